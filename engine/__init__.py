@@ -1,0 +1,23 @@
+"""gradtrace's engine: a numpy autograd engine with PyTorch's semantics, and the safe run of user code on it.
+
+Example::
+
+    >>> import engine
+    >>> engine.run("import torch\\nx = torch.tensor(2.0, requires_grad=True)\\n(x ** 2).backward()\\nprint(x.grad)").stdout
+    'tensor(4.)\\n'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["run", "RunResult"]
+
+
+def __getattr__(name: str) -> Any:
+    # Lazy, so that engine.tensor & co. never import the interpreter.
+    if name in ("run", "RunResult"):
+        from engine import runner
+
+        return getattr(runner, name)
+    raise AttributeError(name)
