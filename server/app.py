@@ -1,0 +1,40 @@
+"""The FastAPI application: API routers, the body-size guard, and the built playground at ``/``."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+
+from server.limits import BodySizeLimit
+from server.routes import grad, pages, run
+from server.service import RunService
+from server.settings import Settings, get_settings
+
+_NOT_BUILT = """<!doctype html><meta charset="utf-8"><title>gradtrace</title>
+<p>The playground isn't built yet: run <code>make run</code> (it builds <code>frontend/dist</code>).
+The API is up: see <a href="/docs">/docs</a>.</p>"""
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """A new app configured by ``settings`` (default: the environment's)."""
+    settings = settings or get_settings()
+    app = FastAPI(
+        title="gradtrace",
+        summary="Run PyTorch-style code on a numpy autograd engine and get its autograd trace.",
+        version="0.1.0",
+    )
+    app.dependency_overrides[get_settings] = lambda: settings
+    app.state.run_service = RunService(settings)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    for router in (run.router, grad.router, pages.router):
+        app.include_router(router)
+    if (settings.frontend_dir / "index.html").is_file():
+        app.mount("/", StaticFiles(directory=settings.frontend_dir, html=True), name="playground")
+    else:
+
+        @app.get("/", include_in_schema=False)
+        async def not_built() -> HTMLResponse:
+            return HTMLResponse(_NOT_BUILT)
+
+    return app

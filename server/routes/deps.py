@@ -1,0 +1,28 @@
+"""Dependencies shared by the routers: settings and the run service (both swappable in tests)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, HTTPException, Request
+
+from server.service import RunService
+from server.settings import Settings, get_settings
+
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+
+
+def get_service(request: Request) -> RunService:
+    """The app's one RunService (made at start-up)."""
+    service: RunService = request.app.state.run_service
+    return service
+
+
+ServiceDep = Annotated[RunService, Depends(get_service)]
+
+
+def check_code_size(code: str, settings: Settings) -> None:
+    """413 when ``code`` is over the configured limit."""
+    size = len(code.encode("utf-8", "surrogatepass"))
+    if size > settings.max_code_bytes:
+        raise HTTPException(413, f"code is {size} bytes; the limit is {settings.max_code_bytes} bytes")

@@ -1,0 +1,51 @@
+"""POST /api/run (one JSON answer) and POST /api/run/stream (Server-Sent Events as the run goes)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterable
+
+from fastapi import APIRouter
+from fastapi.sse import EventSourceResponse, ServerSentEvent
+
+from server.jsonio import SafeJSONResponse, dumps
+from server.routes.deps import ServiceDep, SettingsDep, check_code_size
+from server.schemas.api import ErrorBody, RunRequest, RunResponse
+
+router = APIRouter(prefix="/api", tags=["run"])
+_ERRORS = {413: {"model": ErrorBody}, 422: {"model": ErrorBody}}
+
+
+def _result_body(result: object, *, events: bool) -> dict[str, object]:
+    body: dict[str, object] = {
+        "stdout": result.stdout,  # type: ignore[attr-defined]
+        "error": result.error,  # type: ignore[attr-defined]
+        "seed": getattr(result, "seed", None),
+    }
+    if events:
+        body["events"] = result.events  # type: ignore[attr-defined]
+    return body
+
+
+@router.post("/run", response_model=RunResponse, responses=_ERRORS)
+async def run(request: RunRequest, settings: SettingsDep, service: ServiceDep) -> SafeJSONResponse:
+    """Run a program; a program that raises still answers 200, with ``error`` set and everything up to it.
+
+    Example: ``curl -s localhost:8000/api/run -H 'content-type: application/json' -d '{"code": "print(1)"}'``
+    """
+    check_code_size(request.code, settings)
+    result = await service.run(request.code)
+    # The engine's events are plain dicts already in the contract's shape (tests validate them against
+    # RunResponse); re-validating thousands of them per request would only cost time.
+    return SafeJSONResponse(_result_body(result, events=True))
+
+
+@router.post("/run/stream", response_class=EventSourceResponse, responses=_ERRORS)
+async def run_stream(request: RunRequest, settings: SettingsDep, service: ServiceDep) -> AsyncIterable[ServerSentEvent]:
+    """The same run as Server-Sent Events: ``event: trace`` with one trace event each, as they happen, then
+    ``event: done`` with ``{stdout, error, seed}``."""
+    check_code_size(request.code, settings)
+    async for kind, item in service.stream(request.code):
+        if kind == "trace":
+            yield ServerSentEvent(raw_data=dumps(item), event="trace")
+        else:
+            yield ServerSentEvent(raw_data=dumps(_result_body(item, events=False)), event="done")

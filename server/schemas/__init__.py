@@ -1,0 +1,1 @@
+"""Pydantic models of everything the API sends and receives, published in /openapi.json."""

@@ -1,0 +1,79 @@
+"""Request and response bodies of the HTTP API (the contract in DESIGN.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from server.schemas.events import Event
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RunRequest(_Strict):
+    """A program to run. Example: ``{"code": "import torch\\nprint(torch.tensor(1.))"}``."""
+
+    code: str = Field(description="PyTorch-style Python source", examples=["import torch\nx = torch.tensor(2.0)"])
+
+
+class RunError(BaseModel):
+    """Why a program stopped: exception type, message (PyTorch's words where PyTorch raises) and line."""
+
+    type: str
+    message: str
+    line: int | None
+
+
+class RunResponse(BaseModel):
+    """What one run printed, how it ended, and its trace."""
+
+    stdout: str
+    error: RunError | None
+    events: list[Event]
+    seed: int | None = Field(default=None, description="the RNG seed used, to replay the run")
+
+
+class DoneMessage(BaseModel):
+    """The final message of /api/run/stream (SSE ``event: done``)."""
+
+    stdout: str
+    error: RunError | None
+    seed: int | None = None
+
+
+Number = float | int
+Nested = Any
+"""A number or (nested) list of numbers."""
+
+
+class GradRequest(_Strict):
+    """An expression and its inputs. Example: ``{"expression": "(x * w).sum()", "inputs": {"x": [1, 2], "w": 3}}``."""
+
+    expression: str = Field(examples=["(x * w).sum() + (x ** 2).mean()"])
+    inputs: dict[str, Nested] = Field(examples=[{"x": [1.0, 2.0, 3.0], "w": [0.5, -1.0, 2.0]}])
+    wrt: list[str] | None = Field(default=None, description="inputs to differentiate by (default: all)")
+
+
+class GradResponse(BaseModel):
+    """The expression's value and the gradient of it with respect to each ``wrt`` input."""
+
+    value: Nested
+    grads: dict[str, Nested]
+    events: list[Event]
+
+
+class Example(BaseModel):
+    """A built-in lesson."""
+
+    id: str
+    title: str
+    code: str
+
+
+class ErrorBody(BaseModel):
+    """Body of every 4xx answer."""
+
+    detail: Any
