@@ -1,0 +1,169 @@
+// Graph panel: draws the autograd graph of a snapshot as SVG. Positions come from layout.js and are computed
+// once per run (from the final snapshot), so nodes stay put while the learner steps through time.
+
+import { layoutGraph } from './layout.js';
+import { CHAR_W, PAD_X, PAD_Y, ROW_H, fit, nodeRows, nodeSize, nodeTooltip } from './nodeview.js';
+import { formatCompact } from './format.js';
+import { svg } from './svg.js';
+
+const MIN_SCALE = 0.55;
+
+/**
+ * @param {HTMLElement} root  The scrollable panel body (data-testid="graph").
+ */
+export function createGraphPanel(root) {
+  /** @type {{final: any, layout: import('./layout.js').Layout}|null} */
+  let cache = null;
+  /** @type {{final: any, snap: any}|null} */
+  let last = null;
+  let scale = 1;
+
+  const canvas = svg('svg', { class: 'graph-svg', role: 'img', 'aria-label': 'autograd graph' });
+  const empty = document.createElement('p');
+  empty.className = 'graph-empty';
+  empty.textContent = 'Run the code to see its autograd graph.';
+  root.append(empty, canvas);
+
+  function layoutFor(final) {
+    if (cache && cache.final === final) return cache.layout;
+    const boxes = final.order.map((id) => ({ id, ...nodeSize(final.tensors[id], final.ledger[id]) }));
+    const layout = layoutGraph(boxes, final.edges);
+    cache = { final, layout };
+    return layout;
+  }
+
+  function fitScale(layout) {
+    const avail = root.clientWidth || layout.width;
+    return Math.max(MIN_SCALE, Math.min(1, (avail - 2) / layout.width));
+  }
+
+  /**
+   * @param {import('./reducer.js').Snapshot} final  The snapshot after all events so far (fixes the layout).
+   * @param {import('./reducer.js').Snapshot} snap   The snapshot at the current step.
+   */
+  function render(final, snap) {
+    last = { final, snap };
+    const layout = layoutFor(final);
+    scale = fitScale(layout);
+    canvas.setAttribute('viewBox', `0 0 ${layout.width} ${layout.height}`);
+    canvas.setAttribute('width', String(Math.round(layout.width * scale)));
+    canvas.setAttribute('height', String(Math.round(layout.height * scale)));
+    empty.hidden = snap.order.length > 0;
+
+    const defs = svg('defs', {}, [arrow('arrow', 'edge-arrow'), arrow('arrow-grad', 'edge-arrow grad')]);
+    const edges = svg('g', { class: 'edges' });
+    const labels = svg('g', { class: 'edge-labels' });
+    for (const e of snap.edges) {
+      const points = layout.edges[e.id];
+      if (!points || !points.length) continue;
+      const grad = snap.edgeGrads[e.id];
+      const carries = grad !== undefined;
+      const intoActive = carries && e.to === snap.active && snap.event?.type === 'node';
+      edges.append(
+        svg('path', {
+          class: `edge${carries ? ' grad' : ''}${intoActive ? ' fresh' : ''}`,
+          d: pathOf(points),
+          'marker-end': `url(#${carries ? 'arrow-grad' : 'arrow'})`,
+          'data-edge-id': e.id,
+        }),
+      );
+      if (carries) labels.append(edgeLabel(points, `∂ ${formatCompact(grad, 18)}`, intoActive));
+    }
+
+    const nodes = svg('g', { class: 'nodes' });
+    for (const id of snap.order) {
+      const t = snap.tensors[id];
+      const box = layout.nodes[id];
+      if (box) nodes.append(drawNode(t, box, snap));
+    }
+    canvas.replaceChildren(defs, edges, nodes, labels);
+    scrollToActive(layout, snap);
+  }
+
+  function scrollToActive(layout, snap) {
+    const box = snap.active ? layout.nodes[snap.active] : null;
+    if (!box) return;
+    const left = box.x * scale;
+    const top = box.y * scale;
+    const right = left + box.width * scale;
+    const bottom = top + box.height * scale;
+    if (left < root.scrollLeft || right > root.scrollLeft + root.clientWidth) {
+      root.scrollLeft = Math.max(0, left - 24);
+    }
+    if (top < root.scrollTop || bottom > root.scrollTop + root.clientHeight) {
+      root.scrollTop = Math.max(0, top - 24);
+    }
+  }
+
+  if (typeof ResizeObserver === 'function') {
+    let width = 0;
+    new ResizeObserver(() => {
+      if (last && root.clientWidth !== width) {
+        width = root.clientWidth;
+        render(last.final, last.snap);
+      }
+    }).observe(root);
+  }
+
+  function clear() {
+    cache = null;
+    last = null;
+    canvas.replaceChildren();
+    canvas.setAttribute('width', '0');
+    canvas.setAttribute('height', '0');
+    empty.hidden = false;
+  }
+
+  return { render, clear };
+}
+
+function arrow(id, cls) {
+  return svg('marker', { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto' }, [
+    svg('path', { d: 'M0,0 L10,5 L0,10 z', class: cls }),
+  ]);
+}
+
+function pathOf(points) {
+  const [first, ...rest] = points;
+  return `M${first.x},${first.y}${rest.map((p) => ` L${p.x},${p.y}`).join('')}`;
+}
+
+function edgeLabel(points, text, fresh) {
+  const mid = points[Math.floor(points.length / 2)];
+  const width = text.length * CHAR_W * 0.9 + 8;
+  return svg('g', { class: `edge-label${fresh ? ' fresh' : ''}`, transform: `translate(${mid.x + 6},${mid.y - 9})` }, [
+    svg('rect', { width, height: 18, rx: 4 }),
+    svg('text', { x: 4, y: 13 }, [text]),
+  ]);
+}
+
+/** One tensor's box: classes say what it is (leaf / op / const) and what it is doing now (active, ran, done). */
+function drawNode(t, box, snap) {
+  const classes = ['node', t.op ? 'op' : t.requiresGrad ? 'leaf' : 'const'];
+  if (snap.active === t.id) classes.push('active');
+  if (t.ranIn !== null) classes.push(t.ranIn === snap.backwardCount ? 'ran' : 'done');
+  if (snap.backward && snap.backward.root === t.id && t.ranIn === snap.backwardCount) classes.push('root');
+  const ev = snap.event;
+  if (ev && String(ev.tensor) === t.id && (ev.type === 'accumulate' || ev.type === 'grad_reset')) {
+    classes.push('grad-changed');
+  }
+  const chars = Math.floor((box.width - 2 * PAD_X) / CHAR_W);
+  const rows = nodeRows(t).map((r, i) =>
+    svg('text', { x: PAD_X, y: PAD_Y + ROW_H * i + 12.5, class: `row ${r.cls}` }, [fit(r.text, chars)]),
+  );
+  const gradRow = t.isLeaf && t.requiresGrad ? rows.length - 1 : -1;
+  const children = [
+    svg('title', {}, [nodeTooltip(t)]),
+    svg('rect', { class: 'box', width: box.width, height: box.height, rx: t.op ? 10 : 4 }),
+  ];
+  if (gradRow >= 0) {
+    children.push(
+      svg('rect', { class: 'grad-band', x: 1, y: PAD_Y + ROW_H * gradRow - 1, width: box.width - 2, height: ROW_H + 2 }),
+    );
+  }
+  return svg(
+    'g',
+    { class: classes.join(' '), 'data-node-id': t.id, transform: `translate(${box.x},${box.y})` },
+    [...children, ...rows],
+  );
+}

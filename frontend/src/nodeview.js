@@ -1,0 +1,72 @@
+// What a graph node says (rows of text) and how big its box is: pure data, shared by layout and drawing.
+
+import { formatCompact, formatShape, formatValues, tensorLabel } from './format.js';
+
+export const CHAR_W = 7.25; // px per character of the 12px monospace font used in nodes
+export const ROW_H = 17;
+export const PAD_X = 10;
+export const PAD_Y = 7;
+export const MIN_CHARS = 14;
+export const MAX_CHARS = 30;
+
+/**
+ * @typedef {{text: string, cls: string}} Row
+ */
+
+/**
+ * The rows of a tensor's box: title, kind and shape, values, and `.grad` for leaves that require grad.
+ * @param {import('./reducer.js').TensorState} t
+ * @param {number} [maxChars]
+ * @returns {Row[]}
+ */
+export function nodeRows(t, maxChars = MAX_CHARS) {
+  const shape = `${formatShape(t.shape)} ${t.dtype}`;
+  const rows = [];
+  if (t.op) {
+    rows.push({ text: t.op, cls: 'title' });
+    rows.push({ text: t.name ? `${t.name} · ${shape}` : shape, cls: 'sub' });
+  } else {
+    rows.push({ text: tensorLabel(t), cls: 'title' });
+    rows.push({ text: `${t.requiresGrad ? 'leaf' : 'constant'} · ${shape}`, cls: 'sub' });
+  }
+  rows.push({ text: formatCompact(t.values, maxChars, t.dtype), cls: 'value' });
+  if (t.isLeaf && t.requiresGrad) rows.push({ text: `.grad ${formatCompact(t.grad, maxChars - 6, t.dtype)}`, cls: 'grad' });
+  return rows;
+}
+
+/** Longest row in characters, clamped to [MIN_CHARS, MAX_CHARS]. */
+export function rowChars(rows) {
+  const longest = Math.max(0, ...rows.map((r) => r.text.length));
+  return Math.max(MIN_CHARS, Math.min(MAX_CHARS, longest));
+}
+
+/**
+ * Box size for a tensor, wide enough for its rows now and for every `.grad` its ledger will show, so the
+ * layout stays put while the learner steps through time.
+ * @param {import('./reducer.js').TensorState} t
+ * @param {import('./reducer.js').LedgerEntry[]} [history]
+ */
+export function nodeSize(t, history = []) {
+  const rows = nodeRows(t);
+  let chars = rowChars(rows);
+  for (const h of history) {
+    chars = Math.max(chars, Math.min(MAX_CHARS, `.grad ${formatCompact(h.after, MAX_CHARS - 6, t.dtype)}`.length));
+  }
+  return { width: Math.ceil(chars * CHAR_W + 2 * PAD_X), height: rows.length * ROW_H + 2 * PAD_Y };
+}
+
+/** Cut `text` to fit `chars` characters. */
+export function fit(text, chars) {
+  return text.length <= chars ? text : `${text.slice(0, Math.max(1, chars - 1))}…`;
+}
+
+/** The full story of a node, for its tooltip. */
+export function nodeTooltip(t) {
+  const lines = [
+    `${tensorLabel(t)}${t.op ? ` (grad_fn=<${t.op}>)` : t.requiresGrad ? ' (leaf, requires_grad=True)' : ''}`,
+    `shape ${formatShape(t.shape)}, ${t.dtype}${t.line ? `, line ${t.line}` : ''}`,
+    `values ${formatValues(t.values, t.dtype)}`,
+  ];
+  if (t.isLeaf && t.requiresGrad) lines.push(`.grad ${formatValues(t.grad, t.dtype)}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,85 @@
+// Time: the current step k of the trace, stepping and playing. The only module that owns timers.
+
+/**
+ * @typedef {object} Player
+ * @property {() => number} position
+ * @property {() => number} length
+ * @property {() => boolean} playing
+ * @property {(n: number, opts?: {follow?: boolean}) => void} setLength  New event count; `follow` keeps k at the end.
+ * @property {(k: number) => void} seek
+ * @property {() => void} next
+ * @property {() => void} prev
+ * @property {() => void} play
+ * @property {() => void} pause
+ * @property {() => void} toggle
+ * @property {(fn: () => void) => void} onChange  Called (at most once per animation frame) when anything changed.
+ */
+
+/**
+ * @param {{intervalMs?: number}} [opts]
+ * @returns {Player}
+ */
+export function createPlayer({ intervalMs = 700 } = {}) {
+  let k = 0;
+  let n = 0;
+  /** @type {ReturnType<typeof setInterval>|null} */
+  let timer = null;
+  let frame = 0;
+  /** @type {(() => void)[]} */
+  const listeners = [];
+
+  // Coalesce bursts (a streamed run delivers many events per frame) into one redraw per frame.
+  const changed = () => {
+    if (frame) return;
+    const flush = () => {
+      frame = 0;
+      for (const fn of listeners) fn();
+    };
+    frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(flush) : setTimeout(flush, 0);
+  };
+
+  const stopTimer = () => {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+  };
+
+  const player = {
+    position: () => k,
+    length: () => n,
+    playing: () => timer !== null,
+    setLength(len, { follow = false } = {}) {
+      const atEnd = k === n;
+      n = Math.max(0, len);
+      if (follow && atEnd) k = n;
+      k = Math.min(k, n);
+      changed();
+    },
+    seek(to) {
+      const next = Math.max(0, Math.min(n, Math.round(to)));
+      if (next !== k) {
+        k = next;
+        changed();
+      }
+    },
+    next: () => player.seek(k + 1),
+    prev: () => player.seek(k - 1),
+    play() {
+      if (timer !== null || n === 0) return;
+      if (k >= n) k = 0; // replay from the start
+      timer = setInterval(() => {
+        if (k >= n) player.pause();
+        else player.seek(k + 1);
+      }, intervalMs);
+      changed();
+    },
+    pause() {
+      stopTimer();
+      changed();
+    },
+    toggle: () => (timer === null ? player.play() : player.pause()),
+    onChange(fn) {
+      listeners.push(fn);
+    },
+  };
+  return player;
+}

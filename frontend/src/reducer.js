@@ -1,0 +1,213 @@
+// The pure heart of the playground: trace events in, the state after the first k events out.
+// No DOM, no timers, no URLs: the same events and k always give the same snapshot (tested in test/reducer.test.js).
+
+/**
+ * @typedef {number|string|null|Array<any>|{summarized: true, shape: number[], min: any, max: any, mean: any, first: any[]}} Values
+ *   A tensor's values as `tolist()` writes them: a number (or "nan"/"inf"/"-inf") for a 0-d tensor, nested lists
+ *   otherwise, or a summary object for large tensors.
+ *
+ * @typedef {object} TraceEvent
+ * @property {number} seq
+ * @property {string} type
+ * @property {number|null} line
+ *
+ * @typedef {object} TensorState  One tensor (= one graph node: a leaf, or the output of a grad_fn).
+ * @property {string} id
+ * @property {string|null} name       Variable name, if the program gave it one.
+ * @property {string|null} op         grad_fn name (e.g. "PowBackward0"); null for leaves.
+ * @property {string[]} inputs
+ * @property {number[]} shape
+ * @property {string} dtype
+ * @property {Values} values
+ * @property {boolean} requiresGrad
+ * @property {boolean} isLeaf
+ * @property {number|null} line       Source line that created it.
+ * @property {Values} grad            `.grad` (leaves only; null means None).
+ * @property {number|null} ranIn      Index of the backward pass in which its grad_fn last ran (null: never).
+ *
+ * @typedef {object} LedgerEntry  One change of a leaf's `.grad` (or, kind "step", of its data by an optimizer).
+ * @property {number} seq
+ * @property {number|null} line
+ * @property {"accumulate"|"reset"|"step"} kind
+ * @property {Values} before
+ * @property {Values} [delta]
+ * @property {Values} after
+ * @property {"none"|"zero"} [how]
+ *
+ * @typedef {object} Snapshot
+ * @property {number} k                The number of events applied.
+ * @property {Record<string, TensorState>} tensors
+ * @property {string[]} order          Tensor ids in creation order.
+ * @property {{id: string, from: string, to: string, index: number}[]} edges  Forward edges, input → output.
+ * @property {Record<string, Values>} edgeGrads  Gradient carried by each edge (id) in the current backward pass.
+ * @property {number} backwardCount    Backward passes begun so far.
+ * @property {{root: string, gradient: Values, retainGraph: boolean}|null} backward  The current/last backward pass.
+ * @property {Record<string, LedgerEntry[]>} ledger  `.grad` history per leaf id.
+ * @property {string[]} ledgerOrder    Leaf ids in the order their ledger started.
+ * @property {string} stdout
+ * @property {string[]} warnings
+ * @property {{type: string, message: string, line: number|null}|null} error
+ * @property {TraceEvent|null} event   The last applied event (the "current step").
+ * @property {string|null} active      The tensor id the current event is about, if any.
+ */
+
+/** @returns {Snapshot} */
+export function emptySnapshot() {
+  return {
+    k: 0,
+    tensors: {},
+    order: [],
+    edges: [],
+    edgeGrads: {},
+    backwardCount: 0,
+    backward: null,
+    ledger: {},
+    ledgerOrder: [],
+    stdout: '',
+    warnings: [],
+    error: null,
+    event: null,
+    active: null,
+  };
+}
+
+/** Edge id for the index-th input of tensor `to` (an input may appear twice, as in `x * x`). */
+export function edgeId(from, to, index) {
+  return `${from}->${to}#${index}`;
+}
+
+/** Tensor ids are compared as strings (the server may send numbers). */
+const key = (id) => (id === null || id === undefined ? null : String(id));
+
+/** Zeros with the shape of `values` (for `.grad.zero_()`). */
+export function zerosLike(values) {
+  if (Array.isArray(values)) return values.map(zerosLike);
+  if (values && typeof values === 'object' && values.summarized) {
+    return { ...values, min: 0, max: 0, mean: 0, first: (values.first || []).map(() => 0) };
+  }
+  return 0;
+}
+
+/**
+ * The state after the first `k` events (k is clamped to [0, events.length]).
+ * @param {TraceEvent[]} events
+ * @param {number} k
+ * @returns {Snapshot}
+ */
+export function snapshotAt(events, k) {
+  const n = Math.max(0, Math.min(k, events.length));
+  const s = emptySnapshot();
+  for (let i = 0; i < n; i++) apply(s, events[i]);
+  s.k = n;
+  return s;
+}
+
+function ledgerOf(s, id) {
+  if (!s.ledger[id]) {
+    s.ledger[id] = [];
+    s.ledgerOrder.push(id);
+  }
+  return s.ledger[id];
+}
+
+/** Apply one event to the snapshot `s` in place (only snapshotAt calls this, on a fresh snapshot). */
+function apply(s, e) {
+  s.event = e;
+  s.active = null;
+  const line = e.line ?? null;
+  switch (e.type) {
+    case 'tensor': {
+      const id = key(e.id);
+      const inputs = (e.inputs || []).map(key);
+      s.tensors[id] = {
+        id,
+        name: e.name ?? null,
+        op: e.op ?? null,
+        inputs,
+        shape: e.shape || [],
+        dtype: e.dtype || 'float32',
+        values: e.values ?? null,
+        requiresGrad: Boolean(e.requires_grad),
+        isLeaf: e.is_leaf ?? !e.op,
+        line,
+        grad: null,
+        ranIn: null,
+      };
+      if (!s.order.includes(id)) s.order.push(id);
+      inputs.forEach((from, index) => {
+        if (s.tensors[from]) s.edges.push({ id: edgeId(from, id, index), from, to: id, index });
+      });
+      s.active = id;
+      break;
+    }
+    case 'name': {
+      const t = s.tensors[key(e.tensor)];
+      if (t) t.name = e.name;
+      s.active = key(e.tensor);
+      break;
+    }
+    case 'backward': {
+      s.backwardCount += 1;
+      s.backward = { root: key(e.root), gradient: e.gradient ?? null, retainGraph: Boolean(e.retain_graph) };
+      s.edgeGrads = {};
+      s.active = key(e.root);
+      break;
+    }
+    case 'node': {
+      const id = key(e.tensor);
+      const t = s.tensors[id];
+      if (t) {
+        t.ranIn = s.backwardCount;
+        (e.grad_inputs || []).forEach((g, index) => {
+          if (g !== null && g !== undefined && t.inputs[index] !== undefined) {
+            s.edgeGrads[edgeId(t.inputs[index], id, index)] = g;
+          }
+        });
+      }
+      s.active = id;
+      break;
+    }
+    case 'accumulate': {
+      const id = key(e.tensor);
+      const t = s.tensors[id];
+      if (t) {
+        t.grad = e.after ?? null;
+        t.ranIn = s.backwardCount; // its AccumulateGrad node ran
+      }
+      ledgerOf(s, id).push({ seq: e.seq, line, kind: 'accumulate', before: e.before ?? null, delta: e.delta, after: e.after });
+      s.active = id;
+      break;
+    }
+    case 'grad_reset': {
+      const id = key(e.tensor);
+      const t = s.tensors[id];
+      const before = t ? t.grad : null;
+      const after = e.how === 'zero' && before !== null ? zerosLike(before) : null;
+      if (t) t.grad = after;
+      ledgerOf(s, id).push({ seq: e.seq, line, kind: 'reset', how: e.how === 'zero' ? 'zero' : 'none', before, after });
+      s.active = id;
+      break;
+    }
+    case 'step': {
+      const id = key(e.tensor);
+      const t = s.tensors[id];
+      if (t) t.values = e.after;
+      ledgerOf(s, id).push({ seq: e.seq, line, kind: 'step', before: e.before, after: e.after });
+      s.active = id;
+      break;
+    }
+    case 'print': {
+      const text = String(e.text ?? '');
+      s.stdout += text.endsWith('\n') ? text : `${text}\n`;
+      break;
+    }
+    case 'warning':
+      s.warnings.push(String(e.message ?? ''));
+      break;
+    case 'error':
+      s.error = { type: e.error_type || 'Error', message: String(e.message ?? ''), line };
+      break;
+    default:
+      break; // unknown event types are allowed by the contract: ignore them
+  }
+}

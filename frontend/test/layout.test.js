@@ -1,0 +1,29 @@
+import { expect, it } from 'vitest';
+import { layoutGraph } from '../src/layout.js';
+import { nodeSize } from '../src/nodeview.js';
+import { snapshotAt } from '../src/reducer.js';
+import { fixture } from './fixtures.js';
+
+it('lays inputs above their outputs, with non-overlapping boxes', () => {
+  const events = fixture('accumulation').events;
+  const s = snapshotAt(events, events.length);
+  const boxes = s.order.map((id) => ({ id, ...nodeSize(s.tensors[id], s.ledger[id]) }));
+  const out = layoutGraph(boxes, s.edges);
+  expect(Object.keys(out.nodes).sort()).toEqual(['0', '1', '2', '3']);
+  for (const e of s.edges) {
+    expect(out.nodes[e.from].y).toBeLessThan(out.nodes[e.to].y);
+    expect(out.edges[e.id].length).toBeGreaterThanOrEqual(2);
+  }
+  const kids = ['1', '2', '3'].map((id) => out.nodes[id]).sort((a, b) => a.x - b.x);
+  for (let i = 1; i < kids.length; i++) expect(kids[i].x).toBeGreaterThanOrEqual(kids[i - 1].x + kids[i - 1].width);
+  expect(out.width).toBeGreaterThan(0);
+  expect(out.height).toBeGreaterThan(0);
+});
+
+it('keeps both edges of x * x (a multigraph)', () => {
+  const out = layoutGraph(
+    [{ id: 'a', width: 50, height: 30 }, { id: 'b', width: 50, height: 30 }],
+    [{ id: 'a->b#0', from: 'a', to: 'b' }, { id: 'a->b#1', from: 'a', to: 'b' }],
+  );
+  expect(Object.keys(out.edges).sort()).toEqual(['a->b#0', 'a->b#1']);
+});
