@@ -1,0 +1,128 @@
+"""Every limit of a run in one place: the defaults (``Limits``) and the per-run counter (``Budget``).
+
+Budgets bound what a run *does* (interpreted steps, wall time, output) and how big its values get (elements per
+tensor and allocated over the run, Python ints, strings and lists), so that ``while True: pass`` or
+``torch.zeros(10**6, 10**6)`` end quickly with a ``LimitExceeded`` naming the limit.
+
+Example::
+
+    >>> budget = Budget(Limits(max_steps=1000))
+    >>> budget.check_alloc(10**12)
+    Traceback (most recent call last):
+    LimitExceeded: a tensor of 1000000000000 elements is over the limit of 1,000,000 elements per tensor
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from engine.sandbox.errors import LimitExceeded
+
+_CHECK_EVERY = 256  # steps between wall-clock checks
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The defaults of one run. Override any of them: ``run(code, limits=Limits(max_seconds=1))``."""
+
+    max_steps: int = 1_000_000  # interpreted AST nodes and statements
+    max_seconds: float = 5.0  # wall clock
+    max_tensor_elements: int = 1_000_000  # one tensor
+    # Elements allocated over the whole run. The design asks that a 2,000-step fit on 2,000 points runs
+    # (~10^8 elements over its life) while runaway allocation stops: 2*10^8 float32 is 800 MB over time.
+    max_total_elements: int = 200_000_000
+    max_output_bytes: int = 64 * 1024  # stdout
+    max_depth: int = 100  # nested user function calls
+    max_ast_depth: int = 200  # syntax nesting
+    max_int_bits: int = 65_536  # Python ints made by ** * <<
+    max_str_length: int = 1_000_000
+    max_list_length: int = 1_000_000
+
+
+class Budget:
+    """The counters of one run; the engine calls ``check_alloc`` through ``RunState.budget``."""
+
+    def __init__(self, limits: Limits | None = None) -> None:
+        self.limits = limits or Limits()
+        self.steps = 0
+        self.next_check = 0
+        self.allocated = 0
+        self.output_bytes = 0
+        self.depth = 0
+        self.deadline = time.monotonic() + self.limits.max_seconds
+
+    def start(self) -> None:
+        """Start the clock (the run begins now)."""
+        self.deadline = time.monotonic() + self.limits.max_seconds
+        self.next_check = min(_CHECK_EVERY, self.limits.max_steps)
+
+    def tick(self) -> None:
+        """Called by the interpreter when ``steps`` reaches ``next_check``: enforce the step and time limits."""
+        limits = self.limits
+        if self.steps > limits.max_steps:
+            raise LimitExceeded(f"the program ran more than {limits.max_steps:,} steps (step limit)")
+        self.check_time()
+        self.next_check = min(self.steps + _CHECK_EVERY, limits.max_steps + 1)
+
+    def check_time(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise LimitExceeded(f"the program ran longer than {self.limits.max_seconds:g} seconds (time limit)")
+
+    def check_alloc(self, numel: int) -> None:
+        """The engine is about to allocate a user-sized tensor of ``numel`` elements."""
+        limits = self.limits
+        if numel > limits.max_tensor_elements:
+            raise LimitExceeded(
+                f"a tensor of {numel} elements is over the limit of {limits.max_tensor_elements:,} elements per tensor"
+            )
+        self.allocated += numel
+        if self.allocated > limits.max_total_elements:
+            raise LimitExceeded(
+                f"the program allocated more than {limits.max_total_elements:,} tensor elements (memory limit)"
+            )
+        if time.monotonic() > self.deadline:
+            self.check_time()
+
+    def check_output(self, nbytes: int) -> None:
+        """``print`` is about to write ``nbytes`` more bytes of stdout."""
+        self.output_bytes += nbytes
+        if self.output_bytes > self.limits.max_output_bytes:
+            raise LimitExceeded(f"the program printed more than {self.limits.max_output_bytes:,} bytes (output limit)")
+
+    def materialize(self, items: Any) -> Any:
+        """``items`` as a sized collection, counting a step per item of a lazy iterator, so that builtins written
+        in C (``sum``, ``sorted``, ``list``...) never loop unbounded over ``range(10**12)`` or a generator."""
+        if type(items) in (list, tuple, str, dict, set, frozenset):
+            return items
+        if hasattr(items, "__len__"):
+            self.check_length(list, len(items))
+            return items
+        out = []
+        append = out.append
+        limit = self.limits.max_list_length
+        for item in items:
+            self.steps += 1
+            if self.steps >= self.next_check:
+                self.tick()
+            append(item)
+            if len(out) > limit:
+                self.check_length(list, len(out))
+        return out
+
+    # -- sizes of Python values, checked before an operation builds them --------------------------------------
+
+    def check_int_bits(self, bits: int) -> None:
+        if bits > self.limits.max_int_bits:
+            raise LimitExceeded(f"an integer of about {bits:,} bits is over the limit of {self.limits.max_int_bits:,}")
+
+    def check_length(self, value: Any, length: int) -> None:
+        """``value`` (a str or a sequence, or its type) would get ``length`` items."""
+        if isinstance(value, str) or value is str:
+            if length > self.limits.max_str_length:
+                raise LimitExceeded(
+                    f"a string of {length:,} characters is over the limit of {self.limits.max_str_length:,}"
+                )
+        elif length > self.limits.max_list_length:
+            raise LimitExceeded(f"a sequence of {length:,} items is over the limit of {self.limits.max_list_length:,}")

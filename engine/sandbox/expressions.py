@@ -1,0 +1,256 @@
+"""One handler per allowed expression node: ``EVAL[type(node)](interp, node)``.
+
+Example::
+
+    >>> interp.eval(ast.parse("1 + 2", mode="eval").body)
+    3
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING, Any, Callable
+
+from engine.sandbox.errors import NotSupported
+from engine.sandbox.functions import MISSING, UserFunction
+from engine.sandbox.operators import BINARY, COMPARE, UNARY
+from engine.sandbox.policy import get_attr
+from engine.sandbox.safe_builtins import check_format_spec
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.sandbox.interpreter import Interpreter
+
+Handler = Callable[["Interpreter", Any], Any]
+
+
+def _constant(interp: "Interpreter", node: ast.Constant) -> Any:
+    return node.value
+
+
+def _name(interp: "Interpreter", node: ast.Name) -> Any:
+    return interp.lookup(node.id)
+
+
+def _binop(interp: "Interpreter", node: ast.BinOp) -> Any:
+    left = interp.eval(node.left)
+    right = interp.eval(node.right)
+    return BINARY[type(node.op)](left, right, interp.budget)
+
+
+def _unaryop(interp: "Interpreter", node: ast.UnaryOp) -> Any:
+    return UNARY[type(node.op)](interp.eval(node.operand))
+
+
+def _boolop(interp: "Interpreter", node: ast.BoolOp) -> Any:
+    is_and = type(node.op) is ast.And
+    value: Any = None
+    for operand in node.values:
+        value = interp.eval(operand)
+        if (not value) if is_and else value:
+            return value
+    return value
+
+
+def _compare(interp: "Interpreter", node: ast.Compare) -> Any:
+    left = interp.eval(node.left)
+    result: Any = True
+    for op, comparator in zip(node.ops, node.comparators):
+        right = interp.eval(comparator)
+        result = COMPARE[type(op)](left, right)
+        if len(node.ops) > 1 and not result:
+            return result
+        left = right
+    return result
+
+
+def _ifexp(interp: "Interpreter", node: ast.IfExp) -> Any:
+    return interp.eval(node.body) if interp.eval(node.test) else interp.eval(node.orelse)
+
+
+def _attribute(interp: "Interpreter", node: ast.Attribute) -> Any:
+    return get_attr(interp.eval(node.value), node.attr, interp.budget)
+
+
+def _subscript(interp: "Interpreter", node: ast.Subscript) -> Any:
+    value = interp.eval(node.value)
+    return value[interp.eval(node.slice)]
+
+
+def _slice(interp: "Interpreter", node: ast.Slice) -> Any:
+    ev = interp.eval
+    return slice(
+        ev(node.lower) if node.lower else None,
+        ev(node.upper) if node.upper else None,
+        ev(node.step) if node.step else None,
+    )
+
+
+def _elements(interp: "Interpreter", elts: list[ast.expr]) -> list[Any]:
+    out: list[Any] = []
+    for elt in elts:
+        if type(elt) is ast.Starred:
+            out.extend(interp.budget.materialize(interp.eval(elt.value)))
+            interp.budget.check_length(out, len(out))
+        else:
+            out.append(interp.eval(elt))
+    return out
+
+
+def _list(interp: "Interpreter", node: ast.List) -> Any:
+    return _elements(interp, node.elts)
+
+
+def _tuple(interp: "Interpreter", node: ast.Tuple) -> Any:
+    return tuple(_elements(interp, node.elts))
+
+
+def _set(interp: "Interpreter", node: ast.Set) -> Any:
+    return set(_elements(interp, node.elts))
+
+
+def _dict(interp: "Interpreter", node: ast.Dict) -> Any:
+    out: dict[Any, Any] = {}
+    for key, value in zip(node.keys, node.values):
+        if key is None:
+            out.update(interp.eval(value))
+        else:
+            k = interp.eval(key)
+            out[k] = interp.eval(value)
+    return out
+
+
+def _call(interp: "Interpreter", node: ast.Call) -> Any:
+    func = interp.eval(node.func)
+    args: list[Any] = []
+    for arg in node.args:
+        if type(arg) is ast.Starred:
+            args.extend(interp.budget.materialize(interp.eval(arg.value)))
+        else:
+            args.append(interp.eval(arg))
+    if not node.keywords:
+        return func(*args)
+    kwargs: dict[str, Any] = {}
+    for kw in node.keywords:
+        if kw.arg is None:
+            extra = interp.eval(kw.value)
+            if not isinstance(extra, dict):
+                raise TypeError(f"argument after ** must be a mapping, not {type(extra).__name__}")
+            for key in extra:
+                if not isinstance(key, str) or key.startswith("_"):
+                    raise NotSupported(f"keyword argument {key!r} is not allowed")
+            kwargs.update(extra)
+        else:
+            kwargs[kw.arg] = interp.eval(kw.value)
+    return func(*args, **kwargs)
+
+
+def _joinedstr(interp: "Interpreter", node: ast.JoinedStr) -> Any:
+    parts = [interp.eval(value) for value in node.values]
+    interp.budget.check_length(str, sum(len(p) for p in parts))
+    return "".join(parts)
+
+
+def _formattedvalue(interp: "Interpreter", node: ast.FormattedValue) -> Any:
+    value = interp.eval(node.value)
+    conversion = node.conversion
+    if conversion == 115:  # !s
+        value = interp.builtins["str"](value)
+    elif conversion == 114:  # !r
+        value = interp.builtins["repr"](value)
+    elif conversion == 97:  # !a
+        interp.builtins["repr"](value)  # size check
+        value = ascii(value)
+    spec = interp.eval(node.format_spec) if node.format_spec is not None else ""
+    check_format_spec(spec, interp.budget)
+    if not spec and type(value) is not str:
+        return interp.builtins["str"](value)
+    return format(value, spec)
+
+
+def _lambda(interp: "Interpreter", node: ast.Lambda) -> Any:
+    return make_function(interp, node)
+
+
+def make_function(interp: "Interpreter", node: ast.FunctionDef | ast.Lambda) -> UserFunction:
+    """Evaluate the defaults now (as Python does) and capture the current frame."""
+    args = node.args
+    defaults = [interp.eval(d) for d in args.defaults]
+    kw_defaults = [MISSING if d is None else interp.eval(d) for d in args.kw_defaults]
+    return UserFunction(interp, node, defaults, kw_defaults, interp.frame)
+
+
+def _namedexpr(interp: "Interpreter", node: ast.NamedExpr) -> Any:
+    value = interp.eval(node.value)
+    interp.assign(node.target, value)
+    return value
+
+
+def _comprehension(interp: "Interpreter", generators: list[ast.comprehension], emit: Callable[[], None]) -> None:
+    def loop(i: int) -> None:
+        gen = generators[i]
+        last = i + 1 == len(generators)
+        for item in interp.eval(gen.iter):
+            interp.assign(gen.target, item)
+            if all(interp.eval(cond) for cond in gen.ifs):
+                if last:
+                    emit()
+                else:
+                    loop(i + 1)
+
+    with interp.child_frame():
+        loop(0)
+
+
+def _listcomp(interp: "Interpreter", node: ast.ListComp | ast.GeneratorExp) -> Any:
+    out: list[Any] = []
+    _comprehension(interp, node.generators, lambda: out.append(interp.eval(node.elt)))
+    return out
+
+
+def _setcomp(interp: "Interpreter", node: ast.SetComp) -> Any:
+    out: set[Any] = set()
+    _comprehension(interp, node.generators, lambda: out.add(interp.eval(node.elt)))
+    return out
+
+
+def _dictcomp(interp: "Interpreter", node: ast.DictComp) -> Any:
+    out: dict[Any, Any] = {}
+
+    def emit() -> None:
+        key = interp.eval(node.key)
+        out[key] = interp.eval(node.value)
+
+    _comprehension(interp, node.generators, emit)
+    return out
+
+
+def _starred(interp: "Interpreter", node: ast.Starred) -> Any:
+    raise SyntaxError("can't use starred expression here")
+
+
+EVAL: dict[type, Handler] = {
+    ast.Constant: _constant,
+    ast.Name: _name,
+    ast.BinOp: _binop,
+    ast.UnaryOp: _unaryop,
+    ast.BoolOp: _boolop,
+    ast.Compare: _compare,
+    ast.IfExp: _ifexp,
+    ast.Attribute: _attribute,
+    ast.Subscript: _subscript,
+    ast.Slice: _slice,
+    ast.List: _list,
+    ast.Tuple: _tuple,
+    ast.Set: _set,
+    ast.Dict: _dict,
+    ast.Call: _call,
+    ast.JoinedStr: _joinedstr,
+    ast.FormattedValue: _formattedvalue,
+    ast.Lambda: _lambda,
+    ast.NamedExpr: _namedexpr,
+    ast.ListComp: _listcomp,
+    ast.GeneratorExp: _listcomp,  # evaluated eagerly: same values, simpler and bounded by the step budget
+    ast.SetComp: _setcomp,
+    ast.DictComp: _dictcomp,
+    ast.Starred: _starred,
+}

@@ -1,0 +1,113 @@
+"""User-defined functions and lambdas: ``def f(x): ...`` and ``lambda x: ...`` as callables the engine can also call
+(``sorted(key=...)``, ``tensor.register_hook(...)``). User code cannot read their attributes.
+
+Example::
+
+    >>> f = UserFunction(interp, node, defaults=[], kw_defaults=[], closure=interp.frame)
+    >>> f(2)
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING, Any
+
+from engine.sandbox.errors import BreakSignal, ContinueSignal, ReturnSignal
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.sandbox.interpreter import Frame, Interpreter
+
+_MISSING: Any = object()
+
+
+class UserFunction:
+    """A function defined by user code, run by the interpreter when called."""
+
+    __slots__ = ("interp", "name", "body", "is_lambda", "closure", "params", "defaults", "kwonly", "kw_defaults",
+                 "vararg", "kwarg", "simple", "__weakref__")
+
+    def __init__(
+        self, interp: "Interpreter", node: ast.FunctionDef | ast.Lambda, defaults: list[Any],
+        kw_defaults: list[Any], closure: "Frame",
+    ) -> None:
+        args = node.args
+        self.interp = interp
+        self.is_lambda = isinstance(node, ast.Lambda)
+        self.name = "<lambda>" if self.is_lambda else node.name  # type: ignore[union-attr]
+        self.body: Any = node.body
+        self.closure = closure
+        self.params = [a.arg for a in args.posonlyargs + args.args]
+        self.defaults = defaults
+        self.kwonly = [a.arg for a in args.kwonlyargs]
+        self.kw_defaults = kw_defaults
+        self.vararg = args.vararg.arg if args.vararg else None
+        self.kwarg = args.kwarg.arg if args.kwarg else None
+        self.simple = not (self.vararg or self.kwarg or self.kwonly)
+
+    def __repr__(self) -> str:
+        return f"<function {self.name}>"
+
+    def _bind(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+        params = self.params
+        n = len(params)
+        if self.simple and not kwargs and len(args) == n:
+            return dict(zip(params, args))
+        names: dict[str, Any] = {}
+        if len(args) > n:
+            if self.vararg is None:
+                raise TypeError(f"{self.name}() takes {n} positional argument{'s' * (n != 1)} but {len(args)} "
+                                f"{'were' if len(args) != 1 else 'was'} given")
+            names[self.vararg] = tuple(args[n:])
+        elif self.vararg is not None:
+            names[self.vararg] = ()
+        names.update(zip(params, args))
+        extra: dict[str, Any] = {}
+        for key, value in kwargs.items():
+            if key in params or key in self.kwonly:
+                if key in names:
+                    raise TypeError(f"{self.name}() got multiple values for argument '{key}'")
+                names[key] = value
+            elif self.kwarg is not None:
+                extra[key] = value
+            else:
+                raise TypeError(f"{self.name}() got an unexpected keyword argument '{key}'")
+        if self.kwarg is not None:
+            names[self.kwarg] = extra
+        first_default = n - len(self.defaults)
+        missing = []
+        for i, param in enumerate(params):
+            if param not in names:
+                if i >= first_default:
+                    names[param] = self.defaults[i - first_default]
+                else:
+                    missing.append(param)
+        if missing:
+            listed = " and ".join(f"'{m}'" for m in missing)
+            raise TypeError(f"{self.name}() missing {len(missing)} required positional argument"
+                            f"{'s' * (len(missing) != 1)}: {listed}")
+        for key, default in zip(self.kwonly, self.kw_defaults):
+            if key not in names:
+                if default is _MISSING:
+                    raise TypeError(f"{self.name}() missing 1 required keyword-only argument: '{key}'")
+                names[key] = default
+        return names
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        interp = self.interp
+        return interp.call_user(self, self._bind(args, kwargs))
+
+    def run_body(self) -> Any:
+        """Run the body in the (already pushed) frame; return the function's value."""
+        interp = self.interp
+        if self.is_lambda:
+            return interp.eval(self.body)
+        try:
+            interp.exec_block(self.body)
+        except ReturnSignal as ret:
+            return ret.value
+        except (BreakSignal, ContinueSignal):  # pragma: no cover - the validator's job, kept as a safety net
+            raise SyntaxError("'break' or 'continue' outside loop") from None
+        return None
+
+
+MISSING = _MISSING

@@ -1,0 +1,227 @@
+"""The tree-walking interpreter: frames, names, assignment, and the step count around every node.
+
+It never calls ``exec``/``eval``/``compile`` on user code: ``parse`` checks the tree, then ``EXEC``/``EVAL`` run
+one handler per node. Every node costs a step of the budget; errors keep their type and message and get the line.
+
+Example::
+
+    >>> interp = Interpreter(modules, Budget())
+    >>> interp.run(parse("print(1 + 1)"))   # writes '2\\n'
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+from typing import Any, Callable, Iterator
+
+from engine.sandbox.budget import Budget
+from engine.sandbox.errors import (
+    BreakSignal,
+    ContinueSignal,
+    LimitExceeded,
+    NotSupported,
+    ReturnSignal,
+    note_line,
+)
+from engine.sandbox.expressions import EVAL
+from engine.sandbox.functions import UserFunction
+from engine.sandbox.policy import engine_type, set_attr
+from engine.sandbox.safe_builtins import EXCEPTIONS, UNAVAILABLE, make_builtins
+from engine.sandbox.safe_math import make_math
+from engine.sandbox.statements import EXEC
+
+_MISSING: Any = object()
+_SIGNALS = (BreakSignal, ContinueSignal, ReturnSignal)
+
+
+class Frame:
+    """One scope: the module, a function call, a comprehension or a class body."""
+
+    __slots__ = ("names", "parent")
+
+    def __init__(self, names: dict[str, Any], parent: "Frame | None") -> None:
+        self.names = names
+        self.parent = parent
+
+
+class Interpreter:
+    """Runs one parsed program against the facade modules, under one budget, reporting to one recorder."""
+
+    def __init__(
+        self, modules: dict[str, Any], budget: Budget, recorder: Any = None, write: Callable[[str], None] | None = None
+    ) -> None:
+        self.budget = budget
+        self.rec = recorder
+        self.modules = dict(modules)
+        self.modules.setdefault("math", make_math())
+        self.stdout: list[str] = []
+        self._write_hook = write
+        self.builtins = make_builtins(self.write, budget)
+        self.exception_types = frozenset(self.builtins[name] for name in EXCEPTIONS)
+        self.globals: dict[str, Any] = {}
+        self.frame = Frame(self.globals, None)
+
+    # -- running ---------------------------------------------------------------------------------------------
+
+    def run(self, tree: ast.Module) -> None:
+        """Run a parsed module; user errors propagate with their line noted (``errors.error_line``)."""
+        self.budget.start()
+        try:
+            self.exec_block(tree.body)
+        except BreakSignal as exc:
+            raise _outside("'break' outside loop", exc) from None
+        except ContinueSignal as exc:
+            raise _outside("'continue' not properly in loop", exc) from None
+        except ReturnSignal as exc:
+            raise _outside("'return' outside function", exc) from None
+        finally:
+            if self.rec is not None:
+                self.rec.flush()
+
+    def exec_block(self, body: list[ast.stmt]) -> None:
+        for stmt in body:
+            self.exec(stmt)
+
+    def exec(self, stmt: ast.stmt) -> None:
+        budget = self.budget
+        budget.steps += 1
+        if budget.steps >= budget.next_check:
+            budget.tick()
+        rec = self.rec
+        if rec is not None:
+            rec.line = stmt.lineno
+        try:
+            EXEC[type(stmt)](self, stmt)
+        except _SIGNALS:
+            raise
+        except BaseException as exc:
+            note_line(exc, stmt.lineno)
+            raise
+        if rec is not None and rec.pending:
+            rec.flush()
+
+    def eval(self, node: Any) -> Any:
+        budget = self.budget
+        budget.steps += 1
+        if budget.steps >= budget.next_check:
+            budget.tick()
+        try:
+            return EVAL[type(node)](self, node)
+        except BaseException as exc:
+            note_line(exc, node.lineno)
+            raise
+
+    # -- names -----------------------------------------------------------------------------------------------
+
+    def lookup(self, name: str) -> Any:
+        frame: Frame | None = self.frame
+        while frame is not None:
+            value = frame.names.get(name, _MISSING)
+            if value is not _MISSING:
+                return value
+            frame = frame.parent
+        value = self.builtins.get(name, _MISSING)
+        if value is not _MISSING:
+            return value
+        if name in UNAVAILABLE or name == "super":
+            raise NotSupported(f"'{name}' is not available")
+        raise NameError(f"name '{name}' is not defined")
+
+    def assign_name(self, name: str, value: Any) -> None:
+        self.frame.names[name] = value
+        rec = self.rec
+        if rec is not None:
+            rec.bind(name, value)
+
+    def assign(self, target: Any, value: Any) -> None:
+        kind = type(target)
+        if kind is ast.Name:
+            self.assign_name(target.id, value)
+        elif kind is ast.Tuple or kind is ast.List:
+            self._unpack(target.elts, value)
+        elif kind is ast.Attribute:
+            set_attr(self.eval(target.value), target.attr, value)
+        elif kind is ast.Subscript:
+            obj = self.eval(target.value)
+            self.set_item(obj, self.eval(target.slice), value)
+        else:
+            raise NotSupported(f"cannot assign to {kind.__name__}")
+
+    def _unpack(self, targets: list[Any], value: Any) -> None:
+        items = list(self.budget.materialize(value))
+        starred = [i for i, t in enumerate(targets) if type(t) is ast.Starred]
+        if not starred:
+            if len(items) != len(targets):
+                if len(items) > len(targets):
+                    raise ValueError(f"too many values to unpack (expected {len(targets)})")
+                raise ValueError(f"not enough values to unpack (expected {len(targets)}, got {len(items)})")
+            for target, item in zip(targets, items):
+                self.assign(target, item)
+            return
+        star = starred[0]
+        after = len(targets) - star - 1
+        if len(items) < len(targets) - 1:
+            raise ValueError(f"not enough values to unpack (expected at least {len(targets) - 1}, got {len(items)})")
+        for target, item in zip(targets[:star], items[:star]):
+            self.assign(target, item)
+        self.assign(targets[star].value, items[star : len(items) - after])
+        for target, item in zip(targets[star + 1 :], items[len(items) - after :]):
+            self.assign(target, item)
+
+    def set_item(self, obj: Any, key: Any, value: Any) -> None:
+        if not (isinstance(obj, (list, dict)) or engine_type(type(obj))):
+            raise NotSupported(f"items of a {type(obj).__name__} value cannot be assigned")
+        obj[key] = value
+
+    @contextlib.contextmanager
+    def child_frame(self, names: dict[str, Any] | None = None) -> Iterator[Frame]:
+        saved = self.frame
+        self.frame = Frame({} if names is None else names, saved)
+        try:
+            yield self.frame
+        finally:
+            self.frame = saved
+
+    def module(self, name: str) -> Any:
+        module = self.modules.get(name)
+        if module is None:
+            raise NotSupported(f"module '{name}' is not available")
+        return module
+
+    # -- calls and output ------------------------------------------------------------------------------------
+
+    def call_user(self, fn: UserFunction, names: dict[str, Any]) -> Any:
+        budget = self.budget
+        if budget.depth >= budget.limits.max_depth:
+            raise RecursionError(f"maximum recursion depth exceeded (limit: {budget.limits.max_depth} nested calls)")
+        saved = self.frame
+        rec = self.rec
+        line = rec.line if rec is not None else None
+        self.frame = Frame(names, fn.closure)
+        budget.depth += 1
+        try:
+            return fn.run_body()
+        finally:
+            self.frame = saved
+            budget.depth -= 1
+            if rec is not None:
+                rec.line = line
+
+    def write(self, text: str) -> None:
+        """``print`` output: counted against the output budget, kept, streamed to the recorder."""
+        self.budget.check_output(len(text) if text.isascii() else len(text.encode("utf-8")))
+        self.stdout.append(text)
+        if self.rec is not None:
+            self.rec.print(text)
+        if self._write_hook is not None:
+            self._write_hook(text)
+
+
+def _outside(message: str, signal: BaseException) -> SyntaxError:
+    error = SyntaxError(message)
+    note_line(error, getattr(signal, "_gt_line", None))
+    return error
+
+
+__all__ = ["Interpreter", "Frame", "LimitExceeded"]

@@ -1,0 +1,119 @@
+"""Parse user code and check it against the allowed subset before anything runs.
+
+Only syntax with a handler in the interpreter passes; names and attributes starting with ``_`` are refused here
+(except ``_`` itself, PyTorch's ``_saved_*`` attributes, and ``__init__``/``super().__init__()`` in classes).
+
+Example::
+
+    >>> parse("import os")          # fine: modules are checked when the import runs
+    >>> parse("try:\\n    pass\\nexcept Exception:\\n    pass")
+    Traceback (most recent call last):
+    NotSupported: 'try' statements are not supported here
+"""
+
+from __future__ import annotations
+
+import ast
+
+from engine.sandbox.budget import Limits
+from engine.sandbox.errors import LimitExceeded, NotSupported
+
+_ALLOWED = frozenset(
+    getattr(ast, name)
+    for name in (
+        # statements
+        "Module Expr Assign AugAssign AnnAssign For While If Break Continue Pass With FunctionDef Return Import "
+        "ImportFrom Assert Raise ClassDef "
+        # expressions
+        "BoolOp BinOp UnaryOp Lambda IfExp Dict Set ListComp SetComp DictComp GeneratorExp Compare Call "
+        "FormattedValue JoinedStr Constant Attribute Subscript Starred Name List Tuple Slice NamedExpr "
+        # the pieces inside them
+        "Load Store comprehension arguments arg keyword alias withitem "
+        "And Or Add Sub Mult MatMult Div Mod Pow LShift RShift BitOr BitXor BitAnd FloorDiv Invert Not UAdd USub "
+        "Eq NotEq Lt LtE Gt GtE Is IsNot In NotIn"
+    ).split()
+)
+
+_WHY = {
+    "Try": "'try' statements are not supported here",
+    "TryStar": "'try' statements are not supported here",
+    "Global": "'global' is not supported here",
+    "Nonlocal": "'nonlocal' is not supported here",
+    "Delete": "'del' is not supported here",
+    "Yield": "'yield' (generators) is not supported here",
+    "YieldFrom": "'yield from' is not supported here",
+    "AsyncFunctionDef": "async code is not supported here",
+    "AsyncFor": "async code is not supported here",
+    "AsyncWith": "async code is not supported here",
+    "Await": "async code is not supported here",
+    "Match": "'match' statements are not supported here",
+    "Del": "'del' is not supported here",
+}
+
+# Underscore attributes real course code needs: PyTorch's saved tensors on graph nodes, and nn.Module plumbing.
+_DUNDER_DEFS = frozenset(("__init__",))
+
+
+def _refuse_name(name: str, line: int) -> None:
+    if name.startswith("_") and name != "_":
+        raise NotSupported(f"'{name}' is not available (names starting with '_' are not allowed)", line)
+
+
+def parse(code: str, limits: Limits | None = None) -> ast.Module:
+    """Parse ``code`` and check every node; raise ``SyntaxError`` or ``NotSupported`` with the line."""
+    limits = limits or Limits()
+    try:
+        tree = ast.parse(code, mode="exec")
+    except (RecursionError, MemoryError):
+        raise LimitExceeded("the code is nested too deeply to parse") from None
+    stack: list[tuple[ast.AST, int, bool]] = [(tree, 0, False)]
+    while stack:
+        node, depth, in_class = stack.pop()
+        line = getattr(node, "lineno", None)
+        kind = type(node)
+        if kind not in _ALLOWED:
+            name = kind.__name__
+            raise NotSupported(_WHY.get(name, f"{name} is not supported here"), line)
+        if depth > limits.max_ast_depth:
+            raise LimitExceeded(f"the code is nested more than {limits.max_ast_depth} levels deep (depth limit)")
+        if kind is ast.Name:
+            _refuse_name(node.id, line)  # type: ignore[attr-defined]
+        elif kind is ast.Attribute:
+            attr = node.attr  # type: ignore[attr-defined]
+            if attr.startswith("_") and not attr.startswith("_saved_") and not _is_super_init(node):
+                raise NotSupported(f"attribute '{attr}' is not accessible", line)
+        elif kind is ast.FunctionDef:
+            name = node.name  # type: ignore[attr-defined]
+            if not (in_class and name in _DUNDER_DEFS):
+                _refuse_name(name, line)
+            if node.decorator_list:  # type: ignore[attr-defined]
+                raise NotSupported("decorators are not supported here", line)
+        elif kind is ast.ClassDef:
+            _refuse_name(node.name, line)  # type: ignore[attr-defined]
+            if node.keywords or node.decorator_list:  # type: ignore[attr-defined]
+                raise NotSupported("class keywords and decorators are not supported here", line)
+        elif kind is ast.arg:
+            _refuse_name(node.arg, line)  # type: ignore[attr-defined]
+        elif kind is ast.keyword and node.arg is not None:  # type: ignore[attr-defined]
+            _refuse_name(node.arg, line)  # type: ignore[attr-defined]
+        elif kind is ast.alias:
+            for part in node.name.split(".") + [node.asname or ""]:  # type: ignore[attr-defined]
+                if part:
+                    _refuse_name(part, line)
+        elif kind is ast.ImportFrom and node.level:  # type: ignore[attr-defined]
+            raise NotSupported("relative imports are not available", line)
+        child_in_class = kind is ast.ClassDef or (in_class and kind not in (ast.FunctionDef, ast.Lambda))
+        for child in ast.iter_child_nodes(node):
+            stack.append((child, depth + 1, child_in_class if kind is ast.ClassDef else False))
+    return tree
+
+
+def _is_super_init(node: ast.Attribute) -> bool:
+    """``super().__init__`` or ``super(Net, self).__init__``."""
+    value = node.value
+    return (
+        node.attr == "__init__"
+        and isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "super"
+    )

@@ -1,0 +1,152 @@
+"""What user code may touch: attribute reads and writes, and the methods of plain Python values.
+
+Reads are allowed on facade namespaces and engine objects (classes defined in ``engine.*`` outside the sandbox),
+and on str/list/tuple/dict/int/float/bool for a whitelist of ordinary methods. Names starting with ``_`` are
+refused, except PyTorch's saved-tensor attributes on graph nodes (``y.grad_fn._saved_self``). Nothing hands user
+code a module, frame, code object or a builtin such as ``getattr``.
+
+Example::
+
+    >>> get_attr(torch_namespace, "tensor")       # fine
+    >>> get_attr((), "__class__")
+    Traceback (most recent call last):
+    NotSupported: attribute '__class__' is not accessible
+"""
+
+from __future__ import annotations
+
+import builtins
+import types
+from typing import Any, Callable
+
+from engine.sandbox.budget import Budget
+from engine.sandbox.errors import NotSupported
+
+
+class SafeNamespace:
+    """A module-like bag of allowed functions and constants, e.g. the sandbox's ``math``."""
+
+    def __init__(self, name: str, members: dict[str, Any]) -> None:
+        self.__dict__.update(members)
+        self.__dict__["_gt_name"] = name
+
+    def __repr__(self) -> str:
+        return f"<module '{self._gt_name}'>"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise NotSupported(f"module '{self._gt_name}' cannot be changed")
+
+
+class SandboxObject:
+    """Marker base for objects the sandbox makes and user code may read attributes of (user classes)."""
+
+
+_REFUSED_RESULTS = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType, types.GeneratorType)
+_DANGEROUS_IDS = frozenset(
+    id(getattr(builtins, n))
+    for n in (
+        "getattr setattr delattr eval exec compile open __import__ globals locals vars dir type object "
+        "input breakpoint help memoryview super classmethod staticmethod property"
+    ).split()
+)
+
+_STR = frozenset(
+    "capitalize casefold count endswith find index isalnum isalpha isdigit isdecimal islower isnumeric isspace "
+    "istitle isupper join lower lstrip partition removeprefix removesuffix replace rfind rindex rpartition rsplit "
+    "rstrip split splitlines startswith strip swapcase title upper center ljust rjust zfill".split()
+)
+_LIST = frozenset("append clear copy count extend index insert pop remove reverse sort".split())
+_TUPLE = frozenset("count index".split())
+_DICT = frozenset("clear copy get items keys pop popitem setdefault update values".split())
+_NUMBER = frozenset("bit_length conjugate real imag numerator denominator is_integer as_integer_ratio".split())
+PLAIN_METHODS: dict[type, frozenset[str]] = {
+    str: _STR, list: _LIST, tuple: _TUPLE, dict: _DICT, int: _NUMBER, float: _NUMBER, bool: _NUMBER
+}
+
+_type_ok: dict[type, bool] = {}
+
+
+def engine_type(t: type) -> bool:
+    """Is ``t`` one of our engine's classes (or a sandbox-made namespace/user class)?"""
+    ok = _type_ok.get(t)
+    if ok is None:
+        mod = getattr(t, "__module__", None) or ""
+        ok = (
+            ((mod == "engine" or mod.startswith("engine.")) and not mod.startswith("engine.sandbox"))
+            or issubclass(t, (SafeNamespace, SandboxObject))
+        )
+        _type_ok[t] = ok
+    return ok
+
+
+def _type_name(obj: Any) -> str:
+    return type(obj).__name__
+
+
+def _sized(budget: Budget, method: Callable[..., Any], size: Callable[..., int], kind: Any) -> Callable[..., Any]:
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        budget.check_length(kind, size(*args, **kwargs))
+        return method(*args, **kwargs)
+
+    return checked
+
+
+def _width(width: Any = 0, *_: Any) -> int:
+    return width if isinstance(width, int) else 0
+
+
+def _checked_plain_method(obj: Any, name: str, budget: Budget) -> Any:
+    method = getattr(obj, name)
+    if isinstance(obj, str):
+        if name in ("center", "ljust", "rjust", "zfill"):
+            return _sized(budget, method, _width, str)
+        if name == "join":
+            return _sized(budget, method, lambda items: sum(len(s) for s in items if isinstance(s, str)), str)
+        if name == "replace":
+            return _sized(
+                budget, method, lambda old, new, count=-1: len(obj) + (obj.count(old) + 1) * len(new), str
+            )
+    elif isinstance(obj, list) and name == "extend":
+        return _sized(budget, method, lambda items: len(obj) + (len(items) if hasattr(items, "__len__") else 0), list)
+    return method
+
+
+def get_attr(obj: Any, name: str, budget: Budget) -> Any:
+    """``obj.name`` as user code may see it."""
+    t = type(obj)
+    if name[0] == "_":
+        if name.startswith("_saved_") and engine_type(t):
+            return getattr(obj, name)
+        raise NotSupported(f"attribute '{name}' is not accessible")
+    allowed = PLAIN_METHODS.get(t)
+    if allowed is not None:
+        if name in allowed:
+            return _checked_plain_method(obj, name, budget)
+        if hasattr(obj, name):
+            raise NotSupported(f"'{_type_name(obj)}.{name}' is not available")
+        raise AttributeError(f"'{_type_name(obj)}' object has no attribute '{name}'")
+    if not engine_type(t):
+        raise NotSupported(f"attribute '{name}' of a {_type_name(obj)} value is not accessible")
+    value = getattr(obj, name)
+    if isinstance(value, _REFUSED_RESULTS) or id(value) in _DANGEROUS_IDS:
+        raise NotSupported(f"attribute '{name}' is not accessible")
+    return value
+
+
+_TENSOR_ATTRS = frozenset(("grad", "requires_grad", "data"))
+
+
+def set_attr(obj: Any, name: str, value: Any) -> None:
+    """``obj.name = value`` as user code may do it."""
+    if name[0] == "_":
+        raise NotSupported(f"attribute '{name}' cannot be assigned")
+    t = type(obj)
+    mod = getattr(t, "__module__", "") or ""
+    if mod == "engine.tensor" or t.__name__ in ("Tensor", "Parameter") and engine_type(t):
+        if name not in _TENSOR_ATTRS:
+            raise NotSupported(f"attribute '{name}' of a tensor cannot be assigned (only grad, requires_grad, data)")
+    elif mod == "engine.facade" or isinstance(obj, SafeNamespace):
+        raise NotSupported(f"attribute '{name}' of a module cannot be assigned")
+    elif not (engine_type(t) and (mod.startswith(("engine.nn", "engine.optim")) or isinstance(obj, SandboxObject))):
+        raise NotSupported(f"attribute '{name}' of a {t.__name__} value cannot be assigned")
+    setattr(obj, name, value)

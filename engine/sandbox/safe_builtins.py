@@ -1,0 +1,120 @@
+"""The builtins user code sees: a fixed list of harmless functions, ``print`` writing to the run's stdout.
+
+Builtins written in C that loop over their argument (``sum``, ``sorted``, ``list``...) get it materialized by the
+budget first, so ``sum(range(10**12))`` is refused instead of hanging. ``isinstance(x, list)`` still works.
+
+Example::
+
+    >>> b = make_builtins(write=out.append, budget=Budget())
+    >>> b["print"]("a", 1, sep="-")   # writes 'a-1\\n'
+"""
+
+from __future__ import annotations
+
+import builtins
+import re
+from typing import Any, Callable
+
+from engine.sandbox.budget import Budget
+from engine.sandbox.errors import NotSupported
+
+NAMES = (
+    "print range len enumerate zip list tuple dict set min max sum abs round float int str bool isinstance sorted "
+    "reversed any all map filter divmod chr ord repr format iter next callable"
+).split()
+EXCEPTIONS = (
+    "Exception ValueError TypeError RuntimeError IndexError KeyError ZeroDivisionError AttributeError "
+    "NotImplementedError StopIteration AssertionError ArithmeticError LookupError OverflowError"
+).split()
+# Python builtins that exist but are deliberately missing, so the error says "not available", not "not defined".
+UNAVAILABLE = frozenset(n for n in dir(builtins) if not n.startswith("_")) - set(NAMES) - set(EXCEPTIONS)
+
+_SPEC_NUMBERS = re.compile(r"\d+")
+
+
+def check_format_spec(spec: str, budget: Budget) -> None:
+    """Bound the width/precision written in a format spec (``f'{x:1000000000}'``)."""
+    for digits in _SPEC_NUMBERS.findall(spec):
+        budget.check_length(str, int(digits) if len(digits) < 10 else 10**10)
+
+
+def _text_size(value: Any, budget: Budget) -> None:
+    """Refuse to stringify containers whose text would be huge (a list of a million long strings)."""
+    if type(value) in (list, tuple, set, dict):
+        total = 0
+        items = value.items() if isinstance(value, dict) else value
+        for i, item in enumerate(items):
+            if i > 100_000:
+                total += 4 * (len(value) - i)  # a rough lower bound for the rest
+                break
+            total += len(item) if isinstance(item, str) else 4
+        budget.check_length(str, total)
+
+
+def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
+    """The builtins namespace of one run."""
+    materialize = budget.materialize
+
+    def to_str(value: Any = "") -> str:
+        _text_size(value, budget)
+        return str(value)
+
+    def print_(*args: Any, sep: str | None = " ", end: str | None = "\n", file: Any = None, flush: bool = False) -> None:
+        if file is not None:
+            raise NotSupported("print(file=...) is not available")
+        if sep is not None and not isinstance(sep, str):
+            raise TypeError(f"sep must be None or a string, not {type(sep).__name__}")
+        if end is not None and not isinstance(end, str):
+            raise TypeError(f"end must be None or a string, not {type(end).__name__}")
+        text = (" " if sep is None else sep).join([to_str(a) for a in args]) + ("\n" if end is None else end)
+        write(text)
+
+    def format_(value: Any, spec: str = "") -> str:
+        if isinstance(spec, str):
+            check_format_spec(spec, budget)
+        return format(value, spec)
+
+    def repr_(value: Any) -> str:
+        _text_size(value, budget)
+        return repr(value)
+
+    def over(fn: Callable[..., Any], name: str, only_alone: bool = False) -> Callable[..., Any]:
+        """``fn`` with its iterable first argument materialized under the budget (for ``min``/``max`` only when it
+        is the only positional argument: ``max(a, b)`` compares two values)."""
+
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            if args and (len(args) == 1 or not only_alone):
+                args = (materialize(args[0]), *args[1:])
+            return fn(*args, **kwargs)
+
+        wrapped.__name__ = wrapped.__qualname__ = name
+        return wrapped
+
+    wrapped_types = {name: over(getattr(builtins, name), name) for name in ("list", "tuple", "dict", "set")}
+    real_types = {wrapper: getattr(builtins, name) for name, wrapper in wrapped_types.items()}
+    real_types[to_str] = str
+
+    def unwrap(cls: Any) -> Any:
+        if isinstance(cls, tuple):
+            return tuple(unwrap(c) for c in cls)
+        return real_types.get(cls, cls)
+
+    def isinstance_(obj: Any, cls: Any) -> bool:
+        return isinstance(obj, unwrap(cls))
+
+    names: dict[str, Any] = {name: getattr(builtins, name) for name in NAMES + EXCEPTIONS}
+    names.update(wrapped_types)
+    names.update(
+        print=print_,
+        str=to_str,
+        repr=repr_,
+        format=format_,
+        isinstance=isinstance_,
+        sum=over(sum, "sum"),
+        min=over(min, "min", only_alone=True),
+        max=over(max, "max", only_alone=True),
+        sorted=over(sorted, "sorted"),
+        any=over(any, "any"),
+        all=over(all, "all"),
+    )
+    return names

@@ -1,0 +1,205 @@
+"""One handler per allowed statement node: ``EXEC[type(node)](interp, node)``.
+
+Example::
+
+    >>> interp.exec(ast.parse("x = 1").body[0])
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING, Any, Callable
+
+from engine.sandbox.errors import BREAK, CONTINUE, BreakSignal, ContinueSignal, NotSupported, ReturnSignal
+from engine.sandbox.expressions import make_function
+from engine.sandbox.operators import inplace
+from engine.sandbox.policy import engine_type, get_attr, set_attr
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.sandbox.interpreter import Interpreter
+
+Handler = Callable[["Interpreter", Any], None]
+
+
+def _expr(interp: "Interpreter", node: ast.Expr) -> None:
+    interp.eval(node.value)
+
+
+def _assign(interp: "Interpreter", node: ast.Assign) -> None:
+    value = interp.eval(node.value)
+    for target in node.targets:
+        interp.assign(target, value)
+
+
+def _annassign(interp: "Interpreter", node: ast.AnnAssign) -> None:
+    if node.value is not None:
+        interp.assign(node.target, interp.eval(node.value))
+
+
+def _augassign(interp: "Interpreter", node: ast.AugAssign) -> None:
+    target = node.target
+    op = type(node.op)
+    budget = interp.budget
+    if type(target) is ast.Name:
+        value = inplace(op, interp.lookup(target.id), interp.eval(node.value), budget)
+        interp.assign(target, value)
+    elif type(target) is ast.Attribute:
+        obj = interp.eval(target.value)
+        value = inplace(op, get_attr(obj, target.attr, budget), interp.eval(node.value), budget)
+        set_attr(obj, target.attr, value)
+    else:  # Subscript
+        obj = interp.eval(target.value)
+        key = interp.eval(target.slice)
+        value = inplace(op, obj[key], interp.eval(node.value), budget)
+        interp.set_item(obj, key, value)
+
+
+def _loop_body(interp: "Interpreter", body: list[ast.stmt]) -> bool:
+    """Run one iteration; False when it ended with ``break``."""
+    try:
+        interp.exec_block(body)
+    except BreakSignal:
+        return False
+    except ContinueSignal:
+        pass
+    return True
+
+
+def _for(interp: "Interpreter", node: ast.For) -> None:
+    iterable = interp.eval(node.iter)
+    target, body = node.target, node.body
+    assign = interp.assign
+    for item in iterable:
+        assign(target, item)
+        if not _loop_body(interp, body):
+            break
+    else:
+        interp.exec_block(node.orelse)
+
+
+def _while(interp: "Interpreter", node: ast.While) -> None:
+    test, body = node.test, node.body
+    while interp.eval(test):
+        if not _loop_body(interp, body):
+            break
+    else:
+        interp.exec_block(node.orelse)
+
+
+def _if(interp: "Interpreter", node: ast.If) -> None:
+    if interp.eval(node.test):
+        interp.exec_block(node.body)
+    else:
+        interp.exec_block(node.orelse)
+
+
+def _pass(interp: "Interpreter", node: ast.Pass) -> None:
+    pass
+
+
+def _break(interp: "Interpreter", node: ast.Break) -> None:
+    raise BREAK
+
+
+def _continue(interp: "Interpreter", node: ast.Continue) -> None:
+    raise CONTINUE
+
+
+def _return(interp: "Interpreter", node: ast.Return) -> None:
+    raise ReturnSignal(interp.eval(node.value) if node.value is not None else None)
+
+
+def _with(interp: "Interpreter", node: ast.With) -> None:
+    managers: list[Any] = []
+    try:
+        for item in node.items:
+            manager = interp.eval(item.context_expr)
+            if not engine_type(type(manager)) or not hasattr(manager, "__exit__"):
+                raise NotSupported("only torch's context managers (such as torch.no_grad()) can be used in 'with'")
+            entered = manager.__enter__()
+            managers.append(manager)
+            if item.optional_vars is not None:
+                interp.assign(item.optional_vars, entered)
+        interp.exec_block(node.body)
+    except Exception as exc:
+        while managers:
+            managers.pop().__exit__(type(exc), exc, None)
+        raise
+    finally:  # normal exit, or break/continue/return/limits passing through
+        while managers:
+            managers.pop().__exit__(None, None, None)
+
+
+def _function_def(interp: "Interpreter", node: ast.FunctionDef) -> None:
+    interp.assign_name(node.name, make_function(interp, node))
+
+
+def _import(interp: "Interpreter", node: ast.Import) -> None:
+    for alias in node.names:
+        module = interp.module(alias.name)
+        if alias.asname:
+            interp.assign_name(alias.asname, module)
+        else:
+            top = alias.name.split(".")[0]
+            interp.assign_name(top, interp.module(top))
+
+
+def _import_from(interp: "Interpreter", node: ast.ImportFrom) -> None:
+    base = node.module or ""
+    for alias in node.names:
+        if alias.name == "*":
+            raise NotSupported("'from ... import *' is not supported here")
+        full = f"{base}.{alias.name}"
+        if full in interp.modules:
+            value = interp.modules[full]
+        else:
+            module = interp.module(base)
+            try:
+                value = get_attr(module, alias.name, interp.budget)
+            except AttributeError:
+                raise ImportError(f"cannot import name '{alias.name}' from '{base}'") from None
+        interp.assign_name(alias.asname or alias.name, value)
+
+
+def _assert(interp: "Interpreter", node: ast.Assert) -> None:
+    if not interp.eval(node.test):
+        raise AssertionError(interp.eval(node.msg)) if node.msg is not None else AssertionError()
+
+
+def _raise(interp: "Interpreter", node: ast.Raise) -> None:
+    if node.exc is None:
+        raise RuntimeError("No active exception to reraise")
+    exc = interp.eval(node.exc)
+    if isinstance(exc, type) and issubclass(exc, Exception) and exc in interp.exception_types:
+        raise exc()
+    if isinstance(exc, Exception) and type(exc) in interp.exception_types:
+        raise exc
+    raise TypeError("exceptions must derive from BaseException")
+
+
+def _class_def(interp: "Interpreter", node: ast.ClassDef) -> None:
+    from engine.sandbox.classes import define_class
+
+    interp.assign_name(node.name, define_class(interp, node))
+
+
+EXEC: dict[type, Handler] = {
+    ast.Expr: _expr,
+    ast.Assign: _assign,
+    ast.AnnAssign: _annassign,
+    ast.AugAssign: _augassign,
+    ast.For: _for,
+    ast.While: _while,
+    ast.If: _if,
+    ast.Pass: _pass,
+    ast.Break: _break,
+    ast.Continue: _continue,
+    ast.Return: _return,
+    ast.With: _with,
+    ast.FunctionDef: _function_def,
+    ast.Import: _import,
+    ast.ImportFrom: _import_from,
+    ast.Assert: _assert,
+    ast.Raise: _raise,
+    ast.ClassDef: _class_def,
+}
