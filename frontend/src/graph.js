@@ -118,9 +118,11 @@ export function createGraphPanel(root) {
 }
 
 function arrow(id, cls) {
-  return svg('marker', { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto' }, [
-    svg('path', { d: 'M0,0 L10,5 L0,10 z', class: cls }),
-  ]);
+  return svg(
+    'marker',
+    { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto' },
+    [svg('path', { d: 'M0,0 L10,5 L0,10 z', class: cls })],
+  );
 }
 
 function pathOf(points) {
@@ -158,12 +160,17 @@ function drawNode(t, box, snap) {
   ];
   if (gradRow >= 0) {
     children.push(
-      svg('rect', { class: 'grad-band', x: 1, y: PAD_Y + ROW_H * gradRow - 1, width: box.width - 2, height: ROW_H + 2 }),
+      svg('rect', {
+        class: 'grad-band',
+        x: 1,
+        y: PAD_Y + ROW_H * gradRow - 1,
+        width: box.width - 2,
+        height: ROW_H + 2,
+      }),
     );
   }
-  return svg(
-    'g',
-    { class: classes.join(' '), 'data-node-id': t.id, transform: `translate(${box.x},${box.y})` },
-    [...children, ...rows],
-  );
+  return svg('g', { class: classes.join(' '), 'data-node-id': t.id, transform: `translate(${box.x},${box.y})` }, [
+    ...children,
+    ...rows,
+  ]);
 }

@@ -37,7 +37,13 @@ function render() {
   timeline.render(snap);
   output.render(out);
   const errorLine = out.error?.line;
-  editor.mark(errorLine && k >= store.events.length ? { line: errorLine, kind: 'error' } : snap.event?.line ? { line: snap.event.line, kind: 'step' } : null);
+  editor.mark(
+    errorLine && k >= store.events.length
+      ? { line: errorLine, kind: 'error' }
+      : snap.event?.line
+        ? { line: snap.event.line, kind: 'step' }
+        : null,
+  );
   runButton.classList.toggle('running', store.status === 'running');
   const n = store.events.length;
   const seed = store.seed === null ? '' : ` · seed ${store.seed}`;

@@ -30,7 +30,8 @@ export function nodeRows(t, maxChars = MAX_CHARS) {
     rows.push({ text: `${t.requiresGrad ? 'leaf' : 'constant'} · ${shape}`, cls: 'sub' });
   }
   rows.push({ text: formatCompact(t.values, maxChars, t.dtype), cls: 'value' });
-  if (t.isLeaf && t.requiresGrad) rows.push({ text: `.grad ${formatCompact(t.grad, maxChars - 6, t.dtype)}`, cls: 'grad' });
+  if (t.isLeaf && t.requiresGrad)
+    rows.push({ text: `.grad ${formatCompact(t.grad, maxChars - 6, t.dtype)}`, cls: 'grad' });
   return rows;
 }
 

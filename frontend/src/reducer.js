@@ -174,7 +174,14 @@ function apply(s, e) {
         t.grad = e.after ?? null;
         t.ranIn = s.backwardCount; // its AccumulateGrad node ran
       }
-      ledgerOf(s, id).push({ seq: e.seq, line, kind: 'accumulate', before: e.before ?? null, delta: e.delta, after: e.after });
+      ledgerOf(s, id).push({
+        seq: e.seq,
+        line,
+        kind: 'accumulate',
+        before: e.before ?? null,
+        delta: e.delta,
+        after: e.after,
+      });
       s.active = id;
       break;
     }

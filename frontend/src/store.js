@@ -47,7 +47,11 @@ export function createStore() {
     },
     /** @param {Error} err */
     fail(err) {
-      failure = { type: err.name === 'RequestError' ? 'RequestError' : 'NetworkError', message: err.message, line: null };
+      failure = {
+        type: err.name === 'RequestError' ? 'RequestError' : 'NetworkError',
+        message: err.message,
+        line: null,
+      };
       status = 'failed';
     },
     /** The snapshot after every event received so far (it fixes the graph layout and the whole ledger). */
@@ -58,7 +62,8 @@ export function createStore() {
     /** @param {number} k */
     at(k) {
       if (k >= events.length) return store.final();
-      if (atCache.n !== events.length || atCache.k !== k) atCache = { n: events.length, k, snap: snapshotAt(events, k) };
+      if (atCache.n !== events.length || atCache.k !== k)
+        atCache = { n: events.length, k, snap: snapshotAt(events, k) };
       return atCache.snap;
     },
     /**

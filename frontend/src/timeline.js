@@ -2,6 +2,20 @@
 // what the current event did. It only talks to the player; the player owns time.
 
 import { describe } from './describe.js';
+import { svg } from './svg.js';
+
+/** Icons as SVG paths (a 16×16 box): fonts don't all have ⏮ ⏭ ⏸. */
+const ICONS = {
+  first: 'M3 3h2v10H3z M13 3v10L6 8z',
+  prev: 'M11 3v10L4 8z',
+  play: 'M5 3v10l8-5z',
+  pause: 'M4 3h3v10H4z M9 3h3v10H9z',
+  next: 'M5 3v10l7-5z',
+  last: 'M11 3h2v10h-2z M3 3v10l7-5z',
+};
+
+const icon = (name) =>
+  svg('svg', { viewBox: '0 0 16 16', width: 14, height: 14, 'aria-hidden': 'true' }, [svg('path', { d: ICONS[name] })]);
 
 /**
  * @param {HTMLElement} root  data-testid="timeline"
@@ -9,19 +23,18 @@ import { describe } from './describe.js';
  */
 export function createTimelinePanel(root, player) {
   const el = (tag, props = {}) => Object.assign(document.createElement(tag), props);
-  const button = (label, title, action) => {
-    const b = el('button', { type: 'button', textContent: label, title, className: 'icon' });
+  const button = (name, title, action) => {
+    const b = el('button', { type: 'button', title, className: 'icon' });
+    b.append(icon(name));
     b.setAttribute('aria-label', title);
     b.addEventListener('click', action);
     return b;
   };
-  const first = button('⏮', 'First step', () => player.seek(0));
-  const prev = button('◀', 'Previous step (←)', () => player.prev());
-  const play = button('▶', 'Play', () => player.toggle());
-  const next = button('▶|', 'Next step (→)', () => player.next());
-  const last = button('⏭', 'Last step', () => player.seek(player.length()));
-  prev.textContent = '‹';
-  next.textContent = '›';
+  const first = button('first', 'First step', () => player.seek(0));
+  const prev = button('prev', 'Previous step (←)', () => player.prev());
+  const play = button('play', 'Play', () => player.toggle());
+  const next = button('next', 'Next step (→)', () => player.next());
+  const last = button('last', 'Last step', () => player.seek(player.length()));
   const slider = el('input', { type: 'range', min: '0', max: '0', value: '0', className: 'slider' });
   slider.setAttribute('aria-label', 'step');
   slider.addEventListener('input', () => player.seek(Number(slider.value)));
@@ -50,8 +63,13 @@ export function createTimelinePanel(root, player) {
     for (const b of [first, prev]) b.disabled = snap.k === 0;
     for (const b of [next, last]) b.disabled = snap.k >= n;
     play.disabled = n === 0;
-    play.textContent = player.playing() ? '❚❚' : '▶';
-    play.title = player.playing() ? 'Pause' : 'Play';
+    const playing = player.playing();
+    if (play.dataset.icon !== String(playing)) {
+      play.dataset.icon = String(playing);
+      play.replaceChildren(icon(playing ? 'pause' : 'play'));
+      play.title = playing ? 'Pause' : 'Play';
+      play.setAttribute('aria-label', play.title);
+    }
     counter.textContent = `step ${snap.k} / ${n}`;
     if (!snap.event) {
       what.className = 'what muted';

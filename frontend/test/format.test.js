@@ -26,7 +26,13 @@ describe('formatValues', () => {
 describe('formatCompact', () => {
   it('keeps short values and cuts long ones', () => {
     expect(formatCompact([2, 4, 6], 20)).toBe('[2., 4., 6.]');
-    const long = formatCompact([[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]], 20);
+    const long = formatCompact(
+      [
+        [1, 2, 3, 4, 5],
+        [6, 7, 8, 9, 10],
+      ],
+      20,
+    );
     expect(long.length).toBeLessThanOrEqual(20);
     expect(long).toMatch(/^\[1\., 2\., .*…\]$/);
   });

@@ -22,8 +22,14 @@ it('lays inputs above their outputs, with non-overlapping boxes', () => {
 
 it('keeps both edges of x * x (a multigraph)', () => {
   const out = layoutGraph(
-    [{ id: 'a', width: 50, height: 30 }, { id: 'b', width: 50, height: 30 }],
-    [{ id: 'a->b#0', from: 'a', to: 'b' }, { id: 'a->b#1', from: 'a', to: 'b' }],
+    [
+      { id: 'a', width: 50, height: 30 },
+      { id: 'b', width: 50, height: 30 },
+    ],
+    [
+      { id: 'a->b#0', from: 'a', to: 'b' },
+      { id: 'a->b#1', from: 'a', to: 'b' },
+    ],
   );
   expect(Object.keys(out.edges).sort()).toEqual(['a->b#0', 'a->b#1']);
 });

@@ -113,7 +113,20 @@ describe('snapshotAt', () => {
 
   it('zero_() keeps the buffer as zeros; step() changes the data', () => {
     const events = [
-      { seq: 0, type: 'tensor', line: 1, id: 5, name: 'w', op: null, inputs: [], shape: [2], dtype: 'float32', values: [1, 2], requires_grad: true, is_leaf: true },
+      {
+        seq: 0,
+        type: 'tensor',
+        line: 1,
+        id: 5,
+        name: 'w',
+        op: null,
+        inputs: [],
+        shape: [2],
+        dtype: 'float32',
+        values: [1, 2],
+        requires_grad: true,
+        is_leaf: true,
+      },
       { seq: 1, type: 'accumulate', line: 2, tensor: 5, before: null, delta: [0.5, 1], after: [0.5, 1] },
       { seq: 2, type: 'step', line: 3, tensor: 5, before: [1, 2], after: [0.95, 1.9] },
       { seq: 3, type: 'grad_reset', line: 4, tensor: 5, how: 'zero' },
@@ -126,7 +139,13 @@ describe('snapshotAt', () => {
   });
 
   it('ignores unknown event types and events about unknown tensors', () => {
-    const s = snapshotAt([{ seq: 0, type: 'mystery', line: null }, { seq: 1, type: 'node', line: 1, tensor: 9, op: 'X', grad_output: 1, grad_inputs: [1] }], 2);
+    const s = snapshotAt(
+      [
+        { seq: 0, type: 'mystery', line: null },
+        { seq: 1, type: 'node', line: 1, tensor: 9, op: 'X', grad_output: 1, grad_inputs: [1] },
+      ],
+      2,
+    );
     expect(s.order).toEqual([]);
     expect(s.k).toBe(2);
   });
@@ -135,6 +154,14 @@ describe('snapshotAt', () => {
 describe('zerosLike', () => {
   it('keeps the shape', () => {
     expect(zerosLike(3)).toBe(0);
-    expect(zerosLike([[1, 2], [3, 4]])).toEqual([[0, 0], [0, 0]]);
+    expect(
+      zerosLike([
+        [1, 2],
+        [3, 4],
+      ]),
+    ).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
   });
 });

@@ -1,0 +1,50 @@
+"""Helpers for the browser tests: URLs carrying code, screenshots, fixture traces served as SSE."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, Route
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+LESSONS = ROOT / "server" / "lessons"
+FIXTURES = ROOT / "frontend" / "test" / "fixtures"
+
+
+def lesson(lesson_id: str) -> str:
+    return (LESSONS / f"{lesson_id}.py").read_text(encoding="utf-8")
+
+
+def code_url(base: str, code: str) -> str:
+    """``/#code=<base64url of UTF-8 code>``, the playground's contract."""
+    b64 = base64.urlsafe_b64encode(code.encode("utf-8")).decode("ascii").rstrip("=")
+    return f"{base}/#code={b64}"
+
+
+def shot(page: Page, name: str) -> Path:
+    """Save a full-page screenshot to test-artifacts/<name>.png."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def fixture_trace(name: str) -> dict[str, Any]:
+    """A hand-written trace (frontend/test/fixtures/<name>.json): stdout, error, seed, events."""
+    return json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def serve_trace(page: Page, trace: dict[str, Any]) -> None:
+    """Answer the page's runs with ``trace`` (as the SSE stream of the HTTP contract), whatever the code."""
+
+    def sse(route: Route) -> None:
+        parts = [f"event: trace\ndata: {json.dumps(e)}\n\n" for e in trace["events"]]
+        done = {"stdout": trace["stdout"], "error": trace["error"], "seed": trace["seed"]}
+        parts.append(f"event: done\ndata: {json.dumps(done)}\n\n")
+        route.fulfill(status=200, headers={"Content-Type": "text/event-stream"}, body="".join(parts))
+
+    page.route("**/api/run/stream", sse)
