@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import sys
 from typing import Any, Callable, Iterator
 
 from engine.sandbox.budget import Budget
@@ -32,6 +33,7 @@ from engine.sandbox.safe_math import make_math
 from engine.sandbox.statements import EXEC
 
 _MISSING: Any = object()
+RECURSION_HEADROOM = 6000  # Python frames: ~12 per nested user call, 2 per syntax level
 _SIGNALS = (BreakSignal, ContinueSignal, ReturnSignal)
 
 
@@ -66,6 +68,8 @@ class Interpreter:
 
     def run(self, tree: ast.Module) -> None:
         """Run a parsed module; user errors propagate with their line noted (``errors.error_line``)."""
+        if sys.getrecursionlimit() < RECURSION_HEADROOM:
+            sys.setrecursionlimit(RECURSION_HEADROOM)
         self.budget.start()
         try:
             self.exec_block(tree.body)

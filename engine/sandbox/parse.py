@@ -66,9 +66,10 @@ def parse(code: str, limits: Limits | None = None) -> ast.Module:
         tree = ast.parse(code, mode="exec")
     except (RecursionError, MemoryError):
         raise LimitExceeded("the code is nested too deeply to parse") from None
-    stack: list[tuple[ast.AST, int, bool]] = [(tree, 0, False)]
+    # Each entry: node, depth, and where it sits (in a class body, in a loop, in a function).
+    stack: list[tuple[ast.AST, int, bool, bool, bool]] = [(tree, 0, False, False, False)]
     while stack:
-        node, depth, in_class = stack.pop()
+        node, depth, in_class, in_loop, in_function = stack.pop()
         line = getattr(node, "lineno", None)
         kind = type(node)
         if kind not in _ALLOWED:
@@ -76,36 +77,63 @@ def parse(code: str, limits: Limits | None = None) -> ast.Module:
             raise NotSupported(_WHY.get(name, f"{name} is not supported here"), line)
         if depth > limits.max_ast_depth:
             raise LimitExceeded(f"the code is nested more than {limits.max_ast_depth} levels deep (depth limit)")
-        if kind is ast.Name:
-            _refuse_name(node.id, line)  # type: ignore[attr-defined]
-        elif kind is ast.Attribute:
-            attr = node.attr  # type: ignore[attr-defined]
-            if attr.startswith("_") and not attr.startswith("_saved_") and not _is_super_init(node):
-                raise NotSupported(f"attribute '{attr}' is not accessible", line)
-        elif kind is ast.FunctionDef:
-            name = node.name  # type: ignore[attr-defined]
-            if not (in_class and name in _DUNDER_DEFS):
-                _refuse_name(name, line)
-            if node.decorator_list:  # type: ignore[attr-defined]
-                raise NotSupported("decorators are not supported here", line)
-        elif kind is ast.ClassDef:
-            _refuse_name(node.name, line)  # type: ignore[attr-defined]
-            if node.keywords or node.decorator_list:  # type: ignore[attr-defined]
-                raise NotSupported("class keywords and decorators are not supported here", line)
-        elif kind is ast.arg:
-            _refuse_name(node.arg, line)  # type: ignore[attr-defined]
-        elif kind is ast.keyword and node.arg is not None:  # type: ignore[attr-defined]
-            _refuse_name(node.arg, line)  # type: ignore[attr-defined]
-        elif kind is ast.alias:
-            for part in node.name.split(".") + [node.asname or ""]:  # type: ignore[attr-defined]
-                if part:
-                    _refuse_name(part, line)
-        elif kind is ast.ImportFrom and node.level:  # type: ignore[attr-defined]
-            raise NotSupported("relative imports are not available", line)
-        child_in_class = kind is ast.ClassDef or (in_class and kind not in (ast.FunctionDef, ast.Lambda))
+        _check_node(node, kind, line, in_class, in_loop, in_function)
+        if kind is ast.ClassDef:
+            flags = (True, False, False)
+        elif kind is ast.FunctionDef or kind is ast.Lambda:
+            flags = (False, False, True)
+        else:
+            flags = (False, in_loop, in_function)
         for child in ast.iter_child_nodes(node):
-            stack.append((child, depth + 1, child_in_class if kind is ast.ClassDef else False))
+            child_flags = flags
+            if (kind is ast.For or kind is ast.While) and child in node.body:  # type: ignore[attr-defined]
+                child_flags = (False, True, in_function)
+            stack.append((child, depth + 1, *child_flags))
     return tree
+
+
+def _check_node(node: ast.AST, kind: type, line: int | None, in_class: bool, in_loop: bool, in_function: bool) -> None:
+    if kind is ast.Name:
+        _refuse_name(node.id, line)  # type: ignore[attr-defined]
+    elif kind is ast.Attribute:
+        attr = node.attr  # type: ignore[attr-defined]
+        if attr.startswith("_") and not attr.startswith("_saved_") and not _is_super_init(node):  # type: ignore[arg-type]
+            raise NotSupported(f"attribute '{attr}' is not accessible", line)
+    elif kind is ast.FunctionDef:
+        name = node.name  # type: ignore[attr-defined]
+        if not (in_class and name in _DUNDER_DEFS):
+            _refuse_name(name, line)
+        if node.decorator_list:  # type: ignore[attr-defined]
+            raise NotSupported("decorators are not supported here", line)
+    elif kind is ast.ClassDef:
+        _refuse_name(node.name, line)  # type: ignore[attr-defined]
+        if node.keywords or node.decorator_list:  # type: ignore[attr-defined]
+            raise NotSupported("class keywords and decorators are not supported here", line)
+    elif kind is ast.arg:
+        _refuse_name(node.arg, line)  # type: ignore[attr-defined]
+    elif kind is ast.keyword:
+        if node.arg is not None:  # type: ignore[attr-defined]
+            _refuse_name(node.arg, line)  # type: ignore[attr-defined]
+    elif kind is ast.alias:
+        for part in node.name.split(".") + [node.asname or ""]:  # type: ignore[attr-defined]
+            if part:
+                _refuse_name(part, line)
+    elif kind is ast.ImportFrom:
+        if node.level:  # type: ignore[attr-defined]
+            raise NotSupported("relative imports are not available", line)
+    elif kind is ast.Break or kind is ast.Continue:
+        if not in_loop:
+            word = "break" if kind is ast.Break else "continue"
+            raise _syntax(f"'{word}' outside loop" if word == "break" else "'continue' not properly in loop", line)
+    elif kind is ast.Return:
+        if not in_function:
+            raise _syntax("'return' outside function", line)
+
+
+def _syntax(message: str, line: int | None) -> SyntaxError:
+    error = SyntaxError(message)
+    error.lineno = line
+    return error
 
 
 def _is_super_init(node: ast.Attribute) -> bool:

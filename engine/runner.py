@@ -1,0 +1,98 @@
+"""``run(code)``: one safe, traced run of user code, as the server and the tests call it.
+
+Each run gets a fresh ``RunState`` (observer, grad mode, RNG, budget) and fresh facade modules, so nothing a run
+changes leaks into the next. ``run`` never raises for anything user code does: the error is reported instead.
+
+Example::
+
+    >>> result = run("import torch\\nx = torch.tensor(2.0, requires_grad=True)\\n(x ** 2).backward()\\nprint(x.grad)")
+    >>> result.stdout
+    'tensor(4.)\\n'
+    >>> [e["type"] for e in result.events][:2]
+    ['tensor', 'tensor']
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from engine.hooks import RunState, use_state
+from engine.sandbox import Budget, Interpreter, Limits, parse
+from engine.sandbox.errors import LimitExceeded, SandboxError, error_line
+from engine.trace import Recorder
+
+@dataclass
+class RunResult:
+    """What a run produced: its stdout, its error (``{"type", "message", "line"}`` or None), its trace events and
+    the RNG seed it used (pass it back as ``run(code, seed=...)`` to replay the run)."""
+
+    stdout: str
+    error: dict[str, Any] | None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    seed: int = 0
+
+
+def describe_error(exc: BaseException) -> dict[str, Any]:
+    """``{"type", "message", "line"}`` for an exception raised by (or on behalf of) user code."""
+    if isinstance(exc, (SandboxError, LimitExceeded)):
+        message = exc.message
+    elif isinstance(exc, SyntaxError):
+        message = exc.msg or "invalid syntax"
+    elif isinstance(exc, MemoryError):
+        message = str(exc) or "out of memory"
+    else:
+        message = str(exc)
+    line = error_line(exc)
+    if line is None and isinstance(exc, SyntaxError):
+        line = exc.lineno
+    return {"type": type(exc).__name__, "message": message, "line": line}
+
+
+def _seed_generator(modules: dict[str, Any], seed: int) -> None:
+    torch = modules.get("torch")
+    manual_seed = getattr(torch, "manual_seed", None)
+    if manual_seed is not None:
+        manual_seed(seed)
+
+
+def _make_modules() -> dict[str, Any]:
+    from engine.facade import make_modules
+
+    return make_modules()
+
+
+def run(
+    code: str,
+    *,
+    seed: int | None = None,
+    limits: Limits | None = None,
+    on_event: Callable[[dict[str, Any]], None] | None = None,
+) -> RunResult:
+    """Run ``code`` in the sandbox on the engine and return its stdout, error and trace events."""
+    if seed is None:
+        seed = secrets.randbits(31)  # fits numpy's legacy RandomState and torch.manual_seed alike
+    limits = limits or Limits()
+    recorder = Recorder(on_event)
+    budget = Budget(limits)
+    interp: Interpreter | None = None
+    error: dict[str, Any] | None = None
+    with use_state(RunState(observer=recorder, budget=budget)):
+        try:
+            tree = parse(code, limits)
+            modules = _make_modules()
+            _seed_generator(modules, seed)
+            interp = Interpreter(modules, budget, recorder)
+            interp.run(tree)
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as exc:  # everything user code can cause, including RecursionError and MemoryError
+            error = describe_error(exc)
+            try:
+                recorder.flush()
+                recorder.error(error["type"], error["message"], error["line"])
+            except Exception:  # pragma: no cover - a failing on_event callback must not hide the run's error
+                pass
+    stdout = "".join(interp.stdout) if interp is not None else ""
+    return RunResult(stdout=stdout, error=error, events=recorder.events, seed=seed)

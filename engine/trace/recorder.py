@@ -1,0 +1,181 @@
+"""The recorder: turns the engine's observer calls into the trace events of the contract (plain dicts).
+
+Events: ``tensor``, ``name``, ``backward``, ``node``, ``accumulate``, ``grad_reset``, ``step``, ``warning``,
+``print``, ``error``; each with ``seq``, ``type`` and ``line``. Tensor ids are per-run integers kept on the tensor
+(and on its ``grad_fn``) as ``_trace_id``. Tensor events of the current statement are held back until the statement
+ends (or any other event is due) so that ``y = (x ** 2).sum()`` names the sum tensor ``y``.
+
+Example::
+
+    >>> rec = Recorder()
+    >>> with use_state(RunState(observer=rec)):
+    ...     x = torch.tensor(2.0, requires_grad=True)
+    >>> rec.bind("x", x); rec.flush()
+    >>> rec.events[0]["name"], rec.events[0]["values"]
+    ('x', 2.0)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from engine.trace.values import to_values
+
+Event = dict[str, Any]
+
+_IGNORE, _TENSOR, _MODULE = 0, 1, 2
+
+
+class Recorder:
+    """Implements ``engine.hooks.Observer``; the interpreter sets ``line`` and calls ``bind``/``flush``/``print``."""
+
+    def __init__(self, on_event: Callable[[Event], None] | None = None) -> None:
+        self.events: list[Event] = []
+        self.on_event = on_event
+        self.line: int | None = None
+        self.pending: list[Event] = []  # this statement's tensor events, not sent yet
+        self._pending_ids: dict[int, Event] = {}
+        self._named: set[int] = set()  # ids whose name went out already
+        self._next_id = 0
+        self._kinds: dict[type, int] = {}
+
+    # -- sending ---------------------------------------------------------------------------------------------
+
+    def _emit(self, event: Event) -> None:
+        if self.pending:
+            self.flush()
+        self._send(event)
+
+    def _send(self, event: Event) -> None:
+        event["seq"] = len(self.events)
+        self.events.append(event)
+        if self.on_event is not None:
+            self.on_event(event)
+
+    def flush(self) -> None:
+        """Send the held-back tensor events (the interpreter calls this at the end of each statement)."""
+        pending = self.pending
+        if not pending:
+            return
+        self.pending = []
+        self._pending_ids = {}
+        for event in pending:
+            if event["name"] is not None:
+                self._named.add(event["id"])
+            self._send(event)
+
+    # -- names -----------------------------------------------------------------------------------------------
+
+    def _kind(self, cls: type) -> int:
+        kind = _IGNORE
+        mod = getattr(cls, "__module__", "") or ""
+        if mod.startswith("engine.") or any(getattr(b, "__module__", "").startswith("engine.") for b in cls.__mro__):
+            if hasattr(cls, "_data") and hasattr(cls, "grad_fn"):
+                kind = _TENSOR
+            elif hasattr(cls, "named_parameters"):
+                kind = _MODULE
+        self._kinds[cls] = kind
+        return kind
+
+    def bind(self, name: str, value: Any) -> None:
+        """User code bound ``name`` to ``value``: name the tensor (or a module's parameters) if still unnamed."""
+        kind = self._kinds.get(type(value))
+        if kind is None:
+            kind = self._kind(type(value))
+        if kind == _TENSOR:
+            self._name(value, name)
+        elif kind == _MODULE:
+            try:
+                params = list(value.named_parameters())
+            except Exception:  # a half-built user module: nothing to name yet
+                return
+            for pname, param in params:
+                self._name(param, f"{name}.{pname}")
+
+    def _name(self, t: Any, name: str) -> None:
+        tid = t._trace_id
+        if tid is None:
+            return
+        event = self._pending_ids.get(tid)
+        if event is not None:
+            if event["name"] is None:
+                event["name"] = name
+        elif tid not in self._named:
+            self._named.add(tid)
+            self._emit({"seq": None, "type": "name", "line": self.line, "tensor": tid, "name": name})
+
+    def _id(self, t: Any) -> int:
+        tid = t._trace_id
+        if tid is None:  # a tensor the engine made without announcing it: announce it now
+            self.tensor_created(t)
+            tid = t._trace_id
+        return tid  # type: ignore[no-any-return]
+
+    # -- the Observer protocol -------------------------------------------------------------------------------
+
+    def tensor_created(self, t: Any) -> None:
+        tid = self._next_id
+        self._next_id = tid + 1
+        t._trace_id = tid
+        fn = t._grad_fn
+        inputs: list[int] = []
+        op = None
+        if fn is not None:
+            fn._trace_id = tid
+            op = fn.name()
+            for nxt, _ in fn.next_functions:
+                if nxt is None:
+                    continue
+                variable = getattr(nxt, "variable", None)
+                if variable is not None:
+                    inputs.append(self._id(variable))
+                elif nxt._trace_id is not None:
+                    inputs.append(nxt._trace_id)
+        data = t._data
+        event = {
+            "seq": None,
+            "type": "tensor",
+            "line": self.line,
+            "id": tid,
+            "name": None,
+            "op": op,
+            "inputs": inputs,
+            "shape": list(data.shape),
+            "dtype": data.dtype.name,
+            "values": to_values(data),
+            "requires_grad": t._requires_grad,
+            "is_leaf": fn is None,
+        }
+        self.pending.append(event)
+        self._pending_ids[tid] = event
+
+    def backward_started(self, root: Any, gradient: Any, retain_graph: Any) -> None:
+        self._emit({"seq": None, "type": "backward", "line": self.line, "root": self._id(root),
+                    "gradient": to_values(gradient), "retain_graph": bool(retain_graph)})
+
+    def node_ran(self, node: Any, grad_outputs: tuple[Any, ...], grad_inputs: tuple[Any, ...]) -> None:
+        self._emit({"seq": None, "type": "node", "line": self.line, "tensor": node._trace_id, "op": node.name(),
+                    "grad_output": to_values(grad_outputs[0]) if grad_outputs else None,
+                    "grad_inputs": [to_values(g) for g in grad_inputs]})
+
+    def grad_accumulated(self, leaf: Any, before: Any, delta: Any, after: Any) -> None:
+        self._emit({"seq": None, "type": "accumulate", "line": self.line, "tensor": self._id(leaf),
+                    "before": to_values(before), "delta": to_values(delta), "after": to_values(after)})
+
+    def grad_reset(self, t: Any, how: str) -> None:
+        self._emit({"seq": None, "type": "grad_reset", "line": self.line, "tensor": self._id(t), "how": how})
+
+    def param_stepped(self, t: Any, before: Any, after: Any) -> None:
+        self._emit({"seq": None, "type": "step", "line": self.line, "tensor": self._id(t),
+                    "before": to_values(before), "after": to_values(after)})
+
+    def warning(self, message: str) -> None:
+        self._emit({"seq": None, "type": "warning", "line": self.line, "message": str(message)})
+
+    # -- what the interpreter and runner report --------------------------------------------------------------
+
+    def print(self, text: str) -> None:
+        self._emit({"seq": None, "type": "print", "line": self.line, "text": text})
+
+    def error(self, error_type: str, message: str, line: int | None) -> None:
+        self._emit({"seq": None, "type": "error", "line": line, "error_type": error_type, "message": message})

@@ -1,0 +1,62 @@
+"""Tensor values as JSON-ready Python data, the way ``tolist()`` writes them.
+
+A 0-d array becomes a plain number, others nested lists; arrays over 1000 elements are summarized with their shape;
+NaN and infinities become the strings ``"nan"``, ``"inf"``, ``"-inf"`` so the JSON stays valid.
+
+Example::
+
+    >>> to_values(np.array([1.0, np.inf], dtype=np.float32))
+    [1.0, 'inf']
+    >>> to_values(np.zeros((100, 20)))["shape"]
+    [100, 20]
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+MAX_ELEMENTS = 1000  # larger arrays are summarized
+FIRST = 10  # how many leading values a summary keeps
+
+
+def _clean(value: Any) -> Any:
+    if type(value) is float:
+        if value != value:
+            return "nan"
+        if value in (math.inf, -math.inf):
+            return "inf" if value > 0 else "-inf"
+        return value
+    if type(value) is list:
+        return [_clean(v) for v in value]
+    return value
+
+
+def to_values(array: Any) -> Any:
+    """``array`` (a numpy array, or None) as JSON-ready values."""
+    if array is None:
+        return None
+    if type(array) is not np.ndarray:
+        array = np.asarray(array)
+    if array.size > MAX_ELEMENTS:
+        return summarize(array)
+    if array.dtype.kind == "f" and not np.isfinite(array).all():
+        return _clean(array.tolist())
+    return array.tolist()
+
+
+def summarize(array: np.ndarray) -> dict[str, Any]:
+    """``{"summarized": true, "shape", "min", "max", "mean", "first"}`` for a large array."""
+    flat = array.reshape(-1)
+    with np.errstate(all="ignore"):
+        stats = [array.min(), array.max(), array.mean(dtype=np.float64)] if array.size else [math.nan] * 3
+    return {
+        "summarized": True,
+        "shape": list(array.shape),
+        "min": _clean(stats[0].item() if hasattr(stats[0], "item") else stats[0]),
+        "max": _clean(stats[1].item() if hasattr(stats[1], "item") else stats[1]),
+        "mean": _clean(float(stats[2])),
+        "first": _clean(flat[:FIRST].tolist()),
+    }
