@@ -96,9 +96,15 @@ def _check_node(node: ast.AST, kind: type, line: int | None, in_class: bool, in_
     if kind is ast.Name:
         _refuse_name(node.id, line)  # type: ignore[attr-defined]
     elif kind is ast.Attribute:
-        attr = node.attr  # type: ignore[attr-defined]
-        if attr.startswith("_") and not attr.startswith("_saved_") and not _is_super_init(node):  # type: ignore[arg-type]
-            raise NotSupported(f"attribute '{attr}' is not accessible", line)
+        refused = None
+        inner: ast.AST = node
+        while isinstance(inner, ast.Attribute):  # report the first refused attribute of a chain like ().__class__.__bases__
+            attr = inner.attr
+            if attr.startswith("_") and not attr.startswith("_saved_") and not _is_super_init(inner):
+                refused = attr
+            inner = inner.value
+        if refused is not None:
+            raise NotSupported(f"attribute '{refused}' is not accessible", line)
     elif kind is ast.FunctionDef:
         name = node.name  # type: ignore[attr-defined]
         if not (in_class and name in _DUNDER_DEFS):

@@ -35,7 +35,7 @@ _SPEC_NUMBERS = re.compile(r"\d+")
 def check_format_spec(spec: str, budget: Budget) -> None:
     """Bound the width/precision written in a format spec (``f'{x:1000000000}'``)."""
     for digits in _SPEC_NUMBERS.findall(spec):
-        budget.check_length(str, int(digits) if len(digits) < 10 else 10**10)
+        budget.check_length(str, int(digits) if len(digits) < 12 else 10**12)
 
 
 def _text_size(value: Any, budget: Budget) -> None:

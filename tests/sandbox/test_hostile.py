@@ -1,0 +1,91 @@
+"""Hostile and unsupported code ends with a clear error on the right line, never an uncaught exception."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine.sandbox import Limits
+from tests.sandbox.helpers import sandbox
+
+CASES = [
+    ("open('/etc/passwd')", "NotSupported", "'open' is not available", 1),
+    ("x = 1\n__import__('os')", "NotSupported", "'__import__' is not available (names starting with '_' are not allowed)", 2),
+    ("x = [1]\ny = x.__class__", "NotSupported", "attribute '__class__' is not accessible", 2),
+    ("().__class__.__bases__", "NotSupported", "attribute '__class__' is not accessible", 1),
+    ("getattr(1, 'real')", "NotSupported", "'getattr' is not available", 1),
+    ("\nimport os", "NotSupported", "module 'os' is not available", 2),
+    ("import numpy as np", "NotSupported", "module 'numpy' is not available", 1),
+    ("from os import path", "NotSupported", "module 'os' is not available", 1),
+    ("eval('1')", "NotSupported", "'eval' is not available", 1),
+    ("exec('x = 1')", "NotSupported", "'exec' is not available", 1),
+    ("type(1)", "NotSupported", "'type' is not available", 1),
+    ("globals()", "NotSupported", "'globals' is not available", 1),
+    ("vars()", "NotSupported", "'vars' is not available", 1),
+    ("super()", "NotSupported", "'super' is not available", 1),
+    ("'{0.__class__}'.format(1)", "NotSupported", "'str.format' is not available", 1),
+    ("f = lambda: 1\nf.__globals__", "NotSupported", "attribute '__globals__' is not accessible", 2),
+    ("f = lambda: 1\nf.x = 2", "NotSupported", "attribute 'x' of a UserFunction value cannot be assigned", 2),
+    ("print.x", "NotSupported", "attribute 'x' of a function value is not accessible", 1),
+    ("x = 2 ** 10 ** 10", "LimitExceeded", "an integer of about 20,000,000,000 bits is over the limit of 65,536", 1),
+    ("s = 'a' * 10**10", "LimitExceeded", "a string of 10,000,000,000 characters is over the limit of 1,000,000", 1),
+    ("s = [0] * 10**10", "LimitExceeded", "a sequence of 10,000,000,000 items is over the limit of 1,000,000", 1),
+    ("x = 1 << 10**9", "LimitExceeded", "an integer of about 1,000,000,001 bits is over the limit of 65,536", 1),
+    ("x = sum(range(10**12))", "LimitExceeded", "a sequence of 1,000,000,000,000 items is over the limit of 1,000,000", 1),
+    ("x = '%*d' % (10**9, 1)", "LimitExceeded", "a string of 1,000,000,004 characters is over the limit of 1,000,000", 1),
+    ("x = f'{1:{10**9}}'", "LimitExceeded", "a string of 1,000,000,000 characters is over the limit of 1,000,000", 1),
+    ("x = 'a'.ljust(10**9)", "LimitExceeded", "a string of 1,000,000,000 characters is over the limit of 1,000,000", 1),
+    ("try:\n    pass\nexcept Exception:\n    pass", "NotSupported", "'try' statements are not supported here", 1),
+    ("global x", "NotSupported", "'global' is not supported here", 1),
+    ("def g():\n    yield 1", "NotSupported", "'yield' (generators) is not supported here", 2),
+    ("x = 1\ndel x", "NotSupported", "'del' is not supported here", 2),
+    ("_secret = 1", "NotSupported", "'_secret' is not available (names starting with '_' are not allowed)", 1),
+    ("import math as _m", "NotSupported", "'_m' is not available (names starting with '_' are not allowed)", 1),
+    ("print(file=1)", "NotSupported", "print(file=...) is not available", 1),
+    ("math.sqrt", "NameError", "name 'math' is not defined", 1),
+    ("import math\nmath.pi = 3", "NotSupported", "attribute 'pi' of a module cannot be assigned", 2),
+    ("def f(**kw):\n    return kw\nf(**{'__x': 1})", "NotSupported", "keyword argument '__x' is not allowed", 3),
+]
+
+
+@pytest.mark.parametrize(("code", "etype", "message", "line"), CASES)
+def test_refused_with_type_message_and_line(code: str, etype: str, message: str, line: int) -> None:
+    _, error = sandbox(code)
+    assert error == {"type": etype, "message": message, "line": line}
+
+
+def test_infinite_loop_ends_quickly_with_the_step_limit() -> None:
+    start = time.monotonic()
+    stdout, error = sandbox("print('start')\nwhile True:\n    pass")
+    assert time.monotonic() - start < 3
+    assert stdout == "start\n"
+    assert error is not None and error["type"] == "LimitExceeded"
+    assert "step limit" in error["message"] and error["line"] in (2, 3)
+
+
+def test_wall_clock_limit() -> None:
+    _, error = sandbox("while True:\n    pass", Limits(max_steps=10**9, max_seconds=0.2))
+    assert error is not None and error["type"] == "LimitExceeded" and "time limit" in error["message"]
+
+
+def test_output_limit() -> None:
+    stdout, error = sandbox("for i in range(100000):\n    print('x' * 100)")
+    assert error is not None and error["type"] == "LimitExceeded" and "output limit" in error["message"]
+    assert error["line"] == 2
+    assert 60_000 < len(stdout) <= 64 * 1024
+
+
+def test_generator_consumed_by_a_builtin_counts_steps() -> None:
+    _, error = sandbox("x = list(map(abs, iter(int, 1)))")
+    assert error is not None and error["type"] == "LimitExceeded"
+
+
+def test_huge_container_repr_is_refused() -> None:
+    _, error = sandbox("s = 'a' * 10**6\nl = [s] * 10**6\nprint(l)")
+    assert error is not None and error["type"] == "LimitExceeded" and error["line"] == 3
+
+
+def test_deeply_nested_code_is_refused() -> None:
+    _, error = sandbox("x = " + "(" * 150 + "1" + ")" * 150 + "\ny = " + "-" * 500 + "1")
+    assert error is not None and error["type"] in ("LimitExceeded", "SyntaxError")
