@@ -70,7 +70,7 @@ class Recorder:
         kind = _IGNORE
         mod = getattr(cls, "__module__", "") or ""
         if mod.startswith("engine.") or any(getattr(b, "__module__", "").startswith("engine.") for b in cls.__mro__):
-            if hasattr(cls, "_data") and hasattr(cls, "grad_fn"):
+            if hasattr(cls, "grad_fn"):
                 kind = _TENSOR
             elif hasattr(cls, "named_parameters"):
                 kind = _MODULE
