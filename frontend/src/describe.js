@@ -1,6 +1,18 @@
 // One sentence per trace event, in PyTorch's words, for the timeline ("what just happened").
 
-import { formatValues, tensorLabel } from './format.js';
+import { formatCompact, formatValues } from './format.js';
+
+/**
+ * How to call a tensor in a sentence: its variable name, or as PyTorch would print it when it has none
+ * (`tensor(4., grad_fn=<PowBackward0>)`).
+ * @param {import('./reducer.js').TensorState|undefined} t
+ */
+export function refer(t) {
+  if (!t) return 'a tensor';
+  if (t.name) return t.name;
+  const values = formatCompact(t.values, 24, t.dtype);
+  return t.op ? `tensor(${values}, grad_fn=<${t.op}>)` : `tensor(${values})`;
+}
 
 /**
  * @param {import('./reducer.js').TraceEvent & Record<string, any>} e
@@ -9,23 +21,25 @@ import { formatValues, tensorLabel } from './format.js';
  */
 export function describe(e, s) {
   const t = (id) => s.tensors[String(id)];
-  const label = (id) => tensorLabel(t(id));
+  const label = (id) => refer(t(id));
   switch (e.type) {
     case 'tensor': {
       const x = t(e.id);
       const dtype = x ? x.dtype : undefined;
+      const lhs = e.name ? `${e.name} = ` : '';
       if (!e.op) {
         const rg = e.requires_grad ? ', requires_grad=True' : '';
-        return { kind: 'forward', text: `${label(e.id)} = tensor(${formatValues(e.values, dtype)}${rg}) — a leaf` };
+        const what = e.requires_grad ? 'a leaf' : 'a constant: no gradient will reach it';
+        return { kind: 'forward', text: `${lhs}tensor(${formatValues(e.values, dtype)}${rg}) — ${what}` };
       }
-      const ins = (e.inputs || []).map(label).join(', ');
+      const ins = (e.inputs || []).map((id) => t(id)?.name || 'a tensor').join(', ');
       return {
         kind: 'forward',
-        text: `${label(e.id)} = ${formatValues(e.values, dtype)}  (grad_fn=<${e.op}>, from ${ins || 'no inputs'})`,
+        text: `${lhs}tensor(${formatValues(e.values, dtype)}, grad_fn=<${e.op}>) — computed from ${ins || 'nothing'}`,
       };
     }
     case 'name':
-      return { kind: 'forward', text: `tensor t${e.tensor} is now called ${e.name}` };
+      return { kind: 'forward', text: `${e.name} = the ${t(e.tensor)?.op ?? 'tensor'} output above` };
     case 'backward': {
       const g = formatValues(e.gradient);
       const rg = e.retain_graph ? ', retain_graph=True' : '';
@@ -33,9 +47,10 @@ export function describe(e, s) {
     }
     case 'node': {
       const outs = (e.grad_inputs || []).map((g) => formatValues(g)).join(', ');
+      const of = t(e.tensor)?.name ? ` of ${t(e.tensor)?.name}` : '';
       return {
         kind: 'backward',
-        text: `${e.op} of ${label(e.tensor)} ran: grad_output ${formatValues(e.grad_output)} → grad_inputs (${outs})`,
+        text: `${e.op}${of} ran: grad_output ${formatValues(e.grad_output)} → grad_inputs (${outs})`,
       };
     }
     case 'accumulate': {

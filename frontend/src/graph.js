@@ -6,7 +6,7 @@ import { CHAR_W, PAD_X, PAD_Y, ROW_H, fit, nodeRows, nodeSize, nodeTooltip } fro
 import { formatCompact } from './format.js';
 import { svg } from './svg.js';
 
-const MIN_SCALE = 0.55;
+const MIN_SCALE = 0.7; // below this, text gets too small to read: scroll instead
 
 /**
  * @param {HTMLElement} root  The scrollable panel body (data-testid="graph").
@@ -27,7 +27,9 @@ export function createGraphPanel(root) {
   function layoutFor(final) {
     if (cache && cache.final === final) return cache.layout;
     const boxes = final.order.map((id) => ({ id, ...nodeSize(final.tensors[id], final.ledger[id]) }));
-    const layout = layoutGraph(boxes, final.edges);
+    // Keep room beside each edge for the gradient it will carry (shaped like its input tensor).
+    const edges = final.edges.map((e) => ({ ...e, label: labelSize(gradText(final.tensors[e.from]?.values)) }));
+    const layout = layoutGraph(boxes, edges);
     cache = { final, layout };
     return layout;
   }
@@ -67,7 +69,8 @@ export function createGraphPanel(root) {
           'data-edge-id': e.id,
         }),
       );
-      if (carries) labels.append(edgeLabel(points, `∂ ${formatCompact(grad, 18)}`, intoActive));
+      const spot = layout.labels[e.id];
+      if (carries && spot) labels.append(edgeLabel(spot, gradText(grad), intoActive));
     }
 
     const nodes = svg('g', { class: 'nodes' });
@@ -130,12 +133,23 @@ function pathOf(points) {
   return `M${first.x},${first.y}${rest.map((p) => ` L${p.x},${p.y}`).join('')}`;
 }
 
-function edgeLabel(points, text, fresh) {
-  const mid = points[Math.floor(points.length / 2)];
-  const width = text.length * CHAR_W * 0.9 + 8;
-  return svg('g', { class: `edge-label${fresh ? ' fresh' : ''}`, transform: `translate(${mid.x + 6},${mid.y - 9})` }, [
-    svg('rect', { width, height: 18, rx: 4 }),
-    svg('text', { x: 4, y: 13 }, [text]),
+const LABEL_CHARS = 18;
+const LABEL_CHAR_W = CHAR_W * 0.92; // labels use an 11px font
+
+/** "∂ 4." — the gradient an edge carries in the backward pass. */
+function gradText(values) {
+  return `∂ ${formatCompact(values ?? 0, LABEL_CHARS)}`;
+}
+
+function labelSize(text) {
+  return { width: Math.ceil(text.length * LABEL_CHAR_W + 10), height: 18 };
+}
+
+function edgeLabel(spot, text, fresh) {
+  const width = Math.max(spot.width, labelSize(text).width);
+  return svg('g', { class: `edge-label${fresh ? ' fresh' : ''}`, transform: `translate(${spot.x},${spot.y})` }, [
+    svg('rect', { width, height: spot.height, rx: 4 }),
+    svg('text', { x: 5, y: 13 }, [text]),
   ]);
 }
 

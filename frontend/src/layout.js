@@ -4,9 +4,16 @@ import { Graph, layout } from '@dagrejs/dagre';
 
 /**
  * @typedef {{id: string, width: number, height: number}} BoxIn
- * @typedef {{id: string, from: string, to: string}} EdgeIn
+ * @typedef {{id: string, from: string, to: string, label?: {width: number, height: number}}} EdgeIn
+ *   label: room to keep beside the edge for a label (the gradient it carries).
  * @typedef {{x: number, y: number, width: number, height: number}} Box   x, y: top-left corner.
- * @typedef {{nodes: Record<string, Box>, edges: Record<string, {x: number, y: number}[]>, width: number, height: number}} Layout
+ * @typedef {{x: number, y: number}} Point
+ * @typedef {object} Layout
+ * @property {Record<string, Box>} nodes
+ * @property {Record<string, Point[]>} edges   The polyline of each edge, by edge id.
+ * @property {Record<string, Box>} labels      Where each edge's label goes, by edge id.
+ * @property {number} width
+ * @property {number} height
  */
 
 const MARGIN = 16;
@@ -25,18 +32,28 @@ export function layoutGraph(boxes, edges) {
   for (const b of boxes) g.setNode(b.id, { width: b.width, height: b.height });
   const known = new Set(boxes.map((b) => b.id));
   for (const e of edges) {
-    if (known.has(e.from) && known.has(e.to)) g.setEdge(e.from, e.to, {}, e.id);
+    if (!known.has(e.from) || !known.has(e.to)) continue;
+    g.setEdge(e.from, e.to, e.label ? { ...e.label, labelpos: 'r', labeloffset: 6 } : {}, e.id);
   }
   layout(g);
 
   /** @type {Layout} */
-  const out = { nodes: {}, edges: {}, width: 0, height: 0 };
+  const out = { nodes: {}, edges: {}, labels: {}, width: 0, height: 0 };
   for (const b of boxes) {
     const n = g.node(b.id);
     out.nodes[b.id] = { x: n.x - b.width / 2, y: n.y - b.height / 2, width: b.width, height: b.height };
   }
   for (const ge of g.edges()) {
-    out.edges[ge.name] = (g.edge(ge).points || []).map((p) => ({ x: p.x, y: p.y }));
+    const edge = g.edge(ge);
+    out.edges[ge.name] = (edge.points || []).map((p) => ({ x: p.x, y: p.y }));
+    if (edge.width && edge.x !== undefined) {
+      out.labels[ge.name] = {
+        x: edge.x - edge.width / 2,
+        y: edge.y - edge.height / 2,
+        width: edge.width,
+        height: edge.height,
+      };
+    }
   }
   const graph = g.graph();
   out.width = Math.max(graph.width || 0, 1);

@@ -47,7 +47,8 @@ function render() {
   runButton.classList.toggle('running', store.status === 'running');
   const n = store.events.length;
   const seed = store.seed === null ? '' : ` · seed ${store.seed}`;
-  const statusText = { idle: '', running: `Running… ${n} events`, done: `${n} events${seed}`, failed: 'Run failed' };
+  const events = `${n} event${n === 1 ? '' : 's'}`;
+  const statusText = { idle: '', running: `Running… ${events}`, done: `${events}${seed}`, failed: 'Run failed' };
   output.setStatus(statusText[store.status]);
 }
 player.onChange(render);

@@ -77,7 +77,7 @@ export function createTimelinePanel(root, player) {
       return;
     }
     const { kind, text } = describe(snap.event, snap);
-    what.className = `what ${kind}`;
+    what.className = `what kind-${kind}`;
     what.replaceChildren();
     const tag = el('span', { className: 'tag', textContent: snap.event.line ? `line ${snap.event.line}` : kind });
     what.append(tag, text);

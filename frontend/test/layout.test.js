@@ -33,3 +33,17 @@ it('keeps both edges of x * x (a multigraph)', () => {
   );
   expect(Object.keys(out.edges).sort()).toEqual(['a->b#0', 'a->b#1']);
 });
+
+it('keeps room for edge labels beside their edges', () => {
+  const out = layoutGraph(
+    [
+      { id: 'a', width: 80, height: 40 },
+      { id: 'b', width: 80, height: 40 },
+    ],
+    [{ id: 'a->b#0', from: 'a', to: 'b', label: { width: 60, height: 18 } }],
+  );
+  const label = out.labels['a->b#0'];
+  expect(label.width).toBe(60);
+  expect(label.x + label.width).toBeLessThanOrEqual(out.width);
+  expect(label.y).toBeGreaterThan(out.nodes.a.y + out.nodes.a.height - 1);
+});
