@@ -1,0 +1,403 @@
+"""The graph and the backward pass: ``Node``, ``AccumulateGrad``, ``backward`` and ``torch.autograd.grad``.
+
+Every op result that requires grad carries a ``grad_fn`` node. A node knows the nodes of its inputs
+(``next_functions``); leaves are reached through an ``AccumulateGrad`` node whose ``.variable`` is the leaf.
+``backward`` walks the graph from the root in topological order, without recursion, handing each node the sum
+of the gradients flowing into it (the chain rule), and adds what reaches a leaf to its ``.grad``.
+
+Example::
+
+    >>> x = torch.tensor([1., 2., 3.], requires_grad=True)
+    >>> y = (x ** 2).sum()
+    >>> y.grad_fn.next_functions
+    ((<PowBackward0 object at 0x...>, 0),)
+    >>> y.backward(); x.grad
+    tensor([2., 4., 6.])
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from typing import TYPE_CHECKING, Any, Sequence
+
+import numpy as np
+
+from engine.hooks import state
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.tensor import Tensor
+
+FREED_MESSAGE = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after they have "
+    "already been freed). Saved intermediate values of the graph are freed when you call .backward() or "
+    "autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or if "
+    "you need to access saved tensors after calling backward."
+)
+NON_LEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute won't be "
+    "populated during autograd.backward(). If you indeed want the .grad field to be populated for a non-leaf "
+    "Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure "
+    "you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information."
+)
+
+_sequence = itertools.count()
+_FREED = object()
+
+
+class Node:
+    """A step of the backward graph (PyTorch's ``grad_fn``): ``name()`` and ``next_functions``."""
+
+    _saved_fields: tuple[str, ...] = ()  # names shown as ``_saved_<name>`` (PyTorch's spelling)
+    _needs_saved = False  # True when backward reads saved tensors (so a freed graph cannot run again)
+
+    def __init__(self) -> None:
+        self.next_functions: tuple[tuple[Node | None, int], ...] = ()
+        self._trace_id: Any = None
+        self._seq = next(_sequence)
+        self._saved: dict[str, Any] = {}
+        self._freed = False
+        self._retained: Any = None  # the non-leaf tensor that called retain_grad(), if any
+        self._needs_input_grad: tuple[bool, ...] = ()
+
+    def name(self) -> str:
+        """The node's name, e.g. ``'MulBackward0'``."""
+        return type(self).__name__
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} object at {hex(id(self))}>"
+
+    def __getattr__(self, attr: str) -> Any:
+        # y.grad_fn._saved_self & co.: the values an op kept for backward, as PyTorch names them.
+        if attr.startswith("_saved_") and attr[7:] in type(self)._saved_fields:
+            value = self.__dict__["_saved"].get(attr[7:])
+            if value is _FREED:
+                raise RuntimeError(FREED_MESSAGE)
+            if isinstance(value, np.ndarray):
+                from engine.tensor import Tensor
+
+                return Tensor._make(value)
+            return value
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
+
+    def _save(*args: Any, **values: Any) -> None:
+        args[0]._saved.update(values)  # (positional-only node: "self" is a saved name, as in _saved_self)
+
+    def _apply(self, grad: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        if self._freed and self._needs_saved:
+            raise RuntimeError(FREED_MESSAGE)
+        return self.backward(grad)
+
+    def backward(self, grad_output: np.ndarray) -> tuple[np.ndarray | None, ...]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _release(self) -> None:
+        # Saved tensors are freed after backward; sizes, dims and other plain values stay.
+        self._saved = {k: _FREED if isinstance(v, np.ndarray) else v for k, v in self._saved.items()}
+        self._freed = True
+
+
+class AccumulateGrad(Node):
+    """The node that adds the gradient reaching a leaf to the leaf's ``.grad`` (``.variable`` is the leaf)."""
+
+    def __init__(self, variable: "Tensor") -> None:
+        super().__init__()
+        self.variable = variable
+
+    def name(self) -> str:
+        return "torch::autograd::AccumulateGrad"
+
+
+def _edge(t: "Tensor") -> tuple[Node | None, int]:
+    """The (node, output_nr) pair through which gradient reaches ``t``."""
+    if not t._requires_grad:
+        return (None, 0)
+    if t.grad_fn is not None:
+        return (t.grad_fn, 0)
+    acc = t._accumulator
+    if acc is None:
+        acc = t._accumulator = AccumulateGrad(t)
+    return (acc, 0)
+
+
+def _accumulate(leaf: "Tensor", delta: np.ndarray) -> None:
+    """Add ``delta`` to ``leaf.grad`` (creating it when None), telling the observer."""
+    from engine.tensor import Tensor
+
+    obs = state().observer
+    if delta.dtype != leaf._data.dtype:
+        delta = delta.astype(leaf._data.dtype)
+    if delta.shape != leaf._data.shape:
+        delta = np.broadcast_to(delta, leaf._data.shape)
+    g = leaf._grad
+    if g is None:
+        leaf._grad = Tensor._make(np.array(delta, copy=True))
+        leaf._grad._owner = leaf
+        if obs is not None:
+            obs.grad_accumulated(leaf, None, delta, leaf._grad._data)
+    else:
+        before = g._data.copy() if obs is not None else None
+        np.add(g._data, delta, out=g._data)  # PyTorch adds in place: a saved reference to .grad sees the change
+        g._version += 1
+        if obs is not None:
+            obs.grad_accumulated(leaf, before, delta, g._data)
+
+
+def _run(
+    roots: Sequence["Tensor"],
+    grads: Sequence[np.ndarray],
+    retain_graph: bool,
+    capture: Sequence["Tensor"] | None = None,
+) -> list[np.ndarray | None]:
+    """The engine: run every node reachable from ``roots`` once, in topological order.
+
+    With ``capture`` (``torch.autograd.grad``), gradients reaching those tensors are returned instead of
+    accumulated into leaves."""
+    obs = state().observer
+    captured: dict[int, np.ndarray] = {}
+    capture_keys: dict[int, int] = {}
+    if capture is not None:
+        for i, t in enumerate(capture):
+            node, _ = _edge(t)
+            if node is None:
+                raise RuntimeError("One of the differentiated Tensors does not require grad")
+            capture_keys[id(node)] = i
+
+    # 1. Count, for every node, how many edges lead into it (iterative DFS: graphs can be very deep).
+    deps: dict[int, int] = {}
+    start: list[Node] = []
+    pending: dict[int, np.ndarray] = {}
+    for root, g in zip(roots, grads):
+        node, _ = _edge(root)
+        if node is None:
+            continue
+        start.append(node)
+        pending[id(node)] = g if id(node) not in pending else pending[id(node)] + g
+    seen: set[int] = set()
+    stack = list(start)
+    for n in start:
+        seen.add(id(n))
+    while stack:
+        n = stack.pop()
+        for nxt, _ in n.next_functions:
+            if nxt is None:
+                continue
+            deps[id(nxt)] = deps.get(id(nxt), 0) + 1
+            if id(nxt) not in seen:
+                seen.add(id(nxt))
+                stack.append(nxt)
+
+    # 2. Run ready nodes, latest-created first (PyTorch's order); AccumulateGrad nodes run as soon as ready.
+    ready: list[tuple[int, int, Node]] = []
+    for n in dict((id(n), n) for n in start).values():
+        if deps.get(id(n), 0) == 0:
+            heapq.heappush(ready, _key(n))
+    while ready:
+        _, _, node = heapq.heappop(ready)
+        grad = pending.pop(id(node))
+        if id(node) in capture_keys:
+            captured[capture_keys[id(node)]] = grad
+        if isinstance(node, AccumulateGrad):
+            if capture is None:
+                _accumulate(node.variable, grad)
+            continue
+        if node._retained is not None and capture is None:
+            _accumulate(node._retained, grad)
+        grad_inputs = node._apply(grad)
+        if obs is not None:
+            obs.node_ran(node, (grad,), tuple(grad_inputs))
+        if not retain_graph:
+            node._release()
+        for (nxt, _), gi in zip(node.next_functions, grad_inputs):
+            if nxt is None:
+                continue
+            key = id(nxt)
+            if gi is not None:
+                prev = pending.get(key)
+                pending[key] = gi if prev is None else prev + gi
+            deps[key] -= 1
+            if deps[key] == 0:
+                if key in pending:
+                    heapq.heappush(ready, _key(nxt))
+                else:  # no gradient flowed in at all: skip the whole branch below it
+                    _skip(nxt, deps, pending, ready)
+    return [captured.get(i) for i in range(len(capture))] if capture is not None else []
+
+
+def _key(n: Node) -> tuple[int, int, Node]:
+    return (0 if isinstance(n, AccumulateGrad) else 1, -n._seq, n)
+
+
+def _skip(n: Node, deps: dict[int, int], pending: dict[int, np.ndarray], ready: list[Any]) -> None:
+    stack = [n]
+    while stack:
+        cur = stack.pop()
+        for nxt, _ in cur.next_functions:
+            if nxt is None:
+                continue
+            deps[id(nxt)] -= 1
+            if deps[id(nxt)] == 0:
+                if id(nxt) in pending:
+                    heapq.heappush(ready, _key(nxt))
+                else:
+                    stack.append(nxt)
+
+
+def _initial_grads(
+    tensors: Sequence["Tensor"], grad_tensors: Sequence[Any] | None, *, check_requires: bool = True
+) -> list[np.ndarray]:
+    from engine.tensor import Tensor
+
+    out = []
+    for i, t in enumerate(tensors):
+        if check_requires and not t._requires_grad:
+            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+        g = None if grad_tensors is None else grad_tensors[i]
+        if g is None:
+            if t._data.size != 1:
+                raise RuntimeError("grad can be implicitly created only for scalar outputs")
+            out.append(np.ones_like(t._data))
+            continue
+        arr = g._data if isinstance(g, Tensor) else np.asarray(g, dtype=t._data.dtype)
+        if arr.shape != t._data.shape:
+            raise RuntimeError(
+                f"Mismatch in shape: grad_output[{i}] has a shape of {_size(arr.shape)} and output[{i}] has a "
+                f"shape of {_size(t._data.shape)}."
+            )
+        out.append(arr.astype(t._data.dtype, copy=False))
+    return out
+
+
+def _size(shape: tuple[int, ...]) -> str:
+    return f"torch.Size([{', '.join(str(s) for s in shape)}])"
+
+
+def backward(
+    tensors: "Tensor | Sequence[Tensor]",
+    grad_tensors: Any = None,
+    retain_graph: bool | None = None,
+    create_graph: bool = False,
+    inputs: Any = None,
+) -> None:
+    """``torch.autograd.backward``: accumulate d(tensors)/d(leaf) into every leaf's ``.grad``."""
+    from engine.tensor import Tensor
+
+    if create_graph:
+        raise NotImplementedError("create_graph=True is not supported by gradtrace's engine")
+    if inputs is not None:
+        raise NotImplementedError("backward(inputs=...) is not supported by gradtrace's engine")
+    roots = [tensors] if isinstance(tensors, Tensor) else list(tensors)
+    if grad_tensors is not None and (isinstance(grad_tensors, Tensor) or not isinstance(grad_tensors, (list, tuple))):
+        grad_tensors = [grad_tensors]
+    grads = _initial_grads(roots, grad_tensors)
+    keep = bool(retain_graph)
+    obs = state().observer
+    if obs is not None:
+        for r, g in zip(roots, grads):
+            obs.backward_started(r, g, keep)
+    _run(roots, grads, keep)
+
+
+def grad(
+    outputs: "Tensor | Sequence[Tensor]",
+    inputs: "Tensor | Sequence[Tensor]",
+    grad_outputs: Any = None,
+    retain_graph: bool | None = None,
+    create_graph: bool = False,
+    allow_unused: bool | None = None,
+) -> tuple["Tensor | None", ...]:
+    """``torch.autograd.grad``: return d(outputs)/d(inputs) without touching any ``.grad``.
+
+    Example::
+
+        >>> x = torch.tensor(3., requires_grad=True)
+        >>> torch.autograd.grad(x ** 2, x)
+        (tensor(6.),)
+    """
+    from engine.tensor import Tensor
+
+    if create_graph:
+        raise NotImplementedError("create_graph=True is not supported by gradtrace's engine")
+    outs = [outputs] if isinstance(outputs, Tensor) else list(outputs)
+    ins = [inputs] if isinstance(inputs, Tensor) else list(inputs)
+    if grad_outputs is not None and (isinstance(grad_outputs, Tensor) or not isinstance(grad_outputs, (list, tuple))):
+        grad_outputs = [grad_outputs]
+    grads = _initial_grads(outs, grad_outputs)
+    keep = bool(retain_graph)
+    obs = state().observer
+    if obs is not None:
+        for r, g in zip(outs, grads):
+            obs.backward_started(r, g, keep)
+    found = _run(outs, grads, keep, capture=ins)
+    result: list[Tensor | None] = []
+    for i, (t, g) in enumerate(zip(ins, found)):
+        if g is None:
+            if not allow_unused:
+                raise RuntimeError(
+                    "One of the differentiated Tensors appears to not have been used in the graph. "
+                    "Set allow_unused=True if this is the desired behavior."
+                )
+            result.append(None)
+            continue
+        if g.shape != t._data.shape:
+            g = np.broadcast_to(g, t._data.shape)
+        out = Tensor._make(np.array(g, dtype=t._data.dtype, copy=True))
+        if obs is not None:
+            obs.tensor_created(out)
+        result.append(out)
+    return tuple(result)
+
+
+class no_grad:  # noqa: N801 - PyTorch's spelling
+    """``with torch.no_grad():`` ops inside record no graph (results have ``requires_grad=False``)."""
+
+    def __init__(self) -> None:
+        self._prev: list[bool] = []
+
+    def __enter__(self) -> None:
+        st = state()
+        self._prev.append(st.grad_enabled)
+        st.grad_enabled = False
+
+    def __exit__(self, *exc: object) -> None:
+        state().grad_enabled = self._prev.pop()
+
+    def __repr__(self) -> str:
+        return "<torch.autograd.grad_mode.no_grad object>"
+
+
+class enable_grad(no_grad):  # noqa: N801
+    """``with torch.enable_grad():`` turn graph recording back on inside a ``no_grad`` block."""
+
+    def __enter__(self) -> None:
+        st = state()
+        self._prev.append(st.grad_enabled)
+        st.grad_enabled = True
+
+    def __repr__(self) -> str:
+        return "<torch.autograd.grad_mode.enable_grad object>"
+
+
+class set_grad_enabled(no_grad):  # noqa: N801
+    """``torch.set_grad_enabled(False)`` as a call or a ``with`` block."""
+
+    def __init__(self, mode: bool) -> None:
+        super().__init__()
+        st = state()
+        self._prev.append(st.grad_enabled)
+        st.grad_enabled = bool(mode)
+        self._mode = bool(mode)
+
+    def __enter__(self) -> None:
+        state().grad_enabled = self._mode
+
+    def __exit__(self, *exc: object) -> None:
+        state().grad_enabled = self._prev.pop() if self._prev else True
+
+    def __repr__(self) -> str:
+        return "<torch.autograd.grad_mode.set_grad_enabled object>"
+
+
+def is_grad_enabled() -> bool:
+    """``torch.is_grad_enabled()``."""
+    return state().grad_enabled

@@ -1,0 +1,82 @@
+"""PyTorch's dtypes as small named objects over numpy dtypes.
+
+Example::
+
+    >>> torch.float32
+    torch.float32
+    >>> torch.tensor([1, 2]).dtype
+    torch.int64
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+class dtype:  # noqa: N801 - PyTorch's spelling
+    """A tensor element type, printed as ``torch.float32``."""
+
+    __slots__ = ("_name", "_np", "is_floating_point", "itemsize")
+
+    def __init__(self, name: str, np_dtype: type, is_floating_point: bool) -> None:
+        self._name = name
+        self._np = np.dtype(np_dtype)
+        self.is_floating_point = is_floating_point
+        self.itemsize = int(self._np.itemsize)
+
+    @property
+    def is_complex(self) -> bool:
+        return False
+
+    @property
+    def is_signed(self) -> bool:
+        return self._name != "uint8" and self._name != "bool"
+
+    def __repr__(self) -> str:
+        return f"torch.{self._name}"
+
+    __str__ = __repr__
+
+
+float32 = dtype("float32", np.float32, True)
+float64 = dtype("float64", np.float64, True)
+float16 = dtype("float16", np.float16, True)
+int64 = dtype("int64", np.int64, False)
+int32 = dtype("int32", np.int32, False)
+int16 = dtype("int16", np.int16, False)
+int8 = dtype("int8", np.int8, False)
+uint8 = dtype("uint8", np.uint8, False)
+bool_ = dtype("bool", np.bool_, False)
+
+ALL = (float32, float64, float16, int64, int32, int16, int8, uint8, bool_)
+_BY_NP = {d._np: d for d in ALL}
+
+# Aliases exposed in the torch namespace: torch.float is torch.float32, torch.long is torch.int64, ...
+ALIASES = {
+    "float32": float32, "float": float32, "float64": float64, "double": float64, "float16": float16,
+    "half": float16, "int64": int64, "long": int64, "int32": int32, "int": int32, "int16": int16,
+    "short": int16, "int8": int8, "uint8": uint8, "bool": bool_,
+}
+
+
+def from_numpy(np_dtype: np.dtype) -> dtype:
+    """The engine dtype of a numpy dtype (float32 for anything unknown)."""
+    return _BY_NP.get(np.dtype(np_dtype), float32)
+
+
+def promote(a: dtype, b: dtype) -> dtype:
+    """Result dtype of a binary op between two tensors (PyTorch's category-aware promotion)."""
+    if a is b:
+        return a
+    return from_numpy(np.promote_types(a._np, b._np))
+
+
+def result_type(t: dtype, scalar: object) -> dtype:
+    """Result dtype of tensor ``op`` Python number: a number only raises the category (int → float), never the width."""
+    if isinstance(scalar, bool):
+        return t
+    if isinstance(scalar, float) and not t.is_floating_point:
+        return float32
+    if isinstance(scalar, int) and t is bool_:
+        return int64
+    return t

@@ -1,0 +1,288 @@
+"""Arithmetic: ``+ - * / **`` and negation, each with its backward (the derivative a learner would write).
+
+Example::
+
+    >>> x = torch.tensor(3., requires_grad=True)
+    >>> y = x * x; y.backward(); x.grad     # d(x*x)/dx = 2x
+    tensor(6.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from engine import dtypes
+from engine.ops.base import Function, binary_operands, broadcast_shape, check_alloc, made, unbroadcast
+from engine.tensor import Tensor
+
+
+def _binary(cls: type[Function], a: Any, b: Any, **params: Any) -> Tensor:
+    a, b = binary_operands(a, b)
+    shape = broadcast_shape(a._data.shape, b._data.shape)
+    if shape != a._data.shape and shape != b._data.shape:
+        check_alloc(int(np.prod(shape)))
+    return cls.apply(a, b, **params)
+
+
+class AddBackward0(Function):
+    """a + alpha * b: the gradient passes through unchanged (summed over broadcast dimensions)."""
+
+    _saved_fields = ("alpha",)
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray, b: np.ndarray, alpha: Any = 1) -> np.ndarray:
+        ctx._shapes = (a.shape, b.shape)
+        ctx._save(alpha=alpha)
+        return a + b if alpha == 1 else a + alpha * b
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        alpha = ctx._saved.get("alpha", 1)
+        sa, sb = ctx._shapes
+        return unbroadcast(g, sa), unbroadcast(g if alpha == 1 else g * alpha, sb)
+
+
+class SubBackward0(Function):
+    """a - alpha * b: +gradient for a, -gradient for b."""
+
+    _saved_fields = ("alpha",)
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray, b: np.ndarray, alpha: Any = 1) -> np.ndarray:
+        ctx._shapes = (a.shape, b.shape)
+        ctx._save(alpha=alpha)
+        return a - b if alpha == 1 else a - alpha * b
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        alpha = ctx._saved.get("alpha", 1)
+        sa, sb = ctx._shapes
+        return unbroadcast(g, sa), unbroadcast(-g if alpha == 1 else -g * alpha, sb)
+
+
+class RsubBackward1(Function):
+    """number - a (``1 - x``): the gradient is negated."""
+
+    _saved_fields = ("alpha",)
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray, other: Any = 0) -> np.ndarray:
+        return np.asarray(other, dtype=a.dtype) - a
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        return (-g,)
+
+
+class MulBackward0(Function):
+    """a * b: d/da = b, d/db = a (product rule)."""
+
+    _saved_fields = ("self", "other")
+    _needs_saved = True
+    _check_inputs = (0, 1)
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        ctx._save(self=a, other=b)
+        return a * b
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        a, b = ctx._saved["self"], ctx._saved["other"]
+        na, nb = ctx._needs_input_grad
+        return (unbroadcast(g * b, a.shape) if na else None, unbroadcast(g * a, b.shape) if nb else None)
+
+
+class DivBackward0(Function):
+    """a / b: d/da = 1/b, d/db = -a/b²."""
+
+    _saved_fields = ("self", "other")
+    _needs_saved = True
+    _check_inputs = (0, 1)
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        ctx._save(self=a, other=b)
+        if a.dtype.kind != "f":  # true division of integers gives floats
+            return (a / b).astype(np.float32)
+        return a / b
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        a, b = ctx._saved["self"], ctx._saved["other"]
+        na, nb = ctx._needs_input_grad
+        ga = unbroadcast(g / b, a.shape) if na else None
+        gb = unbroadcast(-g * a / (b * b), b.shape) if nb else None
+        return ga, gb
+
+
+class NegBackward0(Function):
+    """-a: the gradient is negated."""
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+        return -a
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        return (-g,)
+
+
+class ReciprocalBackward0(Function):
+    """1 / a: d/da = -1/a² = -result²."""
+
+    _saved_fields = ("result",)
+    _needs_saved = True
+    _check_result = True
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+        r = np.reciprocal(a if a.dtype.kind == "f" else a.astype(np.float32))
+        ctx._save(result=r)
+        return r
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        r = ctx._saved["result"]
+        return (-g * (r * r),)
+
+
+class PowBackward0(Function):
+    """a ** n for a number n: d/da = n * a^(n-1)."""
+
+    _saved_fields = ("self", "exponent")
+    _needs_saved = True
+    _check_inputs = (0,)
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray, exponent: Any = 2) -> np.ndarray:
+        ctx._save(self=a, exponent=exponent)
+        return np.power(a, exponent)
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        a, n = ctx._saved["self"], ctx._saved["exponent"]
+        if n == 0:
+            return (np.zeros_like(a),)
+        return (g * (n * np.power(a, n - 1)),)
+
+
+class PowBackward1(Function):
+    """a ** b for two tensors: d/da = b * a^(b-1), d/db = a^b * ln(a)."""
+
+    _saved_fields = ("self", "exponent", "result")
+    _needs_saved = True
+    _check_inputs = (0, 1)
+    _check_result = True
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        r = np.power(a, b)
+        ctx._save(self=a, exponent=b, result=r)
+        return r
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        a, b, r = ctx._saved["self"], ctx._saved["exponent"], ctx._saved["result"]
+        na, nb = ctx._needs_input_grad
+        ga = unbroadcast(np.where(b == 0, 0, g * (b * np.power(a, b - 1))).astype(a.dtype), a.shape) if na else None
+        gb = None
+        if nb:
+            with np.errstate(divide="ignore", invalid="ignore"):
+                val = g * (r * np.log(a))
+            val = np.where((a == 0) & (b >= 0), 0, val).astype(b.dtype)
+            gb = unbroadcast(val, b.shape)
+        return ga, gb
+
+
+class PowBackward2(Function):
+    """number ** b: d/db = number^b * ln(number)."""
+
+    _saved_fields = ("self", "result")
+    _needs_saved = True
+    _check_result = True
+
+    @staticmethod
+    def forward(ctx: Any, b: np.ndarray, base: Any = 2.0) -> np.ndarray:
+        r = np.power(np.asarray(base, dtype=b.dtype), b)
+        ctx._save(self=base, result=r)
+        return r
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        base, r = ctx._saved["self"], ctx._saved["result"]
+        return (g * (r * np.log(np.asarray(base, dtype=r.dtype))),)
+
+
+# ---- the functions Tensor methods and torch.* call ------------------------------------------------------------
+def add(a: Any, b: Any, alpha: Any = 1) -> Tensor:
+    return _binary(AddBackward0, a, b, alpha=alpha)
+
+
+def sub(a: Any, b: Any, alpha: Any = 1) -> Tensor:
+    return _binary(SubBackward0, a, b, alpha=alpha)
+
+
+def rsub(a: Tensor, b: Any) -> Tensor:
+    """``b - a`` where b is a Python number."""
+    if isinstance(b, Tensor):
+        return sub(b, a)
+    dt = dtypes.result_type(a.dtype, b)
+    if dt._np != a._data.dtype:
+        a = a.to(dt)
+    return RsubBackward1.apply(a, other=b)
+
+
+def mul(a: Any, b: Any) -> Tensor:
+    return _binary(MulBackward0, a, b)
+
+
+def div(a: Any, b: Any, rounding_mode: str | None = None) -> Tensor:
+    if rounding_mode is not None:
+        return floor_divide(a, b) if rounding_mode == "floor" else _trunc_div(a, b)
+    if isinstance(a, Tensor) and not isinstance(b, Tensor) and a.dtype.is_floating_point is False:
+        a = a.to(dtypes.float32)
+    return _binary(DivBackward0, a, b)
+
+
+def rdiv(a: Tensor, b: Any) -> Tensor:
+    """``b / a`` where b is a number: PyTorch computes ``reciprocal(a) * b``."""
+    if isinstance(b, Tensor):
+        return div(b, a)
+    return mul(ReciprocalBackward0.apply(a), b)
+
+
+def floor_divide(a: Any, b: Any) -> Tensor:
+    a, b = binary_operands(a, b)
+    return made(np.floor_divide(a._data, b._data))
+
+
+def _trunc_div(a: Any, b: Any) -> Tensor:
+    a, b = binary_operands(a, b)
+    out = np.trunc(a._data / b._data)
+    return made(out.astype(a._data.dtype))
+
+
+def remainder(a: Any, b: Any) -> Tensor:
+    a, b = binary_operands(a, b)
+    return made(np.remainder(a._data, b._data))
+
+
+def neg(a: Tensor) -> Tensor:
+    return NegBackward0.apply(a)
+
+
+def reciprocal(a: Tensor) -> Tensor:
+    return ReciprocalBackward0.apply(a)
+
+
+def pow(a: Any, b: Any) -> Tensor:  # noqa: A001 - torch.pow
+    if isinstance(a, Tensor) and not isinstance(b, Tensor):
+        dt = dtypes.result_type(a.dtype, b)
+        if dt._np != a._data.dtype:
+            a = a.to(dt)
+        if b < 0 and not dt.is_floating_point:
+            raise RuntimeError("Integers to negative integer powers are not allowed.")
+        return PowBackward0.apply(a, exponent=b)
+    if not isinstance(a, Tensor):
+        dt = dtypes.result_type(b.dtype, a)
+        if dt._np != b._data.dtype:
+            b = b.to(dt)
+        return PowBackward2.apply(b, base=a)
+    return _binary(PowBackward1, a, b)
+
+
+def rpow(a: Tensor, b: Any) -> Tensor:
+    return pow(b, a)

@@ -1,0 +1,203 @@
+"""What every op shares: ``Function`` (forward and backward side by side) and ``unbroadcast``.
+
+An op is a subclass of ``Function`` named like PyTorch's node (``MulBackward0``). ``forward(ctx, *arrays)``
+computes the result from numpy arrays and saves what backward needs on ``ctx`` (the node itself);
+``backward(ctx, grad_output)`` returns one gradient per tensor input.
+
+Example::
+
+    >>> class ExpBackward0(Function):
+    ...     @staticmethod
+    ...     def forward(ctx, a): ctx._save(result=np.exp(a)); return ctx._saved["result"]
+    ...     @staticmethod
+    ...     def backward(ctx, g): return (g * ctx._saved["result"],)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from engine import dtypes
+from engine.autograd import Node, _edge
+from engine.hooks import state
+from engine.tensor import Tensor
+
+
+class _NoCtx:
+    """Stand-in ctx when no graph is recorded: saving is a no-op."""
+
+    _needs_input_grad: tuple[bool, ...] = ()
+
+    def _save(*args: Any, **values: Any) -> None:
+        pass
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        pass
+
+
+_NO_CTX = _NoCtx()
+
+
+class Function(Node):
+    """Base of every op: ``apply`` runs forward and, when grad mode is on and an input requires grad,
+    records this node as the result's ``grad_fn``."""
+
+    # Indices of inputs whose values backward reads (checked against in-place changes), and whether it reads
+    # the result.
+    _check_inputs: tuple[int, ...] = ()
+    _check_result = False
+
+    @staticmethod
+    def forward(ctx: Any, *args: Any, **kwargs: Any) -> np.ndarray:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @classmethod
+    def apply(cls, *inputs: Tensor, **params: Any) -> Tensor:
+        st = state()
+        record = st.grad_enabled and any(t._requires_grad for t in inputs)
+        ctx: Any = cls() if record else _NO_CTX
+        if record:
+            ctx._needs_input_grad = tuple(t._requires_grad for t in inputs)
+            ctx.next_functions = tuple(_edge(t) for t in inputs)
+        out = cls.forward(ctx, *[t._data for t in inputs], **params)
+        result = Tensor._make(out, ctx if record else None, record)
+        if record and (cls._check_inputs or cls._check_result):
+            ctx._versions = [(inputs[i], inputs[i]._version, False) for i in cls._check_inputs]
+            if cls._check_result:
+                ctx._versions.append((result, 0, True))
+        obs = st.observer
+        if obs is not None:
+            obs.tensor_created(result)
+        return result
+
+    def _apply(self, grad: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        versions = self.__dict__.get("_versions")
+        if versions and not self._freed:
+            for t, v, is_result in versions:
+                if t._version != v:
+                    raise RuntimeError(_modified_message(t, v, self if is_result else t._grad_fn))
+        return super()._apply(grad)
+
+    def _release(self) -> None:
+        super()._release()
+        self.__dict__.pop("_versions", None)
+
+
+def _modified_message(t: Tensor, expected: int, node: Node | None) -> str:
+    from engine.tensor import _TYPE_NAMES
+
+    shape = ", ".join(str(s) for s in t._data.shape)
+    desc = f"[torch.{_TYPE_NAMES[t._data.dtype.name]}Tensor [{shape}]]"
+    if node is not None:
+        name = node.name()
+        base = name[: name.rfind("Backward")] if "Backward" in name else name
+        desc += f", which is output 0 of {base},"
+    return (
+        "one of the variables needed for gradient computation has been modified by an inplace operation: "
+        f"{desc} is at version {t._version}; expected version {expected} instead. Hint: enable anomaly "
+        "detection to find the operation that failed to compute its gradient, with "
+        "torch.autograd.set_detect_anomaly(True, check_nan=False)."
+    )
+
+
+def unbroadcast(grad: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Sum ``grad`` back to an input's ``shape``: an input broadcast along a dimension got the same value used
+    many times, so its gradient is the sum over that dimension."""
+    if grad.shape == shape:
+        return grad
+    extra = grad.ndim - len(shape)
+    if extra > 0:
+        grad = grad.sum(axis=tuple(range(extra)))
+    axes = tuple(i for i, s in enumerate(shape) if s == 1 and grad.shape[i] != 1)
+    if axes:
+        grad = grad.sum(axis=axes, keepdims=True)
+    return grad.reshape(shape)
+
+
+def broadcast_shape(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """The shape two operands broadcast to, with PyTorch's error when they can't."""
+    n = max(len(a), len(b))
+    pa, pb = (1,) * (n - len(a)) + a, (1,) * (n - len(b)) + b
+    out = []
+    for i, (x, y) in enumerate(zip(pa, pb)):
+        if x != y and x != 1 and y != 1:
+            raise RuntimeError(
+                f"The size of tensor a ({x}) must match the size of tensor b ({y}) at non-singleton dimension {i}"
+            )
+        out.append(y if x == 1 else x)
+    return tuple(out)
+
+
+def made(data: np.ndarray) -> Tensor:
+    """A new tensor outside the graph (comparisons, argmax, factories), announced to the observer."""
+    t = Tensor._make(data)
+    obs = state().observer
+    if obs is not None:
+        obs.tensor_created(t)
+    return t
+
+
+def check_alloc(numel: int) -> None:
+    """Ask the run's budget (if any) whether a tensor of ``numel`` elements may be allocated."""
+    budget = state().budget
+    if budget is not None:
+        budget.check_alloc(numel)
+
+
+def as_tensor(value: Any, like: Tensor | None = None) -> Tensor:
+    """A Python number (or nested list) as a tensor that requires no grad, with PyTorch's dtype rules."""
+    if isinstance(value, Tensor):
+        return value
+    if like is not None and isinstance(value, (bool, int, float)):
+        dt = dtypes.result_type(like.dtype, value)
+        return Tensor._make(np.asarray(value, dtype=dt._np))
+    return Tensor._make(_default_array(value))
+
+
+def _default_array(value: Any) -> np.ndarray:
+    arr = np.asarray(value)
+    if arr.dtype == np.float64:
+        return arr.astype(np.float32)
+    if arr.dtype.kind in "iu":
+        return arr.astype(np.int64)
+    return arr
+
+
+def binary_operands(a: Any, b: Any) -> tuple[Tensor, Tensor]:
+    """Make both operands tensors of one common dtype (numbers adapt to the tensor, as in PyTorch)."""
+    if not isinstance(a, Tensor):
+        a = as_tensor(a, b)
+    elif not isinstance(b, Tensor):
+        b = as_tensor(b, a)
+    da, db = a._data.dtype, b._data.dtype
+    if da != db:
+        dt = _promote(a, b)
+        if a._data.dtype != dt._np:
+            a = _cast(a, dt)
+        if b._data.dtype != dt._np:
+            b = _cast(b, dt)
+    return a, b
+
+
+def _category(d: np.dtype) -> int:
+    return 0 if d == np.bool_ else 1 if d.kind in "iu" else 2
+
+
+def _promote(a: Tensor, b: Tensor) -> dtypes.dtype:
+    # A 0-d tensor only decides the dtype when it is of a higher category (bool < int < float).
+    ca, cb = _category(a._data.dtype), _category(b._data.dtype)
+    if a._data.ndim == 0 and b._data.ndim > 0 and ca <= cb:
+        return b.dtype
+    if b._data.ndim == 0 and a._data.ndim > 0 and cb <= ca:
+        return a.dtype
+    return dtypes.promote(a.dtype, b.dtype)
+
+
+def _cast(t: Tensor, dt: dtypes.dtype) -> Tensor:
+    if not t._requires_grad:
+        return Tensor._make(t._data.astype(dt._np))
+    from engine.ops.shape import ToCopyBackward0
+
+    return ToCopyBackward0.apply(t, dtype=dt._np)

@@ -1,0 +1,123 @@
+"""In-place ops (``add_``, ``mul_``, ``zero_``, ``x += 1`` …): change a tensor's values where it lives.
+
+With grad mode on, the tensor's history is rewritten (its ``grad_fn`` becomes the in-place op's node, whose input
+is the old history), and ``_version`` goes up so that backward can tell when a value it saved was overwritten.
+In-place ops on a leaf that requires grad are refused unless grad mode is off (``torch.no_grad()``), which is
+how hand-written optimizers update weights; such an update is reported to the observer as a parameter step.
+
+Example::
+
+    >>> w = torch.tensor([1., 2.], requires_grad=True)
+    >>> with torch.no_grad():
+    ...     w -= 0.1 * torch.tensor([1., 1.])
+    >>> w
+    tensor([0.9000, 1.9000], requires_grad=True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from engine.hooks import state
+from engine.tensor import Tensor, _TYPE_NAMES
+
+
+def _cast_check(t: Tensor, res: np.ndarray) -> None:
+    src, dst = res.dtype, t._data.dtype
+    if src != dst and not np.can_cast(src, dst, casting="same_kind"):
+        raise RuntimeError(
+            f"result type {_TYPE_NAMES[src.name]} can't be cast to the desired output type {_TYPE_NAMES[dst.name]}"
+        )
+
+
+def apply_inplace(t: Tensor, compute: Callable[[Tensor], Tensor]) -> Tensor:
+    """Run ``compute`` (an ordinary op) on the current value of ``t`` and write the result into ``t``."""
+    t._check_inplace()
+    st = state()
+    obs = st.observer
+    st.observer = None  # the op's temporary result is not a tensor the user sees
+    try:
+        if st.grad_enabled:
+            # keep the old value for the new node: it was computed from it
+            old = Tensor._make(t._data.copy(), t._grad_fn, t._requires_grad)
+            res = compute(old)
+        else:
+            res = compute(t)
+    finally:
+        st.observer = obs
+    _cast_check(t, res._data)
+    before = t._data.copy() if obs is not None and t._grad_fn is None and t._requires_grad else None
+    if t._data.shape != res._data.shape:
+        raise RuntimeError(
+            f"output with shape [{', '.join(map(str, t._data.shape))}] doesn't match the broadcast shape "
+            f"[{', '.join(map(str, res._data.shape))}]"
+        )
+    if t._data.flags.writeable:
+        t._data[...] = res._data
+    else:
+        t._data = np.array(res._data, dtype=t._data.dtype)
+    t._version += 1
+    if res._grad_fn is not None:
+        t._grad_fn = res._grad_fn
+        t._requires_grad = True
+        if t._retains_grad:
+            t._grad_fn._retained = t
+        if obs is not None:
+            obs.tensor_created(t)  # the same tensor, with a new grad_fn: announced again
+    elif before is not None and obs is not None:
+        obs.param_stepped(t, before, t._data)  # a hand-written update of a parameter under no_grad()
+    return t
+
+
+def zero_(t: Tensor) -> Tensor:
+    """Fill with zeros. On a ``.grad`` tensor this is the classic ``x.grad.zero_()`` reset."""
+    t._check_inplace()
+    owner = t._owner
+    if t._data.flags.writeable:
+        t._data[...] = 0
+    else:
+        t._data = np.zeros_like(t._data)
+    t._version += 1
+    if owner is not None and owner._grad is t:
+        obs = state().observer
+        if obs is not None:
+            obs.grad_reset(owner, "zero")
+    elif t._grad_fn is not None and state().grad_enabled:
+        return apply_inplace(t, lambda x: _zeros_like_op(x))
+    return t
+
+
+def _zeros_like_op(x: Tensor) -> Tensor:
+    from engine.ops.arith import mul
+
+    return mul(x, 0)
+
+
+def fill_(t: Tensor, value: Any) -> Tensor:
+    if isinstance(value, Tensor):
+        value = value.item()
+    if t._grad_fn is None:
+        t._check_inplace()
+        before = t._data.copy() if t._requires_grad else None
+        t._data[...] = value
+        t._version += 1
+        obs = state().observer
+        if before is not None and obs is not None:
+            obs.param_stepped(t, before, t._data)
+        return t
+    from engine.ops.arith import add, mul
+
+    return apply_inplace(t, lambda x: add(mul(x, 0), value))
+
+
+def copy_(t: Tensor, src: Tensor) -> Tensor:
+    t._check_inplace()
+    before = t._data.copy() if t._requires_grad and t._grad_fn is None else None
+    t._data[...] = np.broadcast_to(src._data, t._data.shape)
+    t._version += 1
+    obs = state().observer
+    if before is not None and obs is not None:
+        obs.param_stepped(t, before, t._data)
+    return t

@@ -1,0 +1,208 @@
+"""Matrix products: ``@`` / matmul (MmBackward0, MvBackward0, DotBackward0, BmmBackward0) and addmm, the op
+behind ``nn.Linear`` (bias + input @ weight.T in one node).
+
+Example::
+
+    >>> A = torch.ones(2, 3, requires_grad=True); B = torch.ones(3, 4)
+    >>> (A @ B).grad_fn
+    <MmBackward0 object at 0x...>
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from engine.ops.base import Function, binary_operands, check_alloc, unbroadcast
+from engine.ops.shape import SqueezeBackward4, UnsqueezeBackward0, ViewBackward0, t
+from engine.tensor import Tensor
+
+
+class MmBackward0(Function):
+    """A @ B for matrices: d/dA = G @ Bᵀ, d/dB = Aᵀ @ G."""
+
+    _saved_fields = ("self", "mat2")
+    _needs_saved = True
+    _check_inputs = (0, 1)
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        ctx._save(self=a, mat2=b)
+        return a @ b
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        a, b = ctx._saved["self"], ctx._saved["mat2"]
+        na, nb = ctx._needs_input_grad
+        return (g @ b.T if na else None, a.T @ g if nb else None)
+
+
+class MvBackward0(Function):
+    """A @ v (matrix times vector): d/dA = outer(G, v), d/dv = Aᵀ @ G."""
+
+    _saved_fields = ("self", "vec")
+    _needs_saved = True
+    _check_inputs = (0, 1)
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray, v: np.ndarray) -> np.ndarray:
+        ctx._save(self=a, vec=v)
+        return a @ v
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        a, v = ctx._saved["self"], ctx._saved["vec"]
+        na, nv = ctx._needs_input_grad
+        return (np.outer(g, v) if na else None, a.T @ g if nv else None)
+
+
+class DotBackward0(Function):
+    """u · v: d/du = G v, d/dv = G u."""
+
+    _saved_fields = ("self", "tensor")
+    _needs_saved = True
+    _check_inputs = (0, 1)
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        ctx._save(self=a, tensor=b)
+        return np.asarray(np.dot(a, b))
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        a, b = ctx._saved["self"], ctx._saved["tensor"]
+        return (g * b, g * a)
+
+
+class BmmBackward0(Function):
+    """Batched matrix product (3-D and more, broadcasting the batch dimensions)."""
+
+    _saved_fields = ("self", "mat2")
+    _needs_saved = True
+    _check_inputs = (0, 1)
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        ctx._save(self=a, mat2=b)
+        return np.matmul(a, b)
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        a, b = ctx._saved["self"], ctx._saved["mat2"]
+        na, nb = ctx._needs_input_grad
+        ga = unbroadcast(g @ np.swapaxes(b, -1, -2), a.shape) if na else None
+        gb = unbroadcast(np.swapaxes(a, -1, -2) @ g, b.shape) if nb else None
+        return ga, gb
+
+
+class AddmmBackward0(Function):
+    """bias + A @ B (``nn.Linear`` on a batch): bias gets G summed over rows, A gets G @ Bᵀ, B gets Aᵀ @ G."""
+
+    _saved_fields = ("mat1", "mat2", "alpha", "beta")
+    _needs_saved = True
+    _check_inputs = (1, 2)
+
+    @staticmethod
+    def forward(ctx: Any, bias: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        ctx._save(mat1=a, mat2=b, alpha=1, beta=1)
+        ctx._bias_shape = bias.shape
+        return a @ b + bias
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        a, b = ctx._saved["mat1"], ctx._saved["mat2"]
+        nbias, na, nb = ctx._needs_input_grad
+        return (
+            unbroadcast(g, ctx._bias_shape) if nbias else None,
+            g @ b.T if na else None,
+            a.T @ g if nb else None,
+        )
+
+
+def _shape_error(a: np.ndarray, b: np.ndarray) -> RuntimeError:
+    r = a.reshape(-1, a.shape[-1]) if a.ndim != 1 else a.reshape(1, -1)
+    return RuntimeError(
+        f"mat1 and mat2 shapes cannot be multiplied ({r.shape[0]}x{r.shape[1]} and {b.shape[-2]}x{b.shape[-1]})"
+    )
+
+
+def mm(a: Tensor, b: Tensor) -> Tensor:
+    a, b = binary_operands(a, b)
+    if a._data.ndim != 2:
+        raise RuntimeError("self must be a matrix")
+    if b._data.ndim != 2:
+        raise RuntimeError("mat2 must be a matrix")
+    if a._data.shape[1] != b._data.shape[0]:
+        raise _shape_error(a._data, b._data)
+    check_alloc(a._data.shape[0] * b._data.shape[1])
+    return MmBackward0.apply(a, b)
+
+
+def matmul(a: Tensor, b: Tensor) -> Tensor:
+    """``a @ b`` with PyTorch's rules for 1-D, 2-D and batched operands."""
+    a, b = binary_operands(a, b)
+    da, db = a._data.ndim, b._data.ndim
+    if da == 0 or db == 0:
+        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {da}D and {db}D")
+    if da == 1 and db == 1:
+        if a._data.shape[0] != b._data.shape[0]:
+            raise RuntimeError(
+                "inconsistent tensor size, expected tensor [{}] and src [{}] to have the same number of elements, "
+                "but got {} and {} elements respectively".format(
+                    a._data.shape[0], b._data.shape[0], a._data.shape[0], b._data.shape[0]
+                )
+            )
+        return DotBackward0.apply(a, b)
+    if da == 2 and db == 1:
+        if a._data.shape[1] != b._data.shape[0]:
+            raise RuntimeError(
+                f"size mismatch, got input ({a._data.shape[0]}), mat ({a._data.shape[0]}x{a._data.shape[1]}), "
+                f"vec ({b._data.shape[0]})"
+            )
+        return MvBackward0.apply(a, b)
+    if da == 1 and db == 2:
+        if a._data.shape[0] != b._data.shape[0]:
+            raise _shape_error(a._data, b._data)
+        return SqueezeBackward4.apply(mm(UnsqueezeBackward0.apply(a, dim=0), b), dims=(0,))
+    if da == 2 and db == 2:
+        return mm(a, b)
+    if a._data.shape[-1] != b._data.shape[-2 if db > 1 else -1]:
+        raise _shape_error(a._data, b._data)
+    if db == 1:
+        return SqueezeBackward4.apply(BmmBackward0.apply(a, UnsqueezeBackward0.apply(b, dim=1)), dims=(-1 % (da),))
+    if da == 1:
+        return SqueezeBackward4.apply(BmmBackward0.apply(UnsqueezeBackward0.apply(a, dim=0), b), dims=(db - 2,))
+    out_shape = np.broadcast_shapes(a._data.shape[:-2], b._data.shape[:-2]) + (a._data.shape[-2], b._data.shape[-1])
+    check_alloc(int(np.prod(out_shape)))
+    return BmmBackward0.apply(a, b)
+
+
+def dot(a: Tensor, b: Tensor) -> Tensor:
+    if a._data.ndim != 1 or b._data.ndim != 1:
+        raise RuntimeError(
+            f"1D tensors expected, but got {a._data.ndim}D and {b._data.ndim}D tensors"
+        )
+    return matmul(a, b)
+
+
+def addmm(bias: Tensor, a: Tensor, b: Tensor) -> Tensor:
+    if a._data.shape[1] != b._data.shape[0]:
+        raise _shape_error(a._data, b._data)
+    check_alloc(a._data.shape[0] * b._data.shape[1])
+    return AddmmBackward0.apply(bias, a, b)
+
+
+def linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
+    """``F.linear``: x @ weightᵀ + bias, as PyTorch builds it (AddmmBackward0 for a 2-D batch)."""
+    wt = t(weight)
+    if x._data.ndim == 2 and bias is not None:
+        if x._data.shape[1] != weight._data.shape[1]:
+            raise _shape_error(x._data, wt._data)
+        return addmm(bias, x, wt)
+    if x._data.ndim == 1 and bias is not None:
+        if x._data.shape[0] != weight._data.shape[1]:
+            raise _shape_error(x._data, wt._data)
+        out = addmm(bias, UnsqueezeBackward0.apply(x, dim=0), wt)
+        return ViewBackward0.apply(out, shape=(weight._data.shape[0],))
+    out = matmul(x, wt)
+    if bias is not None:
+        from engine.ops.arith import add
+
+        out = add(out, bias)
+    return out

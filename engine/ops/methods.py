@@ -1,0 +1,134 @@
+"""The list of Tensor methods and operators, and the op each one runs (attached to ``Tensor`` by ``install``).
+
+Example::
+
+    >>> torch.tensor([1., 2.]).exp()      # Tensor.exp is ops.unary.exp
+    tensor([2.7183, 7.3891])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from engine.ops import arith, inplace, linalg, nnops, reduce, shape, unary
+from engine.ops.base import binary_operands, made
+
+
+def _compare(fn: Any) -> Any:
+    def op(a: Any, b: Any) -> Any:
+        from engine.tensor import Tensor
+
+        if not isinstance(b, (Tensor, int, float, bool)):
+            return NotImplemented
+        a2, b2 = binary_operands(a, b)
+        return made(np.asarray(fn(a2._data, b2._data)))
+
+    return op
+
+
+def _inplace_binary(fn: Any) -> Any:
+    def op(self: Any, other: Any, *args: Any, **kwargs: Any) -> Any:
+        return inplace.apply_inplace(self, lambda x: fn(x, other, *args, **kwargs))
+
+    return op
+
+
+def _inplace_unary(fn: Any) -> Any:
+    def op(self: Any, *args: Any, **kwargs: Any) -> Any:
+        return inplace.apply_inplace(self, lambda x: fn(x, *args, **kwargs))
+
+    return op
+
+
+def _size_args(self: Any, *sizes: Any) -> Any:
+    return shape.view(self, *sizes)
+
+
+def _reflected(fn: Any) -> Any:
+    def op(self: Any, other: Any) -> Any:
+        from engine.tensor import Tensor
+
+        if not isinstance(other, (Tensor, int, float, bool)):
+            return NotImplemented
+        return fn(other, self)
+
+    return op
+
+
+def _forward(fn: Any) -> Any:
+    def op(self: Any, other: Any, *args: Any, **kwargs: Any) -> Any:
+        from engine.tensor import Tensor
+
+        if not isinstance(other, (Tensor, int, float, bool)):
+            return NotImplemented
+        return fn(self, other, *args, **kwargs)
+
+    return op
+
+
+def _normal_(self: Any, mean: float = 0.0, std: float = 1.0) -> Any:
+    from engine import random
+
+    return inplace.copy_(self, random.normal_fill(self.shape, mean, std, self.dtype))
+
+
+def _uniform_(self: Any, a: float = 0.0, b: float = 1.0) -> Any:
+    from engine import random
+
+    return inplace.copy_(self, random.uniform_fill(self.shape, a, b, self.dtype))
+
+
+METHODS: dict[str, Any] = {
+    # arithmetic and operators
+    "add": _forward(arith.add), "sub": _forward(arith.sub), "mul": _forward(arith.mul), "div": _forward(arith.div),
+    "pow": _forward(arith.pow), "neg": arith.neg, "reciprocal": arith.reciprocal,
+    "__add__": _forward(arith.add), "__radd__": _reflected(arith.add),
+    "__sub__": _forward(arith.sub), "__rsub__": _forward(arith.rsub),
+    "__mul__": _forward(arith.mul), "__rmul__": _reflected(arith.mul),
+    "__truediv__": _forward(arith.div), "__rtruediv__": _forward(arith.rdiv),
+    "__floordiv__": _forward(arith.floor_divide), "__rfloordiv__": _reflected(arith.floor_divide),
+    "__mod__": _forward(arith.remainder),
+    "__pow__": _forward(arith.pow), "__rpow__": _forward(arith.rpow),
+    "__neg__": arith.neg, "__pos__": lambda self: self, "__abs__": unary.abs,
+    "__matmul__": _forward(linalg.matmul), "__rmatmul__": _reflected(linalg.matmul),
+    "__eq__": _compare(np.equal), "__ne__": _compare(np.not_equal), "__lt__": _compare(np.less),
+    "__le__": _compare(np.less_equal), "__gt__": _compare(np.greater), "__ge__": _compare(np.greater_equal),
+    "eq": _compare(np.equal), "ne": _compare(np.not_equal), "lt": _compare(np.less), "le": _compare(np.less_equal),
+    "gt": _compare(np.greater), "ge": _compare(np.greater_equal),
+    "__getitem__": shape.getitem,
+    # elementwise
+    "exp": unary.exp, "log": unary.log, "sqrt": unary.sqrt, "tanh": unary.tanh, "sigmoid": unary.sigmoid,
+    "relu": unary.relu, "abs": unary.abs, "sin": unary.sin, "cos": unary.cos, "clamp": unary.clamp,
+    "clip": unary.clamp, "square": lambda self: arith.pow(self, 2),
+    "clamp_min": lambda self, m: unary.clamp(self, min=m), "clamp_max": lambda self, m: unary.clamp(self, max=m),
+    # reductions
+    "sum": reduce.sum, "mean": reduce.mean, "max": reduce.max, "min": reduce.min, "prod": reduce.prod,
+    "argmax": reduce.argmax, "argmin": reduce.argmin,
+    # linear algebra
+    "matmul": linalg.matmul, "mm": linalg.mm, "dot": linalg.dot, "t": shape.t,
+    "T": property(shape.T), "mT": property(lambda self: shape.transpose(self, -2, -1)),
+    # shape
+    "reshape": shape.reshape, "view": shape.view, "flatten": shape.flatten, "transpose": shape.transpose,
+    "permute": shape.permute, "squeeze": shape.squeeze, "unsqueeze": shape.unsqueeze, "expand": shape.expand,
+    "clone": shape.clone, "contiguous": shape.contiguous, "to_dtype": None,
+    "view_as": lambda self, other: shape.view(self, other.shape), "reshape_as": lambda self, o: shape.reshape(self, o.shape),
+    "expand_as": lambda self, other: shape.expand(self, other.shape),
+    "softmax": nnops.softmax, "log_softmax": nnops.log_softmax,
+    # in place
+    "add_": _inplace_binary(arith.add), "sub_": _inplace_binary(arith.sub), "mul_": _inplace_binary(arith.mul),
+    "div_": _inplace_binary(arith.div), "pow_": _inplace_binary(arith.pow),
+    "__iadd__": _inplace_binary(arith.add), "__isub__": _inplace_binary(arith.sub),
+    "__imul__": _inplace_binary(arith.mul), "__itruediv__": _inplace_binary(arith.div),
+    "clamp_": _inplace_unary(unary.clamp), "relu_": _inplace_unary(unary.relu), "exp_": _inplace_unary(unary.exp),
+    "neg_": _inplace_unary(arith.neg),
+    "zero_": inplace.zero_, "fill_": inplace.fill_, "copy_": inplace.copy_,
+    "normal_": _normal_, "uniform_": _uniform_,
+}
+
+
+def install(cls: type) -> None:
+    for name, fn in METHODS.items():
+        if fn is not None:
+            setattr(cls, name, fn)

@@ -1,0 +1,224 @@
+"""Neural-network ops: softmax, log_softmax, and the losses (MSE, NLL, cross-entropy, BCE, L1).
+
+Example::
+
+    >>> pred = torch.tensor([1., 2.], requires_grad=True)
+    >>> F.mse_loss(pred, torch.tensor([0., 0.]))
+    tensor(2.5000, grad_fn=<MseLossBackward0>)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from engine.hooks import state
+from engine.ops.base import Function, binary_operands
+from engine.tensor import Tensor, _dim
+
+_REDUCTIONS = ("none", "mean", "sum")
+
+
+def _reduce(x: np.ndarray, reduction: str) -> np.ndarray:
+    if reduction == "mean":
+        return np.asarray(x.mean(dtype=x.dtype))
+    if reduction == "sum":
+        return np.asarray(x.sum(dtype=x.dtype))
+    return x
+
+
+def _check_reduction(reduction: str) -> None:
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+
+
+class MseLossBackward0(Function):
+    """mean((input - target)²): d/dinput = 2 (input - target) / n."""
+
+    _saved_fields = ("self", "target", "reduction")
+    _needs_saved = True
+    _check_inputs = (0, 1)
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray, b: np.ndarray, reduction: str = "mean") -> np.ndarray:
+        ctx._save(self=a, target=b, reduction=reduction)
+        d = a - b
+        return _reduce(d * d, reduction)
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        a, b, red = ctx._saved["self"], ctx._saved["target"], ctx._saved["reduction"]
+        n = int(np.prod(np.broadcast_shapes(a.shape, b.shape)))
+        norm = np.asarray(2.0 / n if red == "mean" else 2.0, dtype=a.dtype)
+        gi = norm * (a - b) * g
+        na, nb = ctx._needs_input_grad
+        from engine.ops.base import unbroadcast
+
+        return (unbroadcast(gi, a.shape) if na else None, unbroadcast(-gi, b.shape) if nb else None)
+
+
+class SoftmaxBackward0(Function):
+    """softmax along dim: d/dx = y ⊙ (g - Σ g⊙y)."""
+
+    _saved_fields = ("dim", "result")
+    _needs_saved = True
+    _check_result = True
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
+        e = np.exp(a - a.max(axis=dim, keepdims=True))
+        r = e / e.sum(axis=dim, keepdims=True)
+        ctx._save(dim=dim, result=r)
+        return r
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        r, d = ctx._saved["result"], ctx._saved["dim"]
+        return (r * (g - (g * r).sum(axis=d, keepdims=True)),)
+
+
+class LogSoftmaxBackward0(Function):
+    """log(softmax) along dim: d/dx = g - softmax ⊙ Σ g."""
+
+    _saved_fields = ("dim", "result")
+    _needs_saved = True
+    _check_result = True
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
+        m = a.max(axis=dim, keepdims=True)
+        s = a - m
+        r = s - np.log(np.exp(s).sum(axis=dim, keepdims=True))
+        ctx._save(dim=dim, result=r)
+        return r
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        r, d = ctx._saved["result"], ctx._saved["dim"]
+        return (g - np.exp(r) * g.sum(axis=d, keepdims=True),)
+
+
+class NllLossBackward0(Function):
+    """-mean(input[i, target[i]]): the gradient is -1/n at each picked log-probability."""
+
+    _saved_fields = ("self", "target", "reduction", "ignore_index")
+    _needs_saved = True
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray, target: Any = None, reduction: str = "mean", ignore_index: int = -100,
+                weight: Any = None) -> np.ndarray:
+        x2 = a if a.ndim == 2 else a.reshape(1, -1)
+        t = target.reshape(-1)
+        valid = t != ignore_index
+        safe = np.where(valid, t, 0)
+        w = np.ones(x2.shape[1], dtype=a.dtype) if weight is None else weight.astype(a.dtype)
+        wt = np.where(valid, w[safe], 0).astype(a.dtype)
+        picked = -x2[np.arange(x2.shape[0]), safe] * wt
+        ctx._save(self=a, target=target, reduction=reduction, ignore_index=ignore_index)
+        ctx._wt = wt
+        if reduction == "none":
+            return picked if a.ndim == 2 else picked.reshape(())
+        total = np.asarray(picked.sum(dtype=a.dtype))
+        if reduction == "sum":
+            return total
+        return np.asarray(total / wt.sum(dtype=a.dtype), dtype=a.dtype)
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        a, target, red = ctx._saved["self"], ctx._saved["target"], ctx._saved["reduction"]
+        wt = ctx._wt
+        x2 = np.zeros(a.shape if a.ndim == 2 else (1, a.shape[0]), dtype=a.dtype)
+        t = np.where(target.reshape(-1) != ctx._saved["ignore_index"], target.reshape(-1), 0)
+        scale = -wt * (g.reshape(-1) if red == "none" else g)
+        if red == "mean":
+            scale = scale / wt.sum(dtype=a.dtype)
+        x2[np.arange(x2.shape[0]), t] = scale
+        return (x2.reshape(a.shape),)
+
+
+class BinaryCrossEntropyBackward0(Function):
+    """-(t log p + (1-t) log(1-p)): d/dp = (p - t) / (p (1 - p))."""
+
+    _saved_fields = ("self", "target", "reduction")
+    _needs_saved = True
+    _check_inputs = (0, 1)
+
+    @staticmethod
+    def forward(ctx: Any, p: np.ndarray, t: np.ndarray, reduction: str = "mean") -> np.ndarray:
+        if ((p < 0) | (p > 1)).any():
+            raise RuntimeError("all elements of input should be between 0 and 1")
+        ctx._save(self=p, target=t, reduction=reduction)
+        with np.errstate(divide="ignore"):
+            lp = np.maximum(np.log(p), -100)
+            l1p = np.maximum(np.log1p(-p), -100)
+        return _reduce((-(t * lp + (1 - t) * l1p)).astype(p.dtype), reduction)
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        p, t, red = ctx._saved["self"], ctx._saved["target"], ctx._saved["reduction"]
+        gi = g * (p - t) / np.maximum((1 - p) * p, np.asarray(1e-12, dtype=p.dtype))
+        if red == "mean":
+            gi = gi / np.asarray(p.size, dtype=p.dtype)
+        return (gi.astype(p.dtype), None)
+
+
+def softmax(a: Tensor, dim: int | None = None) -> Tensor:
+    return SoftmaxBackward0.apply(a, dim=_dim(-1 if dim is None else dim, a._data.ndim))
+
+
+def log_softmax(a: Tensor, dim: int | None = None) -> Tensor:
+    return LogSoftmaxBackward0.apply(a, dim=_dim(-1 if dim is None else dim, a._data.ndim))
+
+
+def mse_loss(a: Tensor, b: Tensor, reduction: str = "mean") -> Tensor:
+    _check_reduction(reduction)
+    if a._data.shape != b._data.shape:
+        obs = state().observer
+        if obs is not None:
+            obs.warning(
+                f"Using a target size ({b.shape}) that is different to the input size ({a.shape}). This will likely "
+                "lead to incorrect results due to broadcasting. Please ensure they have the same size."
+            )
+    a, b = binary_operands(a, b)
+    return MseLossBackward0.apply(a, b, reduction=reduction)
+
+
+def l1_loss(a: Tensor, b: Tensor, reduction: str = "mean") -> Tensor:
+    from engine.ops.arith import sub
+    from engine.ops.reduce import mean, sum
+    from engine.ops.unary import abs
+
+    _check_reduction(reduction)
+    d = abs(sub(a, b))
+    return mean(d) if reduction == "mean" else sum(d) if reduction == "sum" else d
+
+
+def nll_loss(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_index: int = -100,
+             reduction: str = "mean") -> Tensor:
+    _check_reduction(reduction)
+    if target._data.dtype.kind not in "iu":
+        raise RuntimeError(f"expected scalar type Long but found {target.dtype._name.capitalize()}")
+    n_cls = a._data.shape[-1] if a._data.ndim else 0
+    if a._data.ndim not in (1, 2):
+        raise NotImplementedError("nll_loss supports 1-D or 2-D input here")
+    bad = target._data[(target._data != ignore_index) & ((target._data < 0) | (target._data >= n_cls))]
+    if bad.size:
+        raise IndexError(f"Target {int(bad.reshape(-1)[0])} is out of bounds.")
+    if a._data.ndim == 2 and target._data.shape[0] != a._data.shape[0]:
+        raise ValueError(
+            f"Expected input batch_size ({a._data.shape[0]}) to match target batch_size ({target._data.shape[0]})."
+        )
+    return NllLossBackward0.apply(a, target=target._data, reduction=reduction, ignore_index=ignore_index,
+                                  weight=None if weight is None else weight._data)
+
+
+def cross_entropy(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_index: int = -100,
+                  reduction: str = "mean") -> Tensor:
+    return nll_loss(log_softmax(a, 1 if a._data.ndim >= 2 else 0), target, weight, ignore_index, reduction)
+
+
+def binary_cross_entropy(p: Tensor, t: Tensor, reduction: str = "mean") -> Tensor:
+    _check_reduction(reduction)
+    if p._data.shape != t._data.shape:
+        raise ValueError(
+            f"Using a target size ({t.shape}) that is different to the input size ({p.shape}) is deprecated. "
+            "Please ensure they have the same size."
+        )
+    p, t = binary_operands(p, t)
+    return BinaryCrossEntropyBackward0.apply(p, t, reduction=reduction)

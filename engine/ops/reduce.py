@@ -1,0 +1,317 @@
+"""Reductions (sum, mean, max, min, prod): many values in, fewer out. Backward spreads each output's gradient
+back over the values it came from.
+
+Example::
+
+    >>> x = torch.tensor([1., 2., 3.], requires_grad=True)
+    >>> x.mean().backward(); x.grad      # each element contributed 1/3
+    tensor([0.3333, 0.3333, 0.3333])
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+from typing import Any
+
+import numpy as np
+
+from engine.ops.base import Function, made
+from engine.tensor import Tensor, _dim
+
+_ValuesIndices = namedtuple("_ValuesIndices", ["values", "indices"])
+
+
+class MaxMinResult(_ValuesIndices):
+    """``torch.return_types.max(values=..., indices=...)``."""
+
+    _kind = "max"
+
+    def __repr__(self) -> str:
+        return f"torch.return_types.{self._kind}(\nvalues={self.values!r},\nindices={self.indices!r})"
+
+
+def _dims(dim: Any, ndim: int) -> tuple[int, ...]:
+    if isinstance(dim, (list, tuple)):
+        return tuple(sorted(_dim(int(d), ndim) for d in dim))
+    return (_dim(int(dim), ndim),)
+
+
+def _expand_back(g: np.ndarray, shape: tuple[int, ...], dims: tuple[int, ...] | None, keepdim: bool) -> np.ndarray:
+    """Give a reduced gradient its reduced dimensions back (size 1), then broadcast it to ``shape``."""
+    if dims is not None and not keepdim and len(shape) > 0:
+        g = np.expand_dims(g, dims)
+    return np.broadcast_to(g, shape)
+
+
+def _sum_dtype(a: np.ndarray) -> Any:
+    return np.int64 if a.dtype.kind in "biu" else a.dtype
+
+
+class SumBackward0(Function):
+    """sum of all elements: every element gets the output's gradient."""
+
+    _saved_fields = ("self_sym_sizes",)
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+        ctx._save(self_sym_sizes=tuple(a.shape))
+        return np.asarray(a.sum(dtype=_sum_dtype(a)))
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        return (np.broadcast_to(g, ctx._saved["self_sym_sizes"]),)
+
+
+class SumBackward1(Function):
+    """sum over some dimensions."""
+
+    _saved_fields = ("dim", "keepdim", "self_sym_sizes")
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False) -> np.ndarray:
+        ctx._save(dim=dim, keepdim=keepdim, self_sym_sizes=tuple(a.shape))
+        return np.asarray(a.sum(axis=dim, keepdims=keepdim, dtype=_sum_dtype(a)))
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        s = ctx._saved
+        return (_expand_back(g, s["self_sym_sizes"], s["dim"], s["keepdim"]),)
+
+
+class MeanBackward0(Function):
+    """mean of all n elements: every element gets gradient / n."""
+
+    _saved_fields = ("self_sym_numel", "self_sym_sizes")
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+        ctx._save(self_sym_sizes=tuple(a.shape), self_sym_numel=int(a.size))
+        return np.asarray(a.mean(dtype=a.dtype))
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        s = ctx._saved
+        return (np.broadcast_to(g / np.asarray(s["self_sym_numel"], dtype=g.dtype), s["self_sym_sizes"]),)
+
+
+class MeanBackward1(Function):
+    """mean over some dimensions: gradient / (number of elements averaged)."""
+
+    _saved_fields = ("dim", "keepdim", "self_sym_numel", "self_sym_sizes")
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False) -> np.ndarray:
+        ctx._save(dim=dim, keepdim=keepdim, self_sym_sizes=tuple(a.shape), self_sym_numel=int(a.size))
+        return np.asarray(a.mean(axis=dim, keepdims=keepdim, dtype=a.dtype))
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        s = ctx._saved
+        n = 1
+        for d in s["dim"]:
+            n *= s["self_sym_sizes"][d]
+        return (_expand_back(g / np.asarray(n, dtype=g.dtype), s["self_sym_sizes"], s["dim"], s["keepdim"]),)
+
+
+class MaxBackward1(Function):
+    """max of all elements: the gradient goes to the maximum (shared evenly between ties)."""
+
+    _saved_fields = ("self", "result")
+    _needs_saved = True
+    _check_inputs = (0,)
+    _check_result = True
+    _np = staticmethod(np.max)
+
+    @classmethod
+    def forward(cls, ctx: Any, a: np.ndarray) -> np.ndarray:  # type: ignore[override]
+        if a.size == 0:
+            raise RuntimeError(
+                f"{cls._name()}(): Expected reduction dim to be specified for input.numel() == 0. "
+                "Specify the reduction dim with the 'dim' argument."
+            )
+        r = np.asarray(cls._np(a))
+        ctx._save(self=a, result=r)
+        return r
+
+    @classmethod
+    def _name(cls) -> str:
+        return "max" if cls._np is np.max else "min"
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        a, r = ctx._saved["self"], ctx._saved["result"]
+        mask = a == r
+        return (np.where(mask, g / np.asarray(mask.sum(), dtype=g.dtype), np.zeros((), dtype=g.dtype)),)
+
+
+class MinBackward1(MaxBackward1):
+    _np = staticmethod(np.min)
+
+
+class MaxBackward0(Function):
+    """max along a dimension: the gradient goes to the index that won."""
+
+    _saved_fields = ("dim", "keepdim", "indices", "self_sym_sizes")
+    _argfn = staticmethod(np.argmax)
+
+    @classmethod
+    def forward(cls, ctx: Any, a: np.ndarray, dim: int = 0, keepdim: bool = False) -> np.ndarray:  # type: ignore[override]
+        idx = np.expand_dims(cls._argfn(a, axis=dim), dim) if a.ndim else np.zeros((), dtype=np.int64)
+        vals = np.take_along_axis(a, idx, axis=dim) if a.ndim else a.copy()
+        if not keepdim and a.ndim:
+            idx, vals = np.squeeze(idx, dim), np.squeeze(vals, dim)
+        ctx._save(dim=dim, keepdim=keepdim, indices=idx.astype(np.int64), self_sym_sizes=tuple(a.shape))
+        return np.asarray(vals), np.asarray(idx, dtype=np.int64)  # type: ignore[return-value]
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        s = ctx._saved
+        shape, dim, idx = s["self_sym_sizes"], s["dim"], s["indices"]
+        out = np.zeros(shape, dtype=g.dtype)
+        if not shape:
+            return (g.copy(),)
+        if not s["keepdim"]:
+            idx, g = np.expand_dims(idx, dim), np.expand_dims(g, dim)
+        np.put_along_axis(out, idx, g, axis=dim)
+        return (out,)
+
+    @classmethod
+    def apply(cls, *inputs: Tensor, **params: Any) -> Any:
+        # Two outputs (values, indices); only values carry the graph.
+        from engine.autograd import _edge
+        from engine.hooks import state
+
+        st = state()
+        (a,) = inputs
+        record = st.grad_enabled and a._requires_grad
+        ctx: Any = cls() if record else None
+        if record:
+            ctx._needs_input_grad = (True,)
+            ctx.next_functions = (_edge(a),)
+        from engine.ops.base import _NO_CTX
+
+        vals, idx = cls.forward(ctx if record else _NO_CTX, a._data, **params)
+        values = Tensor._make(vals, ctx, record)
+        indices = Tensor._make(idx)
+        obs = st.observer
+        if obs is not None:
+            obs.tensor_created(values)
+            obs.tensor_created(indices)
+        res = MaxMinResult(values, indices)
+        return res
+
+
+class MinBackward0(MaxBackward0):
+    _argfn = staticmethod(np.argmin)
+
+
+class ProdBackward0(Function):
+    """product of all elements: d/da_i = product of the others."""
+
+    _saved_fields = ("self", "result")
+    _needs_saved = True
+    _check_inputs = (0,)
+    _check_result = True
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+        r = np.asarray(a.prod(dtype=_sum_dtype(a)))
+        ctx._save(self=a, result=r)
+        return r
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        a = ctx._saved["self"]
+        flat = a.reshape(-1)
+        # product of all the others, without dividing (safe when some element is 0)
+        left = np.concatenate([[1], np.cumprod(flat[:-1])]).astype(a.dtype)
+        right = np.concatenate([np.cumprod(flat[::-1][:-1])[::-1], [1]]).astype(a.dtype)
+        return (g * (left * right).reshape(a.shape),)
+
+
+def sum(a: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:  # noqa: A001
+    if dtype is not None:
+        a = a.to(dtype)
+    if dim is None:
+        return SumBackward0.apply(a)
+    return SumBackward1.apply(a, dim=_dims(dim, a._data.ndim), keepdim=keepdim)
+
+
+def mean(a: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
+    if dtype is not None:
+        a = a.to(dtype)
+    if not a.dtype.is_floating_point:
+        name = {"int64": "Long", "int32": "Int", "bool": "Bool"}.get(a._data.dtype.name, a._data.dtype.name)
+        raise RuntimeError(
+            "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. "
+            f"Got: {name}"
+        )
+    if dim is None:
+        return MeanBackward0.apply(a)
+    return MeanBackward1.apply(a, dim=_dims(dim, a._data.ndim), keepdim=keepdim)
+
+
+def _maxmin(kind: str, a: Tensor, dim: Any = None, keepdim: bool = False) -> Any:
+    from engine.ops.arith import _binary
+
+    if isinstance(dim, Tensor):  # torch.max(a, b): elementwise maximum
+        return _binary(MaximumBackward0 if kind == "max" else MinimumBackward0, a, dim)
+    if dim is None:
+        return (MaxBackward1 if kind == "max" else MinBackward1).apply(a)
+    d = _dim(int(dim), a._data.ndim)
+    res = (MaxBackward0 if kind == "max" else MinBackward0).apply(a, dim=d, keepdim=keepdim)
+    if kind == "min":
+        res = _MinResult(*res)
+    return res
+
+
+class _MinResult(MaxMinResult):
+    _kind = "min"
+
+
+def max(a: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: A001
+    return _maxmin("max", a, dim, keepdim)
+
+
+def min(a: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: A001
+    return _maxmin("min", a, dim, keepdim)
+
+
+class MaximumBackward0(Function):
+    """elementwise max(a, b): the gradient goes to the larger (half each on ties)."""
+
+    _saved_fields = ("self", "other")
+    _needs_saved = True
+    _check_inputs = (0, 1)
+    _pick = staticmethod(np.maximum)
+
+    @classmethod
+    def forward(cls, ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:  # type: ignore[override]
+        ctx._save(self=a, other=b)
+        return cls._pick(a, b)
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        from engine.ops.base import unbroadcast
+
+        a, b = ctx._saved["self"], ctx._saved["other"]
+        first = a > b if type(ctx)._pick is np.maximum else a < b
+        tie = a == b
+        half = np.asarray(0.5, dtype=g.dtype)
+        ga = np.where(first, g, 0) + np.where(tie, g * half, 0)
+        gb = np.where(~first & ~tie, g, 0) + np.where(tie, g * half, 0)
+        return unbroadcast(ga.astype(g.dtype), a.shape), unbroadcast(gb.astype(g.dtype), b.shape)
+
+
+class MinimumBackward0(MaximumBackward0):
+    _pick = staticmethod(np.minimum)
+
+
+def prod(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
+    if dim is not None:
+        raise NotImplementedError("prod(dim=...) is not supported by gradtrace's engine")
+    return ProdBackward0.apply(a)
+
+
+def argmax(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
+    if dim is None:
+        return made(np.asarray(np.argmax(a._data), dtype=np.int64))
+    return made(np.asarray(np.argmax(a._data, axis=_dim(dim, a.dim()), keepdims=keepdim), dtype=np.int64))
+
+
+def argmin(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
+    if dim is None:
+        return made(np.asarray(np.argmin(a._data), dtype=np.int64))
+    return made(np.asarray(np.argmin(a._data, axis=_dim(dim, a.dim()), keepdims=keepdim), dtype=np.int64))

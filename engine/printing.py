@@ -1,0 +1,181 @@
+"""PyTorch's tensor printing (a port of ``torch/_tensor_str.py`` with its default options).
+
+Example::
+
+    >>> torch.tensor([1., 2.5])
+    tensor([1.0000, 2.5000])
+    >>> torch.tensor(16.)
+    tensor(16.)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.tensor import Tensor
+
+PRECISION = 4
+THRESHOLD = 1000
+EDGEITEMS = 3
+LINEWIDTH = 80
+
+
+class _Formatter:
+    """Decides one width and style (integer-valued, fixed or scientific) for all the values of a tensor."""
+
+    def __init__(self, values: np.ndarray) -> None:
+        self.floating_dtype = values.dtype.kind == "f"
+        self.int_mode = True
+        self.sci_mode = False
+        self.max_width = 1
+        flat = values.reshape(-1)
+        if not self.floating_dtype:
+            for v in flat.tolist():
+                self.max_width = max(self.max_width, len(f"{v}"))
+            return
+        nz = flat[np.isfinite(flat) & (flat != 0)]
+        if nz.size == 0:
+            return
+        vals = nz.tolist()  # exact values as Python floats (float32 -> double is exact)
+        absd = np.abs(nz.astype(np.float64))
+        mn, mx = float(absd.min()), float(absd.max())
+        for v in vals:
+            if v != math.ceil(v):
+                self.int_mode = False
+                break
+        self.sci_mode = mx / mn > 1000.0 or mx > 1.0e8 or mn < 1.0e-4
+        if self.int_mode:
+            if self.sci_mode:
+                for v in vals:
+                    self.max_width = max(self.max_width, len(f"{v:.{PRECISION}e}"))
+            else:
+                for v in vals:
+                    self.max_width = max(self.max_width, len(f"{v:.0f}") + 1)
+        elif self.sci_mode:
+            for v in vals:
+                self.max_width = max(self.max_width, len(f"{v:.{PRECISION}e}"))
+        else:
+            for v in vals:
+                self.max_width = max(self.max_width, len(f"{v:.{PRECISION}f}"))
+
+    def width(self) -> int:
+        return self.max_width
+
+    def format(self, value: Any) -> str:
+        if self.floating_dtype:
+            if self.sci_mode:
+                ret = f"{value:{self.max_width}.{PRECISION}e}"
+            elif self.int_mode:
+                ret = f"{value:.0f}"
+                if not (math.isinf(value) or math.isnan(value)):
+                    ret += "."
+            else:
+                ret = f"{value:.{PRECISION}f}"
+        else:
+            ret = f"{value}"
+        return (self.max_width - len(ret)) * " " + ret
+
+
+def _vector_str(a: np.ndarray, indent: int, summarize: bool, fmt: _Formatter) -> str:
+    element_length = fmt.width() + 2
+    per_line = max(1, math.floor((LINEWIDTH - indent) / element_length))
+    if summarize and a.shape[0] > 2 * EDGEITEMS:
+        data = (
+            [fmt.format(v) for v in a[:EDGEITEMS].tolist()]
+            + [" ..."]
+            + [fmt.format(v) for v in a[-EDGEITEMS:].tolist()]
+        )
+    else:
+        data = [fmt.format(v) for v in a.tolist()]
+    lines = [", ".join(data[i : i + per_line]) for i in range(0, len(data), per_line)]
+    return "[" + ("," + "\n" + " " * (indent + 1)).join(lines) + "]"
+
+
+def _tensor_str_with_formatter(a: np.ndarray, indent: int, summarize: bool, fmt: _Formatter) -> str:
+    dim = a.ndim
+    if dim == 0:
+        return fmt.format(a.item())
+    if dim == 1:
+        return _vector_str(a, indent, summarize, fmt)
+    if summarize and a.shape[0] > 2 * EDGEITEMS:
+        slices = (
+            [_tensor_str_with_formatter(a[i], indent + 1, summarize, fmt) for i in range(EDGEITEMS)]
+            + ["..."]
+            + [_tensor_str_with_formatter(a[i], indent + 1, summarize, fmt) for i in range(len(a) - EDGEITEMS, len(a))]
+        )
+    else:
+        slices = [_tensor_str_with_formatter(a[i], indent + 1, summarize, fmt) for i in range(a.shape[0])]
+    return "[" + ("," + "\n" * (dim - 1) + " " * (indent + 1)).join(slices) + "]"
+
+
+def _summarized(a: np.ndarray) -> np.ndarray:
+    """Only the values that will be shown (edge items), so that they alone decide the format."""
+    if a.ndim == 0:
+        return a
+    if a.ndim == 1:
+        return np.concatenate((a[:EDGEITEMS], a[-EDGEITEMS:])) if a.shape[0] > 2 * EDGEITEMS else a
+    if a.shape[0] > 2 * EDGEITEMS:
+        parts = [a[i] for i in range(EDGEITEMS)] + [a[i] for i in range(len(a) - EDGEITEMS, len(a))]
+    else:
+        parts = [a[i] for i in range(a.shape[0])]
+    return np.stack([_summarized(p) for p in parts])
+
+
+def _tensor_str(a: np.ndarray, indent: int) -> str:
+    if a.size == 0:
+        return "[]"
+    summarize = a.size > THRESHOLD
+    if a.dtype == np.float16:
+        a = a.astype(np.float32)
+    fmt = _Formatter(_summarized(a) if summarize else a)
+    return _tensor_str_with_formatter(a, indent, summarize, fmt)
+
+
+def _add_suffixes(tensor_str: str, suffixes: list[str], indent: int) -> str:
+    parts = [tensor_str]
+    last_line_len = len(tensor_str) - tensor_str.rfind("\n") + 1
+    for suffix in suffixes:
+        if last_line_len + len(suffix) + 2 > LINEWIDTH:
+            parts.append(",\n" + " " * indent + suffix)
+            last_line_len = indent + len(suffix)
+        else:
+            parts.append(", " + suffix)
+            last_line_len += len(suffix) + 2
+    parts.append(")")
+    return "".join(parts)
+
+
+def _shape_str(shape: tuple[int, ...]) -> str:
+    return "(" + ", ".join(str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+def tensor_repr(t: "Tensor") -> str:
+    """``repr(t)`` / ``str(t)`` exactly as PyTorch writes it."""
+    from engine import dtypes
+
+    a = t._data
+    prefix = "tensor("
+    indent = len(prefix)
+    suffixes: list[str] = []
+    dt = dtypes.from_numpy(a.dtype)
+    has_default_dtype = dt in (dtypes.float32, dtypes.int64, dtypes.bool_)
+    if a.size == 0:
+        if a.ndim != 1:
+            suffixes.append("size=" + _shape_str(a.shape))
+        if dt is not dtypes.float32:
+            suffixes.append("dtype=" + str(dt))
+        body = "[]"
+    else:
+        if not has_default_dtype:
+            suffixes.append("dtype=" + str(dt))
+        body = _tensor_str(a, indent)
+    grad_fn = t._grad_fn
+    if grad_fn is not None:
+        suffixes.append(f"grad_fn=<{type(grad_fn).__name__}>")
+    elif t._requires_grad:
+        suffixes.append("requires_grad=True")
+    return _add_suffixes(prefix + body, suffixes, indent)

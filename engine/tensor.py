@@ -1,0 +1,377 @@
+"""``Tensor``: a numpy array plus autograd bookkeeping (requires_grad, grad, grad_fn, is_leaf, _version).
+
+The array lives in ``_data`` (never exposed publicly: ``.data`` returns a Tensor, as in PyTorch). Every method
+that computes something is an op from ``engine.ops``, which builds the ``grad_fn`` node.
+
+Example::
+
+    >>> x = torch.tensor([1., 2., 3.], requires_grad=True)
+    >>> y = (x * 2).sum()
+    >>> y
+    tensor(12., grad_fn=<SumBackward0>)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import numpy as np
+
+from engine import dtypes
+from engine.autograd import NON_LEAF_GRAD_WARNING, AccumulateGrad, Node
+from engine.hooks import state
+
+
+class Size(tuple):  # type: ignore[type-arg]
+    """A tensor's shape: a tuple printed as ``torch.Size([2, 3])``."""
+
+    def __repr__(self) -> str:
+        return f"torch.Size([{', '.join(str(s) for s in self)}])"
+
+    __str__ = __repr__
+
+    def numel(self) -> int:
+        n = 1
+        for s in self:
+            n *= s
+        return n
+
+
+class device:  # noqa: N801 - PyTorch's spelling
+    """The only device here: ``cpu``."""
+
+    type = "cpu"
+    index = None
+
+    def __repr__(self) -> str:
+        return "device(type='cpu')"
+
+    def __str__(self) -> str:
+        return "cpu"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, device) or other == "cpu"
+
+    def __hash__(self) -> int:
+        return hash("cpu")
+
+
+CPU = device()
+_TYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
+               "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
+
+
+class Tensor:
+    """A multi-dimensional array that can record the operations applied to it for autograd.
+
+    Example::
+
+        >>> torch.tensor([[1., 2.], [3., 4.]]).shape
+        torch.Size([2, 2])
+    """
+
+    __slots__ = ("_data", "_requires_grad", "_grad", "_grad_fn", "_version", "_accumulator", "_retains_grad",
+                 "_trace_id", "_owner", "__weakref__")
+
+    # ---- construction -------------------------------------------------------------------------------------
+    @classmethod
+    def _make(cls, data: np.ndarray, grad_fn: Node | None = None, requires_grad: bool = False) -> "Tensor":
+        t = object.__new__(cls)
+        t._data = data
+        t._requires_grad = requires_grad
+        t._grad = None
+        t._grad_fn = grad_fn
+        t._version = 0
+        t._accumulator = None
+        t._retains_grad = False
+        t._trace_id = None
+        t._owner = None  # for a .grad tensor: the tensor whose .grad it is (so .zero_() can be reported)
+        return t
+
+    def __init__(self, *args: Any) -> None:
+        # torch.Tensor(2, 3) (uninitialised -> zeros here) or torch.Tensor([1, 2]) (float32 copy).
+        if len(args) == 1 and not isinstance(args[0], int):
+            data = np.array(_unwrap_nested(args[0]), dtype=np.float32)
+        else:
+            data = np.zeros(tuple(int(a) for a in args), dtype=np.float32)
+        self._data = data
+        self._requires_grad = False
+        self._grad = None
+        self._grad_fn = None
+        self._version = 0
+        self._accumulator = None
+        self._retains_grad = False
+        self._trace_id = None
+        self._owner = None
+        obs = state().observer
+        if obs is not None:
+            obs.tensor_created(self)
+
+    # ---- autograd attributes ------------------------------------------------------------------------------
+    @property
+    def grad_fn(self) -> Node | None:
+        """The node that made this tensor (None for leaves)."""
+        return self._grad_fn
+
+    @property
+    def is_leaf(self) -> bool:
+        """True for tensors not made by a recorded op (created by the user, or not requiring grad)."""
+        return self._grad_fn is None
+
+    @property
+    def requires_grad(self) -> bool:
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value: bool) -> None:
+        self.requires_grad_(value)
+
+    def requires_grad_(self, requires_grad: bool = True) -> "Tensor":
+        """Start (or stop) recording operations on this leaf. Returns self."""
+        if self._grad_fn is not None:
+            if not requires_grad:
+                raise RuntimeError(
+                    "you can only change requires_grad flags of leaf variables. If you want to use a computed "
+                    "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."
+                )
+            return self
+        if requires_grad and not dtypes.from_numpy(self._data.dtype).is_floating_point:
+            raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
+        self._requires_grad = bool(requires_grad)
+        return self
+
+    @property
+    def grad(self) -> "Tensor | None":
+        """The gradient accumulated by backward (leaves and ``retain_grad()`` tensors only)."""
+        if self._grad_fn is not None and not self._retains_grad:
+            obs = state().observer
+            if obs is not None:
+                obs.warning(NON_LEAF_GRAD_WARNING)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value: "Tensor | None") -> None:
+        if value is not None and not isinstance(value, Tensor):
+            raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of {type(value).__name__}")
+        if value is not None and value._data.shape != self._data.shape:
+            raise RuntimeError("assigned grad has data of a different size")
+        self._grad = value
+        if value is not None:
+            value._owner = self
+        if value is None:
+            obs = state().observer
+            if obs is not None:
+                obs.grad_reset(self, "none")
+
+    @property
+    def retains_grad(self) -> bool:
+        return self._retains_grad
+
+    def retain_grad(self) -> None:
+        """Ask backward to fill ``.grad`` of this non-leaf tensor too."""
+        if self._grad_fn is None:
+            if not self._requires_grad:
+                raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+            return
+        self._retains_grad = True
+        self._grad_fn._retained = self
+
+    def backward(self, gradient: Any = None, retain_graph: bool | None = None, create_graph: bool = False,
+                 inputs: Any = None) -> None:
+        """Compute d(self)/d(leaf) for every leaf and add it to ``leaf.grad``.
+
+        Example::
+
+            >>> x = torch.tensor(2., requires_grad=True)
+            >>> (x ** 2).backward(); x.grad
+            tensor(4.)
+        """
+        from engine.autograd import backward
+
+        backward(self, None if gradient is None else [gradient], retain_graph, create_graph, inputs)
+
+    def detach(self) -> "Tensor":
+        """A new tensor sharing this one's data, cut off from the graph."""
+        t = Tensor._make(self._data)
+        obs = state().observer
+        if obs is not None:
+            obs.tensor_created(t)
+        return t
+
+    def detach_(self) -> "Tensor":
+        self._grad_fn = None
+        self._requires_grad = False
+        return self
+
+    @property
+    def data(self) -> "Tensor":
+        """The values without autograd history (shares memory, like PyTorch's ``.data``)."""
+        return Tensor._make(self._data)
+
+    @data.setter
+    def data(self, value: "Tensor") -> None:
+        self._data = value._data
+
+    # ---- shape and values ---------------------------------------------------------------------------------
+    @property
+    def shape(self) -> Size:
+        return Size(self._data.shape)
+
+    def size(self, dim: int | None = None) -> Any:
+        """The shape (``torch.Size``), or the length of one dimension."""
+        if dim is None:
+            return Size(self._data.shape)
+        return self._data.shape[_dim(dim, self._data.ndim)]
+
+    def dim(self) -> int:
+        return self._data.ndim
+
+    ndimension = dim
+
+    @property
+    def ndim(self) -> int:
+        return self._data.ndim
+
+    def numel(self) -> int:
+        return int(self._data.size)
+
+    nelement = numel
+
+    @property
+    def dtype(self) -> dtypes.dtype:
+        return dtypes.from_numpy(self._data.dtype)
+
+    @property
+    def device(self) -> device:
+        return CPU
+
+    @property
+    def is_cuda(self) -> bool:
+        return False
+
+    def is_floating_point(self) -> bool:
+        return self.dtype.is_floating_point
+
+    def is_contiguous(self) -> bool:
+        return bool(self._data.flags.c_contiguous)
+
+    def element_size(self) -> int:
+        return int(self._data.itemsize)
+
+    def type(self, dtype: Any = None) -> Any:
+        if dtype is None:
+            return f"torch.{_TYPE_NAMES[self._data.dtype.name]}Tensor"
+        return self.to(dtype)
+
+    def item(self) -> Any:
+        """The value of a one-element tensor as a Python number."""
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted to Scalar")
+        return self._data.reshape(()).item()
+
+    def tolist(self) -> Any:
+        """The values as (nested) Python lists; a plain number for a 0-d tensor."""
+        return self._data.tolist()
+
+    def __len__(self) -> int:
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self) -> Iterator["Tensor"]:
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(self._data.shape[0]))
+
+    def __bool__(self) -> bool:
+        if self._data.size != 1:
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._data.reshape(()))
+
+    def __float__(self) -> float:
+        return float(self.item())
+
+    def __int__(self) -> int:
+        return int(self.item())
+
+    def __index__(self) -> int:
+        if self.dtype.is_floating_point or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self.item())
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __repr__(self) -> str:
+        from engine.printing import tensor_repr
+
+        return tensor_repr(self)
+
+    __str__ = __repr__
+
+    def __format__(self, spec: str) -> str:
+        if self._data.ndim == 0:
+            return self.item().__format__(spec)
+        return object.__format__(self, spec)
+
+    # dtype conversions
+    def to(self, *args: Any, **kwargs: Any) -> "Tensor":
+        dt = kwargs.get("dtype")
+        for a in args:
+            if isinstance(a, dtypes.dtype):
+                dt = a
+            elif isinstance(a, Tensor):
+                dt = a.dtype
+        if dt is None or dt._np == self._data.dtype:
+            return self
+        return _ops().to_dtype(self, dt)
+
+    def float(self) -> "Tensor":
+        return self.to(dtypes.float32)
+
+    def double(self) -> "Tensor":
+        return self.to(dtypes.float64)
+
+    def long(self) -> "Tensor":
+        return self.to(dtypes.int64)
+
+    def int(self) -> "Tensor":
+        return self.to(dtypes.int32)
+
+    def bool(self) -> "Tensor":
+        return self.to(dtypes.bool_)
+
+    def cpu(self) -> "Tensor":
+        return self
+
+    def _check_inplace(self) -> None:
+        if self._grad_fn is None and self._requires_grad and state().grad_enabled:
+            raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+
+
+def _dim(d: int, ndim: int) -> int:
+    n = max(ndim, 1)
+    if not -n <= d < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {d})")
+    return d % n
+
+
+def _unwrap_nested(value: Any) -> Any:
+    if isinstance(value, Tensor):
+        return value._data
+    if isinstance(value, (list, tuple)):
+        return [_unwrap_nested(v) for v in value]
+    return value
+
+
+def _ops() -> Any:
+    from engine import ops
+
+    return ops
+
+
+# Methods and operators are attached by engine.ops (one place lists which op each name runs).
+from engine.ops import methods as _methods  # noqa: E402
+
+_methods.install(Tensor)
+__all__ = ["Tensor", "Size", "AccumulateGrad"]
