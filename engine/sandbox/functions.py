@@ -24,7 +24,7 @@ class UserFunction:
     """A function defined by user code, run by the interpreter when called."""
 
     __slots__ = ("interp", "name", "body", "is_lambda", "closure", "params", "defaults", "kwonly", "kw_defaults",
-                 "vararg", "kwarg", "simple", "__weakref__")
+                 "vararg", "kwarg", "simple", "owner", "__weakref__")
 
     def __init__(
         self, interp: "Interpreter", node: ast.FunctionDef | ast.Lambda, defaults: list[Any],
@@ -43,6 +43,11 @@ class UserFunction:
         self.vararg = args.vararg.arg if args.vararg else None
         self.kwarg = args.kwarg.arg if args.kwarg else None
         self.simple = not (self.vararg or self.kwarg or self.kwonly)
+        self.owner: type | None = None  # the user class a method belongs to (for super())
+
+    def __get__(self, obj: Any, objtype: Any = None) -> Any:
+        # A method looked up on an instance binds to it, as Python functions do.
+        return self if obj is None else BoundMethod(self, obj)
 
     def __repr__(self) -> str:
         return f"<function {self.name}>"
@@ -108,6 +113,22 @@ class UserFunction:
         except (BreakSignal, ContinueSignal):  # pragma: no cover - the validator's job, kept as a safety net
             raise SyntaxError("'break' or 'continue' outside loop") from None
         return None
+
+
+class BoundMethod:
+    """A user method bound to its instance."""
+
+    __slots__ = ("function", "instance")
+
+    def __init__(self, function: UserFunction, instance: Any) -> None:
+        self.function = function
+        self.instance = instance
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.function(self.instance, *args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<bound method {self.function.name}>"
 
 
 MISSING = _MISSING

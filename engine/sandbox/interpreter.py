@@ -17,6 +17,7 @@ import sys
 from typing import Any, Callable, Iterator
 
 from engine.sandbox.budget import Budget
+from engine.sandbox.classes import CLASS_KEY, SELF_KEY, make_super
 from engine.sandbox.errors import (
     BreakSignal,
     ContinueSignal,
@@ -60,6 +61,7 @@ class Interpreter:
         self.stdout: list[str] = []
         self._write_hook = write
         self.builtins = make_builtins(self.write, budget)
+        self.builtins["super"] = make_super(self)
         self.exception_types = frozenset(self.builtins[name] for name in EXCEPTIONS)
         self.globals: dict[str, Any] = {}
         self.frame = Frame(self.globals, None)
@@ -128,7 +130,7 @@ class Interpreter:
         value = self.builtins.get(name, _MISSING)
         if value is not _MISSING:
             return value
-        if name in UNAVAILABLE or name == "super":
+        if name in UNAVAILABLE:
             raise NotSupported(f"'{name}' is not available")
         raise NameError(f"name '{name}' is not defined")
 
@@ -202,6 +204,9 @@ class Interpreter:
         saved = self.frame
         rec = self.rec
         line = rec.line if rec is not None else None
+        if fn.owner is not None and fn.params:
+            names[CLASS_KEY] = fn.owner
+            names[SELF_KEY] = names.get(fn.params[0])
         self.frame = Frame(names, fn.closure)
         budget.depth += 1
         try:

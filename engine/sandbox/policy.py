@@ -41,6 +41,18 @@ class SandboxObject:
     """Marker base for objects the sandbox makes and user code may read attributes of (user classes)."""
 
 
+class SuperProxy:
+    """What ``super()`` gives user code: attribute reads go to the parent class, nothing else."""
+
+    __slots__ = ("_super",)
+
+    def __init__(self, cls: type, obj: Any) -> None:
+        self._super = super(cls, obj)
+
+    def lookup(self, name: str) -> Any:
+        return getattr(self._super, name)
+
+
 _REFUSED_RESULTS = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType, types.GeneratorType)
 _DANGEROUS_IDS = frozenset(
     id(getattr(builtins, n))
@@ -117,7 +129,11 @@ def get_attr(obj: Any, name: str, budget: Budget) -> Any:
     if name[0] == "_":
         if name.startswith("_saved_") and engine_type(t):
             return getattr(obj, name)
+        if name == "__init__" and t is SuperProxy:
+            return obj.lookup(name)
         raise NotSupported(f"attribute '{name}' is not accessible")
+    if t is SuperProxy:
+        return obj.lookup(name)
     allowed = PLAIN_METHODS.get(t)
     if allowed is not None:
         if name in allowed:

@@ -23,7 +23,7 @@ CASES = [
     ("type(1)", "NotSupported", "'type' is not available", 1),
     ("globals()", "NotSupported", "'globals' is not available", 1),
     ("vars()", "NotSupported", "'vars' is not available", 1),
-    ("super()", "NotSupported", "'super' is not available", 1),
+    ("super()", "RuntimeError", "super(): no arguments", 1),
     ("'{0.__class__}'.format(1)", "NotSupported", "'str.format' is not available", 1),
     ("f = lambda: 1\nf.__globals__", "NotSupported", "attribute '__globals__' is not accessible", 2),
     ("f = lambda: 1\nf.x = 2", "NotSupported", "attribute 'x' of a UserFunction value cannot be assigned", 2),

@@ -88,3 +88,32 @@ def test_recursion_is_bounded() -> None:
 def test_deep_recursion_within_limit() -> None:
     stdout, error = sandbox("def f(n):\n    return 0 if n == 0 else 1 + f(n - 1)\nprint(f(95))")
     assert error is None and stdout == "95\n"
+
+
+def test_plain_user_class() -> None:
+    code = (
+        "class Counter:\n"
+        "    step = 2\n"
+        "    def __init__(self, start):\n"
+        "        self.value = start\n"
+        "    def bump(self, times=1):\n"
+        "        for _ in range(times):\n"
+        "            self.value += self.step\n"
+        "        return self.value\n"
+        "class Loud(Counter):\n"
+        "    def bump(self, times=1):\n"
+        "        v = super().bump(times)\n"
+        "        print('bumped to', v)\n"
+        "        return v\n"
+        "c = Loud(10)\n"
+        "c.bump(3)\n"
+        "print(c.value, isinstance(c, Counter))\n"
+    )
+    stdout, error = sandbox(code)
+    assert error is None
+    assert stdout == cpython(code)
+
+
+def test_user_class_dunders_are_refused() -> None:
+    _, error = sandbox("class A:\n    def __repr__(self):\n        return 'x'")
+    assert error is not None and error["type"] == "NotSupported" and error["line"] == 2
