@@ -18,6 +18,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from engine import random as engine_random
 from engine.hooks import RunState, use_state
 from engine.sandbox import Budget, Interpreter, Limits, parse
 from engine.sandbox.errors import LimitExceeded, SandboxError, error_line
@@ -50,13 +51,6 @@ def describe_error(exc: BaseException) -> dict[str, Any]:
     return {"type": type(exc).__name__, "message": message, "line": line}
 
 
-def _seed_generator(modules: dict[str, Any], seed: int) -> None:
-    torch = modules.get("torch")
-    manual_seed = getattr(torch, "manual_seed", None)
-    if manual_seed is not None:
-        manual_seed(seed)
-
-
 def _make_modules() -> dict[str, Any]:
     from engine.facade import make_modules
 
@@ -80,9 +74,9 @@ def run(
     error: dict[str, Any] | None = None
     with use_state(RunState(observer=recorder, budget=budget)):
         try:
+            engine_random.manual_seed(seed)
             tree = parse(code, limits)
             modules = _make_modules()
-            _seed_generator(modules, seed)
             interp = Interpreter(modules, budget, recorder)
             interp.run(tree)
         except (KeyboardInterrupt, SystemExit):

@@ -1,0 +1,90 @@
+"""``engine.run`` end to end on torch code: refusals, limits and errors keep stdout, events and the line."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import engine
+from engine.sandbox import Limits
+from tests.oracle import torch_stdout
+
+
+def test_huge_tensor_is_refused_before_allocation() -> None:
+    result = engine.run("import torch\nprint('a')\nx = torch.zeros(10**6, 10**6)")
+    assert result.stdout == "a\n"
+    assert result.error is not None
+    assert result.error["type"] == "LimitExceeded" and result.error["line"] == 3
+    assert "1,000,000 elements per tensor" in result.error["message"]
+    last = result.events[-1]
+    assert last["type"] == "error" and last["error_type"] == "LimitExceeded" and last["line"] == 3
+
+
+def test_engine_errors_keep_pytorch_type_and_message() -> None:
+    code = "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\ny = x * 2\n\ny.backward()"
+    result = engine.run(code)
+    assert result.error == {
+        "type": "RuntimeError",
+        "message": "grad can be implicitly created only for scalar outputs",
+        "line": 5,
+    }
+
+
+def test_attribute_policy_on_engine_objects() -> None:
+    result = engine.run("import torch\nx = torch.ones(2)\nprint(x.shape)\ny = x.__class__")
+    assert result.stdout == "torch.Size([2])\n"
+    assert result.error == {"type": "NotSupported", "message": "attribute '__class__' is not accessible", "line": 4}
+
+
+def test_namespace_attributes_cannot_be_assigned() -> None:
+    result = engine.run("import torch\ntorch.tensor = print")
+    assert result.error is not None and result.error["type"] == "NotSupported" and result.error["line"] == 2
+
+
+def test_infinite_loop_via_run() -> None:
+    start = time.monotonic()
+    result = engine.run("import torch\nx = torch.ones(1)\nwhile True:\n    pass")
+    assert time.monotonic() - start < 3
+    assert result.error is not None and result.error["type"] == "LimitExceeded" and result.error["line"] in (3, 4)
+
+
+def test_on_event_streams_every_event_in_order() -> None:
+    seen: list[dict] = []
+    result = engine.run("import torch\nx = torch.tensor(2.0, requires_grad=True)\n(x * x).backward()", on_event=seen.append)
+    assert seen == result.events and len(seen) >= 5
+
+
+def test_time_limit_is_configurable() -> None:
+    result = engine.run("while True:\n    pass", limits=Limits(max_steps=10**9, max_seconds=0.1))
+    assert result.error is not None and "time limit" in result.error["message"]
+
+
+SNIPPETS = [
+    "import torch\nx = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\ny = (x @ x).mean()\ny.backward()\n"
+    "print(y)\nprint(x.grad)",
+    "import torch\nx = torch.tensor(3.0, requires_grad=True)\ny = x ** 2 + 2 * x + 1\ny.backward()\n"
+    "print(y, x.grad, y.grad_fn, x.is_leaf, y.is_leaf, y.requires_grad)",
+    "import torch\nx = torch.ones(3, requires_grad=True)\nwith torch.no_grad():\n    z = x * 2\n"
+    "print(z.requires_grad, z)\nprint(torch.is_grad_enabled())",
+    "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\ny = x * 2\n"
+    "y.backward(torch.tensor([1.0, 0.1, 0.01]))\nprint(x.grad)",
+    "import torch\nimport math\nx = torch.linspace(0, math.pi, 5, requires_grad=True)\ny = torch.sin(x).sum()\n"
+    "y.backward()\nprint(x.grad)\nprint(f'{y.item():.4f}')",
+    "import torch\na = torch.tensor(2.0, requires_grad=True)\nb = torch.tensor(3.0, requires_grad=True)\n"
+    "c = a * b\nd = c + a\nd.backward()\nprint(a.grad, b.grad)\nfor name, g in [('a', a.grad), ('b', b.grad)]:\n"
+    "    print(name, g.item())",
+    "import torch\nx = torch.tensor(1.0, requires_grad=True)\nfor i in range(3):\n    y = x * (i + 1)\n"
+    "    y.backward()\n    print(i, x.grad)\nx.grad.zero_()\nprint(x.grad)",
+    "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\ny = x.sum()\ny.backward(retain_graph=True)\n"
+    "y.backward()\nprint(x.grad)",
+    "import torch\nx = torch.tensor(2.0, requires_grad=True)\ny = x ** 3\n(g,) = torch.autograd.grad(y, x)\n"
+    "print(g)",
+]
+
+
+@pytest.mark.parametrize("code", SNIPPETS)
+def test_snippets_print_like_pytorch(code: str) -> None:
+    result = engine.run(code, seed=0)
+    assert result.error is None, result.error
+    assert result.stdout == torch_stdout(code, seed=0)
