@@ -1,6 +1,8 @@
 // One sentence per trace event, in PyTorch's words, for the timeline ("what just happened").
 
-import { formatCompact, formatValues } from './format.js';
+import { formatCompact } from './format.js';
+
+const MAX_VALUE = 44; // characters per value in a sentence: big tensors are cut ("[0.1, 0.2, …]")
 
 /**
  * How to call a tensor in a sentence: its variable name, or as PyTorch would print it when it has none
@@ -20,6 +22,7 @@ export function refer(t) {
  * @returns {{kind: string, text: string}}  kind: "forward" | "backward" | "grad" | "output" | "error"
  */
 export function describe(e, s) {
+  const v = (values, dtype) => formatCompact(values, MAX_VALUE, dtype);
   const t = (id) => s.tensors[String(id)];
   const label = (id) => refer(t(id));
   switch (e.type) {
@@ -30,34 +33,34 @@ export function describe(e, s) {
       if (!e.op) {
         const rg = e.requires_grad ? ', requires_grad=True' : '';
         const what = e.requires_grad ? 'a leaf' : 'a constant: no gradient will reach it';
-        return { kind: 'forward', text: `${lhs}tensor(${formatValues(e.values, dtype)}${rg}) — ${what}` };
+        return { kind: 'forward', text: `${lhs}tensor(${v(e.values, dtype)}${rg}) — ${what}` };
       }
       const ins = (e.inputs || []).map((id) => t(id)?.name || 'a tensor').join(', ');
       return {
         kind: 'forward',
-        text: `${lhs}tensor(${formatValues(e.values, dtype)}, grad_fn=<${e.op}>) — computed from ${ins || 'nothing'}`,
+        text: `${lhs}tensor(${v(e.values, dtype)}, grad_fn=<${e.op}>) — computed from ${ins || 'nothing'}`,
       };
     }
     case 'name':
       return { kind: 'forward', text: `${e.name} = the ${t(e.tensor)?.op ?? 'tensor'} output above` };
     case 'backward': {
-      const g = formatValues(e.gradient);
+      const g = v(e.gradient);
       const rg = e.retain_graph ? ', retain_graph=True' : '';
       return { kind: 'backward', text: `${label(e.root)}.backward(gradient=${g}${rg}) starts the backward pass` };
     }
     case 'node': {
-      const outs = (e.grad_inputs || []).map((g) => formatValues(g)).join(', ');
+      const outs = (e.grad_inputs || []).map((g) => v(g)).join(', ');
       const of = t(e.tensor)?.name ? ` of ${t(e.tensor)?.name}` : '';
       return {
         kind: 'backward',
-        text: `${e.op}${of} ran: grad_output ${formatValues(e.grad_output)} → grad_inputs (${outs})`,
+        text: `${e.op}${of} ran: grad_output ${v(e.grad_output)} → grad_inputs (${outs})`,
       };
     }
     case 'accumulate': {
-      const before = e.before === null || e.before === undefined ? 'None' : formatValues(e.before);
+      const before = e.before === null || e.before === undefined ? 'None' : v(e.before);
       return {
         kind: 'grad',
-        text: `AccumulateGrad: ${label(e.tensor)}.grad = ${before} + ${formatValues(e.delta)} = ${formatValues(e.after)}`,
+        text: `AccumulateGrad: ${label(e.tensor)}.grad = ${before} + ${v(e.delta)} = ${v(e.after)}`,
       };
     }
     case 'grad_reset':
@@ -65,7 +68,7 @@ export function describe(e, s) {
         ? { kind: 'grad', text: `${label(e.tensor)}.grad.zero_() — the buffer is kept, filled with zeros` }
         : { kind: 'grad', text: `${label(e.tensor)}.grad = None — the next backward starts from scratch` };
     case 'step':
-      return { kind: 'grad', text: `optimizer.step() updated ${label(e.tensor)}: ${formatValues(e.after)}` };
+      return { kind: 'grad', text: `optimizer.step() updated ${label(e.tensor)}: ${v(e.after)}` };
     case 'print':
       return { kind: 'output', text: `print → ${String(e.text ?? '').trimEnd()}` };
     case 'warning':

@@ -2,7 +2,7 @@
 // once per run (from the final snapshot), so nodes stay put while the learner steps through time.
 
 import { layoutGraph } from './layout.js';
-import { CHAR_W, PAD_X, PAD_Y, ROW_H, fit, nodeRows, nodeSize, nodeTooltip } from './nodeview.js';
+import { CHAR_W, PAD_X, PAD_Y, ROW_H, fit, graphNodeIds, nodeRows, nodeSize, nodeTooltip } from './nodeview.js';
 import { formatCompact } from './format.js';
 import { svg } from './svg.js';
 
@@ -26,7 +26,7 @@ export function createGraphPanel(root) {
 
   function layoutFor(final) {
     if (cache && cache.final === final) return cache.layout;
-    const boxes = final.order.map((id) => ({ id, ...nodeSize(final.tensors[id], final.ledger[id]) }));
+    const boxes = graphNodeIds(final).map((id) => ({ id, ...nodeSize(final.tensors[id], final.ledger[id]) }));
     // Keep room beside each edge for the gradient it will carry (shaped like its input tensor).
     const edges = final.edges.map((e) => ({ ...e, label: labelSize(gradText(final.tensors[e.from]?.values)) }));
     const layout = layoutGraph(boxes, edges);
@@ -50,7 +50,11 @@ export function createGraphPanel(root) {
     canvas.setAttribute('viewBox', `0 0 ${layout.width} ${layout.height}`);
     canvas.setAttribute('width', String(Math.round(layout.width * scale)));
     canvas.setAttribute('height', String(Math.round(layout.height * scale)));
-    empty.hidden = snap.order.length > 0;
+    const shown = graphNodeIds(snap);
+    empty.hidden = shown.length > 0;
+    empty.textContent = snap.order.length
+      ? 'No tensor requires grad yet: nothing for autograd to record.'
+      : 'Run the code to see its autograd graph.';
 
     const defs = svg('defs', {}, [arrow('arrow', 'edge-arrow'), arrow('arrow-grad', 'edge-arrow grad')]);
     const edges = svg('g', { class: 'edges' });
@@ -74,7 +78,7 @@ export function createGraphPanel(root) {
     }
 
     const nodes = svg('g', { class: 'nodes' });
-    for (const id of snap.order) {
+    for (const id of shown) {
       const t = snap.tensors[id];
       const box = layout.nodes[id];
       if (box) nodes.append(drawNode(t, box, snap));

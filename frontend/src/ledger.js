@@ -1,6 +1,8 @@
 // Ledger panel: the history of each leaf's `.grad` — what every backward added, every reset, every step.
 
-import { formatValues, tensorLabel } from './format.js';
+import { formatCompact, formatValues, tensorLabel } from './format.js';
+
+const MAX_VALUE = 40; // characters per value in an entry; the full value is in the tooltip
 
 /**
  * @param {HTMLElement} root  data-testid="ledger"
@@ -30,7 +32,7 @@ export function createLedgerPanel(root, { onSeek }) {
       section.className = 'ledger-leaf';
       section.dataset.leafId = id;
       const h = document.createElement('h3');
-      const now = snap.tensors[id] ? formatValues(snap.tensors[id].grad, dtype) : 'None';
+      const now = snap.tensors[id] ? formatCompact(snap.tensors[id].grad, MAX_VALUE, dtype) : 'None';
       h.append(code(`${tensorLabel(t)}.grad`), ` = `, code(now));
       const list = document.createElement('ol');
       for (const entry of final.ledger[id]) {
@@ -41,7 +43,7 @@ export function createLedgerPanel(root, { onSeek }) {
         if (k === snap.k) li.classList.add('current');
         const button = document.createElement('button');
         button.type = 'button';
-        button.title = `jump to step ${k}`;
+        button.title = `step ${k}: .grad = ${formatValues(entry.after, dtype)}`;
         button.addEventListener('click', () => onSeek(k));
         button.append(...entryText(entry, dtype));
         li.append(button);
@@ -67,27 +69,35 @@ function span(cls, text) {
   return s;
 }
 
+/** The arithmetic of an entry, ending in its result (class "after"). */
+function expr(math, after) {
+  const e = span('expr', math);
+  e.append(span('after', after));
+  return e;
+}
+
 /** "+ 12. = 16." / "reset → None" / "step → …", with the source line. */
 function entryText(entry, dtype) {
   const where = span('where', entry.line ? `line ${entry.line}` : '');
   switch (entry.kind) {
     case 'accumulate': {
-      const before = entry.before === null ? 'None' : formatValues(entry.before, dtype);
+      const before = entry.before === null ? 'None' : formatCompact(entry.before, MAX_VALUE, dtype);
       return [
         where,
         span('op', 'backward'),
-        span('math', `${before} + ${formatValues(entry.delta, dtype)} = `),
-        span('after', formatValues(entry.after, dtype)),
+        expr(
+          `${before} + ${formatCompact(entry.delta, MAX_VALUE, dtype)} = `,
+          formatCompact(entry.after, MAX_VALUE, dtype),
+        ),
       ];
     }
     case 'reset':
       return [
         where,
         span('op', entry.how === 'zero' ? '.zero_()' : '= None'),
-        span('math', 'reset to '),
-        span('after', formatValues(entry.after, dtype)),
+        expr('reset to ', formatCompact(entry.after, MAX_VALUE, dtype)),
       ];
     default:
-      return [where, span('op', 'step'), span('math', 'data ← '), span('after', formatValues(entry.after, dtype))];
+      return [where, span('op', 'step'), expr('data ← ', formatCompact(entry.after, MAX_VALUE, dtype))];
   }
 }

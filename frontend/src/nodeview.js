@@ -35,6 +35,17 @@ export function nodeRows(t, maxChars = MAX_CHARS) {
   return rows;
 }
 
+/**
+ * The tensors that belong in the autograd graph: those that require grad, and any tensor an edge touches.
+ * A constant nothing is computed from (a batch of data, say) stays out of the picture.
+ * @param {import('./reducer.js').Snapshot} s
+ * @returns {string[]}
+ */
+export function graphNodeIds(s) {
+  const touched = new Set(s.edges.flatMap((e) => [e.from, e.to]));
+  return s.order.filter((id) => s.tensors[id].requiresGrad || touched.has(id));
+}
+
 /** Longest row in characters, clamped to [MIN_CHARS, MAX_CHARS]. */
 export function rowChars(rows) {
   const longest = Math.max(0, ...rows.map((r) => r.text.length));

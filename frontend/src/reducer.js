@@ -110,6 +110,21 @@ function ledgerOf(s, id) {
   return s.ledger[id];
 }
 
+/**
+ * The gradient for each input of a node. `grad_inputs` has one entry per grad_fn edge (next_functions), while
+ * `inputs` lists only the tensors autograd tracks, so a constant operand (as in `c * x`) has an entry in the first
+ * and none in the second. When the lengths differ, the non-null gradients are matched to the inputs in order if
+ * their counts agree; otherwise no edge is labelled (better no label than a wrong one).
+ * @param {string[]} inputs
+ * @param {any[]} gradInputs
+ * @returns {any[]}
+ */
+export function alignGrads(inputs, gradInputs) {
+  if (gradInputs.length === inputs.length) return gradInputs;
+  const flowing = gradInputs.filter((g) => g !== null && g !== undefined);
+  return flowing.length === inputs.length ? flowing : inputs.map(() => null);
+}
+
 /** Apply one event to the snapshot `s` in place (only snapshotAt calls this, on a fresh snapshot). */
 function apply(s, e) {
   s.event = e;
@@ -158,10 +173,8 @@ function apply(s, e) {
       const t = s.tensors[id];
       if (t) {
         t.ranIn = s.backwardCount;
-        (e.grad_inputs || []).forEach((g, index) => {
-          if (g !== null && g !== undefined && t.inputs[index] !== undefined) {
-            s.edgeGrads[edgeId(t.inputs[index], id, index)] = g;
-          }
+        alignGrads(t.inputs, e.grad_inputs || []).forEach((g, index) => {
+          if (g !== null && g !== undefined) s.edgeGrads[edgeId(t.inputs[index], id, index)] = g;
         });
       }
       s.active = id;

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { layoutGraph } from '../src/layout.js';
-import { nodeSize } from '../src/nodeview.js';
+import { graphNodeIds, nodeSize } from '../src/nodeview.js';
 import { snapshotAt } from '../src/reducer.js';
 import { fixture } from './fixtures.js';
 
@@ -46,4 +46,69 @@ it('keeps room for edge labels beside their edges', () => {
   expect(label.width).toBe(60);
   expect(label.x + label.width).toBeLessThanOrEqual(out.width);
   expect(label.y).toBeGreaterThan(out.nodes.a.y + out.nodes.a.height - 1);
+});
+
+it('leaves isolated constants out of the graph', () => {
+  const s = snapshotAt(
+    [
+      {
+        seq: 0,
+        type: 'tensor',
+        line: 1,
+        id: 0,
+        name: 'w',
+        op: null,
+        inputs: [],
+        shape: [],
+        dtype: 'float32',
+        values: 1,
+        requires_grad: true,
+        is_leaf: true,
+      },
+      {
+        seq: 1,
+        type: 'tensor',
+        line: 2,
+        id: 1,
+        name: 'data',
+        op: null,
+        inputs: [],
+        shape: [],
+        dtype: 'float32',
+        values: 3,
+        requires_grad: false,
+        is_leaf: true,
+      },
+      {
+        seq: 2,
+        type: 'tensor',
+        line: 3,
+        id: 2,
+        name: 'c',
+        op: null,
+        inputs: [],
+        shape: [],
+        dtype: 'float32',
+        values: 2,
+        requires_grad: false,
+        is_leaf: true,
+      },
+      {
+        seq: 3,
+        type: 'tensor',
+        line: 4,
+        id: 3,
+        name: 'y',
+        op: 'MulBackward0',
+        inputs: [0, 2],
+        shape: [],
+        dtype: 'float32',
+        values: 2,
+        requires_grad: true,
+        is_leaf: false,
+      },
+    ],
+    4,
+  );
+  expect(graphNodeIds(s)).toEqual(['0', '2', '3']);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { edgeId, snapshotAt, zerosLike } from '../src/reducer.js';
+import { alignGrads, edgeId, snapshotAt, zerosLike } from '../src/reducer.js';
 import { fixture } from './fixtures.js';
 
 const lesson2 = fixture('accumulation').events;
@@ -148,6 +148,15 @@ describe('snapshotAt', () => {
     );
     expect(s.order).toEqual([]);
     expect(s.k).toBe(2);
+  });
+});
+
+describe('alignGrads', () => {
+  it('pairs gradients with tracked inputs when a constant operand has a grad_fn edge but no input id', () => {
+    expect(alignGrads(['x'], [4])).toEqual([4]);
+    expect(alignGrads(['x'], [null, 4])).toEqual([4]); // c * x, no gradient for c
+    expect(alignGrads(['x'], [2, 4])).toEqual([null]); // ambiguous: label nothing
+    expect(alignGrads(['x', 'w'], [1, null])).toEqual([1, null]);
   });
 });
 

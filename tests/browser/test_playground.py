@@ -158,3 +158,25 @@ def test_replay_error_trace(page: Page, live_server: str) -> None:
         "RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn (line 4)"
     )
     expect(page.locator(f"{GRAPH_NODES}.const")).to_have_count(2)
+
+
+def test_replay_gradient_accumulation_trace(page: Page, live_server: str) -> None:
+    """A bigger run (lesson 3 shaped: 8 mini-batches, optimizer steps and zero_grad) stays usable."""
+    trace = fixture_trace("gradient_accumulation")
+    serve_trace(page, trace)
+    page.goto(code_url(live_server, lesson("gradient_accumulation")))
+    run(page)
+    n = len(trace["events"])
+    expect(page.get_by_test_id("timeline")).to_contain_text(f"step {n} / {n}")
+    ledger = page.get_by_test_id("ledger")
+    expect(ledger.locator(".ledger-leaf")).to_have_count(2)  # model.weight, model.bias
+    expect(ledger.locator(".ledger-leaf").first).to_contain_text("model.weight.grad = None")
+    expect(ledger.locator(".ledger-entry.step")).to_have_count(4)  # 2 optimizer steps × 2 parameters
+    # The data batches (x, y) are constants nothing is computed from in the autograd graph: not drawn.
+    expect(page.locator(f"{GRAPH_NODES}.const")).to_have_count(0)
+    expect(page.locator(f"{GRAPH_NODES}.leaf")).to_have_count(2)
+    expect(page.locator(f"{GRAPH_NODES}.op")).to_have_count(8 * 4)
+    page.locator("input.slider").fill("70")
+    expect(page.locator(".node.active")).to_have_count(1)
+    assert len(page.get_by_test_id("timeline").locator(".what").inner_text()) < 400  # big tensors are cut short
+    shot(page, "replay-lesson3-step70")
