@@ -56,7 +56,10 @@ def _compare(interp: "Interpreter", node: ast.Compare) -> Any:
     result: Any = True
     for op, comparator in zip(node.ops, node.comparators):
         right = interp.eval(comparator)
-        result = COMPARE[type(op)](left, right)
+        kind = type(op)
+        if (kind is ast.In or kind is ast.NotIn) and not hasattr(type(right), "__contains__"):
+            right = interp.budget.materialize(right)  # `x in iterator` loops in C: count it
+        result = COMPARE[kind](left, right)
         if len(node.ops) > 1 and not result:
             return result
         left = right

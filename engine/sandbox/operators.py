@@ -104,7 +104,8 @@ def inplace(op: type, a: Any, b: Any, budget: Budget) -> Any:
     """``a <op>= b``: size-checked like ``binary`` for Python values, then Python's in-place operator."""
     if type(a) in (int, float, bool, str, tuple) or isinstance(a, list) and op in (ast.Add, ast.Mult):
         if isinstance(a, list) and op is ast.Add:
-            budget.check_length(a, len(a) + (len(b) if hasattr(b, "__len__") else 0))
+            b = budget.materialize(b)
+            budget.check_length(a, len(a) + len(b))
             return operator.iadd(a, b)
         if not isinstance(a, list):
             return BINARY[op](a, b, budget)

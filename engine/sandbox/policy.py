@@ -113,13 +113,25 @@ def _checked_plain_method(obj: Any, name: str, budget: Budget) -> Any:
         if name in ("center", "ljust", "rjust", "zfill"):
             return _sized(budget, method, _width, str)
         if name == "join":
-            return _sized(budget, method, lambda items: sum(len(s) for s in items if isinstance(s, str)), str)
+
+            def join(items: Any) -> str:
+                items = budget.materialize(items)
+                budget.check_length(str, sum(len(s) for s in items if isinstance(s, str)) + len(obj) * len(items))
+                return method(items)  # type: ignore[no-any-return]
+
+            return join
         if name == "replace":
             return _sized(
                 budget, method, lambda old, new, count=-1: len(obj) + (obj.count(old) + 1) * len(new), str
             )
     elif isinstance(obj, list) and name == "extend":
-        return _sized(budget, method, lambda items: len(obj) + (len(items) if hasattr(items, "__len__") else 0), list)
+
+        def extend(items: Any) -> None:
+            items = budget.materialize(items)
+            budget.check_length(list, len(obj) + len(items))
+            method(items)
+
+        return extend
     return method
 
 

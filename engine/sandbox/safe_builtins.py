@@ -51,9 +51,49 @@ def _text_size(value: Any, budget: Budget) -> None:
         budget.check_length(str, total)
 
 
+class Counted:
+    """A lazy iterator (``map``, ``zip``, ``enumerate``...) that costs a step per item, so that C code or the engine
+    consuming it (``torch.tensor(map(...))``) stays under the step and time limits."""
+
+    __slots__ = ("_it", "_budget", "_kind")
+
+    def __init__(self, it: Any, budget: Budget, kind: str) -> None:
+        self._it = it
+        self._budget = budget
+        self._kind = kind
+
+    def __iter__(self) -> "Counted":
+        return self
+
+    def __next__(self) -> Any:
+        budget = self._budget
+        budget.steps += 1
+        if budget.steps >= budget.next_check:
+            budget.tick()
+        return next(self._it)
+
+    def __repr__(self) -> str:
+        return f"<{self._kind} object>"
+
+
 def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
     """The builtins namespace of one run."""
     materialize = budget.materialize
+
+    def lazy(fn: Callable[..., Any], name: str) -> Callable[..., Any]:
+        def wrapped(*args: Any, **kwargs: Any) -> Counted:
+            return Counted(fn(*args, **kwargs), budget, name)
+
+        wrapped.__name__ = wrapped.__qualname__ = name
+        return wrapped
+
+    def iter_(*args: Any) -> Counted:
+        return Counted(iter(*args), budget, "iterator")
+
+    def range_(*args: Any) -> range:
+        r = range(*args)
+        budget.check_length(range, len(r))
+        return r
 
     def to_str(value: Any = "") -> str:
         _text_size(value, budget)
@@ -93,6 +133,7 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
     wrapped_types = {name: over(getattr(builtins, name), name) for name in ("list", "tuple", "dict", "set")}
     real_types = {wrapper: getattr(builtins, name) for name, wrapper in wrapped_types.items()}
     real_types[to_str] = str
+    real_types[range_] = range
 
     def unwrap(cls: Any) -> Any:
         if isinstance(cls, tuple):
@@ -105,6 +146,7 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
     names: dict[str, Any] = {name: getattr(builtins, name) for name in NAMES + EXCEPTIONS}
     names.update(wrapped_types)
     names.update(
+        range=range_,
         print=print_,
         str=to_str,
         repr=repr_,
@@ -116,5 +158,11 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         sorted=over(sorted, "sorted"),
         any=over(any, "any"),
         all=over(all, "all"),
+        iter=iter_,
+        map=lazy(map, "map"),
+        filter=lazy(filter, "filter"),
+        zip=lazy(zip, "zip"),
+        enumerate=lazy(enumerate, "enumerate"),
+        reversed=lazy(reversed, "reversed"),
     )
     return names

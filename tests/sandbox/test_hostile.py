@@ -89,3 +89,26 @@ def test_huge_container_repr_is_refused() -> None:
 def test_deeply_nested_code_is_refused() -> None:
     _, error = sandbox("x = " + "(" * 150 + "1" + ")" * 150 + "\ny = " + "-" * 500 + "1")
     assert error is not None and error["type"] in ("LimitExceeded", "SyntaxError")
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "x = [1]\nx.extend(map(abs, range(10**6)))\nx.extend(x)\nfor i in range(30):\n    x.extend(x)",
+        "'-'.join(map(str, range(10**6)))\nfor i in range(30):\n    s = '-'.join(['ab' * 1000] * 1000)",
+        "x = [1]\nfor i in range(40):\n    x += x",
+        "found = -1 in map(abs, range(10**6))",
+        "for i in range(10**7):\n    pass",
+        "x = list(zip(range(10**6), range(10**6)))\ny = sorted(x)\nz = [p for p in x]",
+    ],
+)
+def test_c_level_loops_stay_bounded(code: str) -> None:
+    start = time.monotonic()
+    _, error = sandbox(code)
+    assert time.monotonic() - start < 6
+    assert error is not None and error["type"] == "LimitExceeded"
+
+
+def test_lazy_iterators_work_like_python() -> None:
+    stdout, error = sandbox("print(list(map(abs, [-1, 2])), list(zip('ab', [1, 2])), sum(filter(None, [0, 1, 2])))")
+    assert error is None and stdout == "[1, 2] [('a', 1), ('b', 2)] 3\n"
