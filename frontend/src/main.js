@@ -24,6 +24,7 @@ const timeline = createTimelinePanel(byTestId('timeline'), player);
 const output = createOutputPanel({
   stdout: byTestId('stdout'),
   error: byTestId('error'),
+  warnings: /** @type {HTMLElement} */ (document.querySelector('#warnings')),
   status: /** @type {HTMLElement} */ (document.querySelector('#run-status')),
 });
 

@@ -1,14 +1,19 @@
 // Output panel: what the program printed, and the error (`Type: message (line N)`) if it raised.
 
 /**
- * @param {{stdout: HTMLElement, error: HTMLElement, status: HTMLElement}} els
- *   stdout: data-testid="stdout" (a <pre>); error: data-testid="error"; status: a short run status line.
+ * @param {{stdout: HTMLElement, error: HTMLElement, warnings: HTMLElement, status: HTMLElement}} els
+ *   stdout: data-testid="stdout" (a <pre>); error: data-testid="error"; warnings: a <ul> for UserWarnings;
+ *   status: a short run status line.
  */
-export function createOutputPanel({ stdout, error, status }) {
+export function createOutputPanel({ stdout, error, warnings, status }) {
   /**
-   * @param {{stdout: string, error: {type: string, message: string, line: number|null}|null}} out
+   * @param {{stdout: string, error: {type: string, message: string, line: number|null}|null, warnings: string[]}} out
    */
   function render(out) {
+    warnings.replaceChildren(
+      ...out.warnings.map((w) => Object.assign(document.createElement('li'), { textContent: `UserWarning: ${w}` })),
+    );
+    warnings.hidden = out.warnings.length === 0;
     stdout.textContent = out.stdout;
     stdout.classList.toggle('empty', !out.stdout);
     if (out.error) {

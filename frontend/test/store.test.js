@@ -23,3 +23,11 @@ it('reports a failed request as the error', () => {
   expect(store.status).toBe('failed');
   expect(store.outputAt(0).error).toEqual({ type: 'RequestError', message: err.message, line: null });
 });
+
+it('passes warnings on to the output', () => {
+  const store = createStore();
+  store.start();
+  store.push({ seq: 0, type: 'warning', line: 3, message: 'The .grad attribute of a Tensor that is not a leaf' });
+  expect(store.outputAt(1).warnings).toEqual(['The .grad attribute of a Tensor that is not a leaf']);
+  expect(store.outputAt(0).warnings).toEqual([]);
+});

@@ -48,3 +48,23 @@ def serve_trace(page: Page, trace: dict[str, Any]) -> None:
         route.fulfill(status=200, headers={"Content-Type": "text/event-stream"}, body="".join(parts))
 
     page.route("**/api/run/stream", sse)
+
+
+def serve_batch_only(page: Page, trace: dict[str, Any]) -> list[str]:
+    """A server without streaming: /api/run/stream answers plain JSON, /api/run the whole trace.
+
+    Returns the list of paths the page posted to, in order.
+    """
+    calls: list[str] = []
+
+    def not_a_stream(route: Route) -> None:
+        calls.append("/api/run/stream")
+        route.fulfill(status=200, headers={"Content-Type": "application/json"}, body="{}")
+
+    def batch(route: Route) -> None:
+        calls.append("/api/run")
+        route.fulfill(status=200, headers={"Content-Type": "application/json"}, body=json.dumps(trace))
+
+    page.route("**/api/run/stream", not_a_stream)
+    page.route("**/api/run", batch)
+    return calls

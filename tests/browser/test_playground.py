@@ -12,7 +12,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import code_url, fixture_trace, lesson, serve_trace, shot
+from tests.browser.helpers import code_url, fixture_trace, lesson, serve_batch_only, serve_trace, shot
 
 GRAPH_NODES = '[data-testid="graph"] svg [data-node-id]'
 
@@ -180,3 +180,13 @@ def test_replay_gradient_accumulation_trace(page: Page, live_server: str) -> Non
     expect(page.locator(".node.active")).to_have_count(1)
     assert len(page.get_by_test_id("timeline").locator(".what").inner_text()) < 400  # big tensors are cut short
     shot(page, "replay-lesson3-step70")
+
+
+def test_replay_falls_back_to_the_batch_route(page: Page, live_server: str) -> None:
+    calls = serve_batch_only(page, fixture_trace("scalar_backward"))
+    page.goto(code_url(live_server, lesson("scalar_backward")))
+    page.get_by_test_id("editor").locator(".cm-content").click()
+    page.keyboard.press("Control+Enter")  # Ctrl+Enter runs, like the Run button
+    expect(page.get_by_test_id("stdout")).to_have_text("tensor([2., 4., 6.])\n")
+    expect(page.get_by_test_id("ledger")).to_contain_text("None + [2., 4., 6.] = [2., 4., 6.]")
+    assert calls == ["/api/run/stream", "/api/run"]
