@@ -154,9 +154,14 @@ class Recorder:
                     "gradient": to_values(gradient), "retain_graph": bool(retain_graph)})
 
     def node_ran(self, node: Any, grad_outputs: tuple[Any, ...], grad_inputs: tuple[Any, ...]) -> None:
+        # One grad_input per entry of the tensor event's ``inputs`` (edges to untracked nodes are dropped alike).
+        grads = [
+            to_values(g)
+            for (nxt, _), g in zip(node.next_functions, grad_inputs)
+            if nxt is not None and (nxt._trace_id is not None or getattr(nxt, "variable", None) is not None)
+        ]
         self._emit({"seq": None, "type": "node", "line": self.line, "tensor": node._trace_id, "op": node.name(),
-                    "grad_output": to_values(grad_outputs[0]) if grad_outputs else None,
-                    "grad_inputs": [to_values(g) for g in grad_inputs]})
+                    "grad_output": to_values(grad_outputs[0]) if grad_outputs else None, "grad_inputs": grads})
 
     def grad_accumulated(self, leaf: Any, before: Any, delta: Any, after: Any) -> None:
         self._emit({"seq": None, "type": "accumulate", "line": self.line, "tensor": self._id(leaf),

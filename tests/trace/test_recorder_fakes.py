@@ -99,3 +99,17 @@ def test_backward_events() -> None:
     assert kinds["step"]["before"] == 2.0 and kinds["step"]["after"] == 1.5
     assert kinds["warning"]["message"] == "careful"
     assert kinds["error"] == {"seq": 8, "type": "error", "line": 7, "error_type": "RuntimeError", "message": "boom"}
+
+
+def test_grad_inputs_align_with_inputs() -> None:
+    rec = Recorder()
+    w = Tensor([1.0], requires_grad=True)
+    rec.tensor_created(w)
+    node = Node("AddmmBackward0", ((AccumulateGrad(w), 0), (None, 0)))
+    out = Tensor([2.0], node, True)
+    rec.tensor_created(out)
+    rec.node_ran(node, (np.array([1.0]),), (np.array([3.0]), None))
+    tensor_event = rec.events[1]
+    node_event = rec.events[2]
+    assert tensor_event["inputs"] == [0]
+    assert node_event["grad_inputs"] == [[3.0]]
