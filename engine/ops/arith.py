@@ -18,6 +18,13 @@ from engine.ops.base import Function, binary_operands, broadcast_shape, check_al
 from engine.tensor import Tensor
 
 
+def _axpy(a: np.ndarray, alpha: Any, b: np.ndarray) -> np.ndarray:
+    """a + alpha * b rounded once, as PyTorch's add kernel (a fused multiply-add) computes it."""
+    if a.dtype == np.float32:
+        return (a.astype(np.float64) + float(np.float32(alpha)) * b.astype(np.float64)).astype(np.float32)
+    return a + np.asarray(alpha).astype(a.dtype) * b
+
+
 def _binary(cls: type[Function], a: Any, b: Any, **params: Any) -> Tensor:
     a, b = binary_operands(a, b)
     shape = broadcast_shape(a._data.shape, b._data.shape)
@@ -35,7 +42,7 @@ class AddBackward0(Function):
     def forward(ctx: Any, a: np.ndarray, b: np.ndarray, alpha: Any = 1) -> np.ndarray:
         ctx._shapes = (a.shape, b.shape)
         ctx._save(alpha=alpha)
-        return a + b if alpha == 1 else a + alpha * b
+        return a + b if alpha == 1 else _axpy(a, alpha, b)
 
     def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         alpha = ctx._saved.get("alpha", 1)
@@ -52,7 +59,7 @@ class SubBackward0(Function):
     def forward(ctx: Any, a: np.ndarray, b: np.ndarray, alpha: Any = 1) -> np.ndarray:
         ctx._shapes = (a.shape, b.shape)
         ctx._save(alpha=alpha)
-        return a - b if alpha == 1 else a - alpha * b
+        return a - b if alpha == 1 else _axpy(a, -alpha, b)
 
     def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         alpha = ctx._saved.get("alpha", 1)
@@ -286,3 +293,40 @@ def pow(a: Any, b: Any) -> Tensor:  # noqa: A001 - torch.pow
 
 def rpow(a: Tensor, b: Any) -> Tensor:
     return pow(b, a)
+
+
+class WhereBackward0(Function):
+    """where(cond, a, b): the gradient goes to a where cond holds, to b elsewhere."""
+
+    _saved_fields = ("condition",)
+
+    @staticmethod
+    def forward(ctx: Any, a: np.ndarray, b: np.ndarray, condition: Any = None) -> np.ndarray:
+        ctx._save(condition=condition)
+        ctx._shapes = (a.shape, b.shape)
+        return np.where(condition, a, b)
+
+    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        c = ctx._saved["condition"]
+        zero = np.zeros((), dtype=g.dtype)
+        sa, sb = ctx._shapes
+        return unbroadcast(np.where(c, g, zero), sa), unbroadcast(np.where(c, zero, g), sb)
+
+
+def where(condition: Tensor, a: Any, b: Any) -> Tensor:
+    a, b = binary_operands(a, b)
+    shape = broadcast_shape(broadcast_shape(a._data.shape, b._data.shape), condition._data.shape)
+    check_alloc(int(np.prod(shape)))
+    return WhereBackward0.apply(a, b, condition=condition._data.astype(bool))
+
+
+def maximum(a: Tensor, b: Tensor) -> Tensor:
+    from engine.ops.reduce import MaximumBackward0
+
+    return _binary(MaximumBackward0, a, b)
+
+
+def minimum(a: Tensor, b: Tensor) -> Tensor:
+    from engine.ops.reduce import MinimumBackward0
+
+    return _binary(MinimumBackward0, a, b)

@@ -1,0 +1,131 @@
+"""The ``torch`` that user code sees: fresh namespaces per run, holding only engine functions and classes.
+
+``make_modules()`` returns a new tree each call, so one run's ``torch.tensor = ...`` never leaks into the next.
+
+Example::
+
+    >>> mods = make_modules()
+    >>> mods["torch"].tensor([1., 2.]) * 2
+    tensor([2., 4.])
+    >>> mods["torch"].nn is mods["torch.nn"]
+    True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from engine import autograd, dtypes, nn, ops, optim, random
+from engine.ops import arith, factories, shape
+from engine.ops.base import binary_operands, made
+from engine.tensor import Size, Tensor
+
+
+class Namespace:
+    """A module-like object: its public attributes are the module's functions and classes."""
+
+    def __init__(self, name: str, members: dict[str, Any]) -> None:
+        object.__setattr__(self, "_name", name)
+        for k, v in members.items():
+            object.__setattr__(self, k, v)
+
+    def __repr__(self) -> str:
+        return f"<module '{self._name}'>"
+
+    def __dir__(self) -> list[str]:
+        return sorted(k for k in self.__dict__ if not k.startswith("_"))
+
+
+def _allclose(a: Tensor, b: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> bool:
+    a, b = binary_operands(a, b)
+    return bool(np.allclose(a._data, b._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def _isclose(a: Tensor, b: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> Tensor:
+    a, b = binary_operands(a, b)
+    return made(np.isclose(a._data, b._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def _equal(a: Tensor, b: Tensor) -> bool:
+    return a._data.shape == b._data.shape and bool((a._data == b._data).all())
+
+
+def _is_tensor(x: Any) -> bool:
+    return isinstance(x, Tensor)
+
+
+def _numel(t: Tensor) -> int:
+    return t.numel()
+
+
+def _torch_members() -> dict[str, Any]:
+    m: dict[str, Any] = {
+        # creation
+        "tensor": factories.tensor, "as_tensor": factories.as_tensor, "zeros": factories.zeros,
+        "ones": factories.ones, "full": factories.full, "empty": factories.empty, "arange": factories.arange,
+        "linspace": factories.linspace, "eye": factories.eye, "zeros_like": factories.zeros_like,
+        "ones_like": factories.ones_like, "full_like": factories.full_like, "empty_like": factories.empty_like,
+        "rand": factories.rand, "randn": factories.randn, "randint": factories.randint,
+        "rand_like": factories.rand_like, "randn_like": factories.randn_like, "randperm": factories.randperm,
+        "normal": factories.normal,
+        # random state
+        "manual_seed": random.manual_seed, "seed": random.seed, "initial_seed": random.initial_seed,
+        # grad mode
+        "no_grad": autograd.no_grad, "enable_grad": autograd.enable_grad,
+        "set_grad_enabled": autograd.set_grad_enabled, "is_grad_enabled": autograd.is_grad_enabled,
+        # types
+        "Tensor": Tensor, "Size": Size, "dtype": dtypes.dtype, "is_tensor": _is_tensor, "numel": _numel,
+        # math
+        "exp": ops.exp, "log": ops.log, "sqrt": ops.sqrt, "tanh": ops.tanh, "sigmoid": ops.sigmoid,
+        "relu": ops.relu, "abs": ops.abs, "sin": ops.sin, "cos": ops.cos, "clamp": ops.clamp, "clip": ops.clamp,
+        "sum": ops.sum, "mean": ops.mean, "max": ops.max, "min": ops.min, "prod": ops.prod,
+        "argmax": ops.argmax, "argmin": ops.argmin, "matmul": ops.matmul, "mm": ops.mm, "dot": ops.dot,
+        "add": ops.add, "sub": ops.sub, "mul": ops.mul, "div": ops.div, "pow": ops.pow, "neg": ops.neg,
+        "square": lambda x: ops.pow(x, 2), "reciprocal": ops.reciprocal,
+        "maximum": arith.maximum, "minimum": arith.minimum, "where": arith.where,
+        "cat": ops.cat, "concat": ops.cat, "stack": ops.stack, "reshape": ops.reshape, "flatten": ops.flatten,
+        "transpose": ops.transpose, "t": ops.t, "permute": ops.permute, "squeeze": ops.squeeze,
+        "unsqueeze": ops.unsqueeze, "softmax": ops.softmax, "log_softmax": ops.log_softmax,
+        "clone": shape.clone, "allclose": _allclose, "isclose": _isclose, "equal": _equal,
+        "pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan,
+    }
+    for name, dt in dtypes.ALIASES.items():
+        m[name] = dt
+    return m
+
+
+def _nn_members() -> dict[str, Any]:
+    return {name: getattr(nn, name) for name in nn.__all__ if name not in ("functional", "init")}
+
+
+def _functional_members() -> dict[str, Any]:
+    return {name: getattr(nn.functional, name) for name in nn.functional.__all__}
+
+
+def _init_members() -> dict[str, Any]:
+    return {name: getattr(nn.init, name) for name in nn.init.__all__}
+
+
+def make_modules() -> dict[str, Namespace]:
+    """A fresh ``torch`` module tree for one run: keys ``torch``, ``torch.nn``, ``torch.nn.functional``,
+    ``torch.nn.init``, ``torch.optim``, ``torch.autograd``."""
+    functional = Namespace("torch.nn.functional", _functional_members())
+    init = Namespace("torch.nn.init", _init_members())
+    nn_ns = Namespace("torch.nn", {**_nn_members(), "functional": functional, "init": init})
+    optim_ns = Namespace("torch.optim", {"SGD": optim.SGD, "Adam": optim.Adam, "Optimizer": optim.Optimizer})
+    autograd_ns = Namespace("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward})
+    torch_ns = Namespace("torch", {**_torch_members(), "nn": nn_ns, "optim": optim_ns, "autograd": autograd_ns})
+    return {
+        "torch": torch_ns,
+        "torch.nn": nn_ns,
+        "torch.nn.functional": functional,
+        "torch.nn.init": init,
+        "torch.optim": optim_ns,
+        "torch.autograd": autograd_ns,
+    }
+
+
+__all__ = ["Namespace", "make_modules"]

@@ -1,0 +1,19 @@
+"""``torch.nn``: modules, parameters, layers, losses, ``functional`` and ``init``.
+
+Example::
+
+    >>> model = nn.Sequential(nn.Linear(2, 4), nn.ReLU(), nn.Linear(4, 1))
+"""
+
+from __future__ import annotations
+
+from engine.nn import functional, init
+from engine.nn.layers import (
+    Flatten, Identity, LeakyReLU, Linear, LogSoftmax, ModuleList, ReLU, Sequential, Sigmoid, Softmax, Tanh,
+)
+from engine.nn.losses import BCELoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
+from engine.nn.module import Module, Parameter
+
+__all__ = ["Module", "Parameter", "Linear", "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax",
+           "Identity", "Flatten", "Sequential", "ModuleList", "MSELoss", "L1Loss", "BCELoss", "NLLLoss",
+           "CrossEntropyLoss", "functional", "init"]

@@ -1,0 +1,17 @@
+"""``torch.nn.functional`` (``F``): the function forms of layers and losses.
+
+Example::
+
+    >>> F.relu(torch.tensor([-1., 2.]))
+    tensor([0., 2.])
+"""
+
+from __future__ import annotations
+
+from engine.ops import (  # noqa: F401 - re-exported
+    binary_cross_entropy, cross_entropy, l1_loss, leaky_relu, linear, log_softmax, mse_loss, nll_loss, relu,
+    sigmoid, softmax, tanh,
+)
+
+__all__ = ["binary_cross_entropy", "cross_entropy", "l1_loss", "leaky_relu", "linear", "log_softmax", "mse_loss",
+           "nll_loss", "relu", "sigmoid", "softmax", "tanh"]

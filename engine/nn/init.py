@@ -1,0 +1,96 @@
+"""``nn.init``: fill a weight in place with PyTorch's initialisation schemes (same numbers after a seed).
+
+Example::
+
+    >>> w = torch.empty(2, 3)
+    >>> nn.init.kaiming_uniform_(w, a=math.sqrt(5))    # what nn.Linear does to its weight
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engine import random
+from engine.tensor import Tensor
+
+
+def _fans(t: Tensor) -> tuple[int, int]:
+    if t._data.ndim < 2:
+        raise ValueError("Fan in and fan out can not be computed for tensor with fewer than 2 dimensions")
+    recept = 1
+    for s in t._data.shape[2:]:
+        recept *= s
+    return t._data.shape[1] * recept, t._data.shape[0] * recept
+
+
+def calculate_gain(nonlinearity: str, param: Any = None) -> float:
+    if nonlinearity in ("linear", "conv1d", "conv2d", "conv3d", "sigmoid"):
+        return 1
+    if nonlinearity == "tanh":
+        return 5.0 / 3
+    if nonlinearity == "relu":
+        return math.sqrt(2.0)
+    if nonlinearity == "leaky_relu":
+        slope = 0.01 if param is None else param
+        return math.sqrt(2.0 / (1 + slope**2))
+    raise ValueError(f"Unsupported nonlinearity {nonlinearity}")
+
+
+def _fill(t: Tensor, values: Tensor) -> Tensor:
+    # Initialisation runs under no_grad in PyTorch: write the values without recording.
+    t._data[...] = values._data
+    t._version += 1
+    return t
+
+
+def uniform_(t: Tensor, a: float = 0.0, b: float = 1.0) -> Tensor:
+    return _fill(t, random.uniform_fill(tuple(t._data.shape), a, b, t.dtype))
+
+
+def normal_(t: Tensor, mean: float = 0.0, std: float = 1.0) -> Tensor:
+    return _fill(t, random.normal_fill(tuple(t._data.shape), mean, std, t.dtype))
+
+
+def constant_(t: Tensor, val: float) -> Tensor:
+    t._data[...] = val
+    t._version += 1
+    return t
+
+
+def zeros_(t: Tensor) -> Tensor:
+    return constant_(t, 0.0)
+
+
+def ones_(t: Tensor) -> Tensor:
+    return constant_(t, 1.0)
+
+
+def kaiming_uniform_(t: Tensor, a: float = 0, mode: str = "fan_in", nonlinearity: str = "leaky_relu") -> Tensor:
+    fan_in, fan_out = _fans(t)
+    gain = calculate_gain(nonlinearity, a)
+    std = gain / math.sqrt(fan_in if mode == "fan_in" else fan_out)
+    bound = math.sqrt(3.0) * std
+    return uniform_(t, -bound, bound)
+
+
+def kaiming_normal_(t: Tensor, a: float = 0, mode: str = "fan_in", nonlinearity: str = "leaky_relu") -> Tensor:
+    fan_in, fan_out = _fans(t)
+    std = calculate_gain(nonlinearity, a) / math.sqrt(fan_in if mode == "fan_in" else fan_out)
+    return normal_(t, 0.0, std)
+
+
+def xavier_uniform_(t: Tensor, gain: float = 1.0) -> Tensor:
+    fan_in, fan_out = _fans(t)
+    std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
+    a = math.sqrt(3.0) * std
+    return uniform_(t, -a, a)
+
+
+def xavier_normal_(t: Tensor, gain: float = 1.0) -> Tensor:
+    fan_in, fan_out = _fans(t)
+    return normal_(t, 0.0, gain * math.sqrt(2.0 / float(fan_in + fan_out)))
+
+
+__all__ = ["uniform_", "normal_", "constant_", "zeros_", "ones_", "kaiming_uniform_", "kaiming_normal_",
+           "xavier_uniform_", "xavier_normal_", "calculate_gain"]

@@ -1,0 +1,181 @@
+"""Layers: ``Linear``, the activations (``ReLU``, ``Tanh``, ``Sigmoid``, …), ``Flatten`` and ``Identity``.
+
+Example::
+
+    >>> torch.manual_seed(0)
+    >>> nn.Linear(10, 2)
+    Linear(in_features=10, out_features=2, bias=True)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from engine import ops
+from engine.nn import init
+from engine.nn.module import Module, Parameter
+from engine.tensor import Tensor
+
+
+class Linear(Module):
+    """y = x @ weightᵀ + bias, with weight of shape (out_features, in_features), initialised as PyTorch does
+    (uniform in ±1/√in_features)."""
+
+    def __init__(self, in_features: int, out_features: int, bias: bool = True, dtype: Any = None,
+                 device: Any = None) -> None:
+        super().__init__()
+        self.in_features = in_features
+        self.out_features = out_features
+        np_dt = np.float32 if dtype is None else dtype._np
+        from engine.ops.base import check_alloc
+
+        check_alloc(in_features * out_features)
+        w = Tensor._make(np.zeros((out_features, in_features), dtype=np_dt))
+        init.kaiming_uniform_(w, a=math.sqrt(5))
+        b = None
+        if bias:
+            b = Tensor._make(np.zeros(out_features, dtype=np_dt))
+            bound = 1 / math.sqrt(in_features) if in_features > 0 else 0
+            init.uniform_(b, -bound, bound)
+        self.weight = Parameter(w)
+        if b is not None:
+            self.bias = Parameter(b)
+        else:
+            self.register_parameter("bias", None)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return ops.linear(x, self.weight, self.bias)
+
+    def extra_repr(self) -> str:
+        return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
+
+
+class ReLU(Module):
+    """max(x, 0), elementwise."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, x: Tensor) -> Tensor:
+        return ops.relu(x)
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
+
+
+class LeakyReLU(Module):
+    def __init__(self, negative_slope: float = 0.01, inplace: bool = False) -> None:
+        super().__init__()
+        self.negative_slope = negative_slope
+        self.inplace = inplace
+
+    def forward(self, x: Tensor) -> Tensor:
+        return ops.leaky_relu(x, self.negative_slope)
+
+    def extra_repr(self) -> str:
+        return f"negative_slope={self.negative_slope}" + (", inplace=True" if self.inplace else "")
+
+
+class Tanh(Module):
+    def forward(self, x: Tensor) -> Tensor:
+        return ops.tanh(x)
+
+
+class Sigmoid(Module):
+    def forward(self, x: Tensor) -> Tensor:
+        return ops.sigmoid(x)
+
+
+class Softmax(Module):
+    def __init__(self, dim: int | None = None) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, x: Tensor) -> Tensor:
+        return ops.softmax(x, self.dim)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
+class LogSoftmax(Softmax):
+    def forward(self, x: Tensor) -> Tensor:
+        return ops.log_softmax(x, self.dim)
+
+
+class Identity(Module):
+    def forward(self, x: Tensor) -> Tensor:
+        return x
+
+
+class Flatten(Module):
+    def __init__(self, start_dim: int = 1, end_dim: int = -1) -> None:
+        super().__init__()
+        self.start_dim = start_dim
+        self.end_dim = end_dim
+
+    def forward(self, x: Tensor) -> Tensor:
+        return ops.flatten(x, self.start_dim, self.end_dim)
+
+    def extra_repr(self) -> str:
+        return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+class Sequential(Module):
+    """Runs its modules one after another: ``Sequential(nn.Linear(2, 4), nn.ReLU(), nn.Linear(4, 1))``."""
+
+    def __init__(self, *mods: Module) -> None:
+        super().__init__()
+        if len(mods) == 1 and isinstance(mods[0], dict):
+            for k, m in mods[0].items():
+                self.add_module(k, m)
+        else:
+            for i, m in enumerate(mods):
+                self.add_module(str(i), m)
+
+    def forward(self, x: Any) -> Any:
+        for m in self.__dict__["_modules"].values():
+            x = m(x)
+        return x
+
+    def __getitem__(self, idx: int) -> Any:
+        mods = list(self.__dict__["_modules"].values())
+        if isinstance(idx, slice):
+            return Sequential(*mods[idx])
+        if not -len(mods) <= idx < len(mods):
+            raise IndexError(f"index {idx} is out of range")
+        return mods[idx]
+
+    def __len__(self) -> int:
+        return len(self.__dict__["_modules"])
+
+    def __iter__(self) -> Any:
+        return iter(list(self.__dict__["_modules"].values()))
+
+    def append(self, module: Module) -> "Sequential":
+        self.add_module(str(len(self)), module)
+        return self
+
+
+class ModuleList(Module):
+    def __init__(self, modules: Any = None) -> None:
+        super().__init__()
+        for m in modules or []:
+            self.append(m)
+
+    def append(self, module: Module) -> "ModuleList":
+        self.add_module(str(len(self.__dict__["_modules"])), module)
+        return self
+
+    def __getitem__(self, idx: int) -> Any:
+        return list(self.__dict__["_modules"].values())[idx]
+
+    def __len__(self) -> int:
+        return len(self.__dict__["_modules"])
+
+    def __iter__(self) -> Any:
+        return iter(list(self.__dict__["_modules"].values()))

@@ -1,0 +1,57 @@
+"""Loss modules: ``MSELoss``, ``L1Loss``, ``CrossEntropyLoss``, ``NLLLoss``, ``BCELoss``.
+
+Example::
+
+    >>> loss_fn = nn.MSELoss()
+    >>> loss_fn(torch.tensor([1., 2.]), torch.tensor([0., 0.]))
+    tensor(2.5000)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import ops
+from engine.nn.module import Module
+from engine.tensor import Tensor
+
+
+class _Loss(Module):
+    def __init__(self, size_average: Any = None, reduce: Any = None, reduction: str = "mean") -> None:
+        super().__init__()
+        self.reduction = reduction
+
+
+class MSELoss(_Loss):
+    """mean((input - target)²) (``reduction='sum'`` sums, ``'none'`` keeps every element)."""
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:  # noqa: A002
+        return ops.mse_loss(input, target, reduction=self.reduction)
+
+
+class L1Loss(_Loss):
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:  # noqa: A002
+        return ops.l1_loss(input, target, reduction=self.reduction)
+
+
+class BCELoss(_Loss):
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:  # noqa: A002
+        return ops.binary_cross_entropy(input, target, reduction=self.reduction)
+
+
+class NLLLoss(_Loss):
+    def __init__(self, weight: Tensor | None = None, size_average: Any = None, ignore_index: int = -100,
+                 reduce: Any = None, reduction: str = "mean") -> None:
+        super().__init__(reduction=reduction)
+        self.ignore_index = ignore_index
+        self.weight = weight
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:  # noqa: A002
+        return ops.nll_loss(input, target, self.weight, self.ignore_index, self.reduction)
+
+
+class CrossEntropyLoss(NLLLoss):
+    """log_softmax then NLL: the loss for classification from raw scores (logits)."""
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:  # noqa: A002
+        return ops.cross_entropy(input, target, self.weight, self.ignore_index, self.reduction)

@@ -1,0 +1,268 @@
+"""``nn.Module`` and ``nn.Parameter``: the building blocks of models.
+
+A Module keeps its Parameters and sub-Modules in order as they are assigned (``self.fc = nn.Linear(2, 1)``),
+so ``parameters()`` finds every weight, and ``model(x)`` calls ``forward(x)``.
+
+Example::
+
+    >>> class Net(nn.Module):
+    ...     def __init__(self):
+    ...         super().__init__()
+    ...         self.fc = nn.Linear(2, 1)
+    ...     def forward(self, x):
+    ...         return self.fc(x)
+    >>> len(list(Net().parameters()))
+    2
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import numpy as np
+
+from engine.hooks import state
+from engine.tensor import Tensor
+
+
+class Parameter(Tensor):
+    """A tensor that is a model's weight: a leaf with ``requires_grad=True``, found by ``Module.parameters()``.
+
+    Example::
+
+        >>> nn.Parameter(torch.tensor([1., 2.]))
+        Parameter containing:
+        tensor([1., 2.], requires_grad=True)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, data: Tensor | None = None, requires_grad: bool = True) -> "Parameter":
+        arr = np.zeros(0, dtype=np.float32) if data is None else data._data
+        p = cls._make(arr)
+        p.requires_grad_(requires_grad)
+        obs = state().observer
+        if obs is not None:
+            obs.tensor_created(p)
+        return p
+
+    def __init__(self, data: Tensor | None = None, requires_grad: bool = True) -> None:
+        pass
+
+    def __repr__(self) -> str:
+        return "Parameter containing:\n" + super().__repr__()
+
+    __str__ = __repr__
+
+
+class _Iter:
+    """What ``parameters()``/``children()`` return: a one-pass iterator (like PyTorch's generators)."""
+
+    __slots__ = ("_items", "_name")
+
+    def __init__(self, items: list[Any], name: str) -> None:
+        self._items = iter(items)
+        self._name = name
+
+    def __iter__(self) -> "_Iter":
+        return self
+
+    def __next__(self) -> Any:
+        return next(self._items)
+
+    def __repr__(self) -> str:
+        return f"<generator object Module.{self._name} at {hex(id(self))}>"
+
+
+def _addindent(s: str, n: int) -> str:
+    lines = s.split("\n")
+    if len(lines) == 1:
+        return s
+    return lines[0] + "\n" + "\n".join(" " * n + line for line in lines[1:])
+
+
+class Module:
+    """Base class of every layer and model (PyTorch's ``nn.Module``)."""
+
+    training: bool
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        object.__setattr__(self, "_parameters", {})
+        object.__setattr__(self, "_modules", {})
+        object.__setattr__(self, "_buffers", {})
+        object.__setattr__(self, "training", True)
+        object.__setattr__(self, "_trace_id", None)
+
+    # ---- attribute registration -------------------------------------------------------------------------------
+    def __setattr__(self, name: str, value: Any) -> None:
+        d = self.__dict__
+        if isinstance(value, Parameter):
+            if "_parameters" not in d:
+                raise AttributeError("cannot assign parameters before Module.__init__() call")
+            d["_modules"].pop(name, None)
+            d.pop(name, None)
+            d["_parameters"][name] = value
+        elif isinstance(value, Module):
+            if "_modules" not in d:
+                raise AttributeError("cannot assign module before Module.__init__() call")
+            d["_parameters"].pop(name, None)
+            d.pop(name, None)
+            d["_modules"][name] = value
+        elif "_parameters" in d and name in d["_parameters"]:
+            if value is not None:
+                raise TypeError(
+                    f"cannot assign '{type(value).__name__}' as parameter '{name}' (torch.nn.Parameter or None "
+                    "expected)"
+                )
+            d["_parameters"][name] = None
+        elif "_modules" in d and name in d["_modules"]:
+            if value is not None:
+                raise TypeError(
+                    f"cannot assign '{type(value).__name__}' as child module '{name}' (torch.nn.Module or None "
+                    "expected)"
+                )
+            d["_modules"][name] = None
+        else:
+            object.__setattr__(self, name, value)
+
+    def __getattr__(self, name: str) -> Any:
+        d = self.__dict__
+        for store in ("_parameters", "_modules", "_buffers"):
+            if store in d and name in d[store]:
+                return d[store][name]
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __delattr__(self, name: str) -> None:
+        for store in ("_parameters", "_modules", "_buffers"):
+            if name in self.__dict__.get(store, {}):
+                del self.__dict__[store][name]
+                return
+        object.__delattr__(self, name)
+
+    def register_parameter(self, name: str, param: Parameter | None) -> None:
+        self.__dict__["_parameters"][name] = param
+
+    def register_buffer(self, name: str, tensor: Tensor | None, persistent: bool = True) -> None:
+        self.__dict__["_buffers"][name] = tensor
+
+    def add_module(self, name: str, module: "Module | None") -> None:
+        self.__dict__["_modules"][name] = module
+
+    # ---- running ---------------------------------------------------------------------------------------------
+    def forward(self, *args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError(
+            f'Module [{type(self).__name__}] is missing the required "forward" function'
+        )
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.forward(*args, **kwargs)
+
+    def train(self, mode: bool = True) -> "Module":
+        object.__setattr__(self, "training", bool(mode))
+        for m in self.children():
+            m.train(mode)
+        return self
+
+    def eval(self) -> "Module":
+        return self.train(False)
+
+    def requires_grad_(self, requires_grad: bool = True) -> "Module":
+        for p in self.parameters():
+            p.requires_grad_(requires_grad)
+        return self
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        """Reset every parameter's ``.grad`` (to None by default, as PyTorch does)."""
+        for p in self.parameters():
+            _reset_grad(p, set_to_none)
+
+    # ---- walking ---------------------------------------------------------------------------------------------
+    def _named_members(self, prefix: str = "", recurse: bool = True) -> list[tuple[str, Parameter]]:
+        out: list[tuple[str, Parameter]] = []
+        seen: set[int] = set()
+        modules = self._named_modules_list(prefix) if recurse else [(prefix, self)]
+        for mprefix, m in modules:
+            for name, p in m.__dict__["_parameters"].items():
+                if p is None or id(p) in seen:
+                    continue
+                seen.add(id(p))
+                out.append((mprefix + ("." if mprefix else "") + name, p))
+        return out
+
+    def _named_modules_list(self, prefix: str = "") -> list[tuple[str, "Module"]]:
+        out: list[tuple[str, Module]] = []
+        seen: set[int] = set()
+        stack: list[tuple[str, Module]] = [(prefix, self)]
+        while stack:
+            name, m = stack.pop()
+            if id(m) in seen:
+                continue
+            seen.add(id(m))
+            out.append((name, m))
+            children = [(name + ("." if name else "") + k, c) for k, c in m.__dict__["_modules"].items() if c is not None]
+            stack.extend(reversed(children))
+        return out
+
+    def parameters(self, recurse: bool = True) -> _Iter:
+        """Every Parameter of this module and its sub-modules, in registration order."""
+        return _Iter([p for _, p in self._named_members(recurse=recurse)], "parameters")
+
+    def named_parameters(self, prefix: str = "", recurse: bool = True) -> _Iter:
+        return _Iter(self._named_members(prefix, recurse), "named_parameters")
+
+    def buffers(self, recurse: bool = True) -> _Iter:
+        return _Iter([b for b in self.__dict__["_buffers"].values() if b is not None], "buffers")
+
+    def children(self) -> _Iter:
+        return _Iter([m for m in self.__dict__["_modules"].values() if m is not None], "children")
+
+    def named_children(self) -> _Iter:
+        return _Iter([(k, m) for k, m in self.__dict__["_modules"].items() if m is not None], "named_children")
+
+    def modules(self) -> _Iter:
+        return _Iter([m for _, m in self._named_modules_list()], "modules")
+
+    def named_modules(self, prefix: str = "") -> _Iter:
+        return _Iter(self._named_modules_list(prefix), "named_modules")
+
+    def state_dict(self) -> dict[str, Tensor]:
+        return {name: p.detach() for name, p in self._named_members()}
+
+    def load_state_dict(self, state_dict: dict[str, Tensor], strict: bool = True) -> None:
+        own = dict(self._named_members())
+        for name, value in state_dict.items():
+            if name in own:
+                own[name]._data[...] = value._data
+            elif strict:
+                raise RuntimeError(f'Unexpected key(s) in state_dict: "{name}". ')
+
+    # ---- printing --------------------------------------------------------------------------------------------
+    def extra_repr(self) -> str:
+        return ""
+
+    def _get_name(self) -> str:
+        return type(self).__name__
+
+    def __repr__(self) -> str:
+        extra = self.extra_repr()
+        extra_lines = extra.split("\n") if extra else []
+        child_lines = [
+            "(" + key + "): " + _addindent(repr(m), 2) for key, m in self.__dict__["_modules"].items()
+        ]
+        lines = extra_lines + child_lines
+        main = self._get_name() + "("
+        if lines:
+            if len(extra_lines) == 1 and not child_lines:
+                main += extra_lines[0]
+            else:
+                main += "\n  " + "\n  ".join(lines) + "\n"
+        return main + ")"
+
+
+def _reset_grad(p: Tensor, set_to_none: bool) -> None:
+    if p._grad is None:
+        return
+    if set_to_none:
+        p.grad = None  # the setter tells the observer
+    else:
+        p._grad.zero_()  # zero_ on a .grad tells the observer

@@ -1,0 +1,295 @@
+"""Functions that make new tensors: ``torch.tensor``, ``zeros``, ``ones``, ``full``, ``arange``, ``linspace``,
+``eye``, ``empty``, ``rand``, ``randn``, ``randint`` and the ``*_like`` forms.
+
+Example::
+
+    >>> torch.tensor([1, 2])          # Python ints -> int64
+    tensor([1, 2])
+    >>> torch.zeros(2, 3).shape
+    torch.Size([2, 3])
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from engine import dtypes
+from engine.hooks import state
+from engine.ops.base import check_alloc
+from engine.tensor import Size, Tensor
+
+
+def _new(data: np.ndarray, requires_grad: bool = False) -> Tensor:
+    t = Tensor._make(data)
+    if requires_grad:
+        t.requires_grad_(True)
+    obs = state().observer
+    if obs is not None:
+        obs.tensor_created(t)
+    return t
+
+
+def _size(size: tuple[Any, ...]) -> tuple[int, ...]:
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = tuple(size[0])
+    out = []
+    for s in size:
+        if isinstance(s, Tensor):
+            s = s.item()
+        if isinstance(s, float) or isinstance(s, bool) or not isinstance(s, int):
+            raise TypeError(
+                f"zeros(): argument 'size' (position 1) must be tuple of ints, but found element of type "
+                f"{type(s).__name__} at pos {len(out)}"
+            )
+        if s < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: [{', '.join(map(str, size))}]")
+        out.append(s)
+    shape = tuple(out)
+    check_alloc(int(math.prod(shape)))
+    return shape
+
+
+def _np_dtype(dtype: Any, default: Any = np.float32) -> Any:
+    if dtype is None:
+        return default
+    if isinstance(dtype, dtypes.dtype):
+        return dtype._np
+    if dtype is float:
+        return np.float64
+    if dtype is int:
+        return np.int64
+    if dtype is bool:
+        return np.bool_
+    raise TypeError(f"dtype must be a torch.dtype, got {type(dtype).__name__}")
+
+
+# ---- torch.tensor -----------------------------------------------------------------------------------------------
+def _scan(data: Any, depth: int, shape: list[int], kinds: set[str]) -> None:
+    """Check that nested lists are rectangular and collect which kinds of numbers they hold."""
+    if isinstance(data, Tensor):
+        if data._data.ndim:
+            for i, d in enumerate(data._data.shape):
+                _check_len(shape, depth + i, d)
+        kinds.add({"f": "float", "b": "bool"}.get(data._data.dtype.kind, "int"))
+        return
+    if isinstance(data, (list, tuple)):
+        _check_len(shape, depth, len(data))
+        for item in data:
+            _scan(item, depth + 1, shape, kinds)
+        return
+    if depth < len(shape):
+        raise ValueError(f"expected sequence of length {shape[depth]} at dim {depth} (got {type(data).__name__})")
+    if isinstance(data, bool):
+        kinds.add("bool")
+    elif isinstance(data, int):
+        kinds.add("int")
+    elif isinstance(data, float):
+        kinds.add("float")
+    else:
+        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+
+
+def _check_len(shape: list[int], depth: int, n: int) -> None:
+    if depth == len(shape):
+        shape.append(n)
+    elif shape[depth] != n:
+        raise ValueError(f"expected sequence of length {shape[depth]} at dim {depth} (got {n})")
+
+
+def _plain(data: Any) -> Any:
+    if isinstance(data, Tensor):
+        return data._data.tolist()
+    if isinstance(data, (list, tuple)):
+        return [_plain(d) for d in data]
+    return data
+
+
+def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
+    """``torch.tensor(data)``: a new leaf tensor holding a copy of ``data`` (floats -> float32, ints -> int64).
+
+    Example::
+
+        >>> torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+        tensor([[1., 2.],
+                [3., 4.]], requires_grad=True)
+    """
+    if isinstance(data, Tensor):
+        obs = state().observer
+        if obs is not None:
+            obs.warning(
+                "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+                "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor)."
+            )
+        arr = np.array(data._data, dtype=_np_dtype(dtype, data._data.dtype), copy=True)
+        return _new(arr, requires_grad)
+    shape: list[int] = []
+    kinds: set[str] = set()
+    _scan(data, 0, shape, kinds)
+    check_alloc(int(math.prod(shape)))
+    default = np.float32 if "float" in kinds else np.int64 if "int" in kinds else np.bool_ if kinds else np.float32
+    arr = np.array(_plain(data), dtype=_np_dtype(dtype, default))
+    if arr.shape != tuple(shape):
+        arr = arr.reshape(shape)
+    return _new(arr, requires_grad)
+
+
+def as_tensor(data: Any, dtype: Any = None) -> Tensor:
+    if isinstance(data, Tensor) and (dtype is None or dtype._np == data._data.dtype):
+        return data
+    return tensor(data, dtype=dtype)
+
+
+# ---- filled tensors ---------------------------------------------------------------------------------------------
+def zeros(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
+    return _new(np.zeros(_size(size), dtype=_np_dtype(dtype)), requires_grad)
+
+
+def ones(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
+    return _new(np.ones(_size(size), dtype=_np_dtype(dtype)), requires_grad)
+
+
+def empty(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
+    # PyTorch leaves the memory uninitialised; zeros keep runs reproducible.
+    return zeros(*size, dtype=dtype, requires_grad=requires_grad)
+
+
+def full(size: Any, fill_value: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
+    if dtype is None:
+        default = (np.bool_ if isinstance(fill_value, bool) else np.int64 if isinstance(fill_value, int)
+                   else np.float32)
+    else:
+        default = None
+    return _new(np.full(_size((size,)), fill_value, dtype=_np_dtype(dtype, default)), requires_grad)
+
+
+def _like(t: Tensor, dtype: Any) -> tuple[tuple[int, ...], Any]:
+    return tuple(t._data.shape), (t._data.dtype if dtype is None else _np_dtype(dtype))
+
+
+def zeros_like(t: Tensor, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+    shape, dt = _like(t, dtype)
+    return _new(np.zeros(shape, dtype=dt), requires_grad)
+
+
+def ones_like(t: Tensor, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+    shape, dt = _like(t, dtype)
+    return _new(np.ones(shape, dtype=dt), requires_grad)
+
+
+def full_like(t: Tensor, fill_value: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+    shape, dt = _like(t, dtype)
+    return _new(np.full(shape, fill_value, dtype=dt), requires_grad)
+
+
+def empty_like(t: Tensor, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+    return zeros_like(t, dtype, requires_grad)
+
+
+def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, requires_grad: bool = False,
+           device: Any = None) -> Tensor:
+    """``torch.arange(5)`` -> 0..4 (int64); any float argument gives float32."""
+    if end is None:
+        start, end = 0, start
+    vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    start, end, step = vals
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if (step > 0 and end < start) or (step < 0 and end > start):
+        raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+    n = max(0, math.ceil((end - start) / step))
+    check_alloc(n)
+    is_float = any(isinstance(v, float) for v in vals)
+    dt = _np_dtype(dtype, np.float32 if is_float else np.int64)
+    if np.dtype(dt).kind == "f":
+        data = (start + np.arange(n, dtype=np.float64) * step).astype(dt)
+    else:
+        data = (start + np.arange(n, dtype=np.int64) * int(step)).astype(dt)
+    return _new(data, requires_grad)
+
+
+def linspace(start: float, end: float, steps: int, dtype: Any = None, requires_grad: bool = False,
+             device: Any = None) -> Tensor:
+    """``steps`` evenly spaced values from start to end (PyTorch fills each half from its own end)."""
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    check_alloc(steps)
+    dt = np.dtype(_np_dtype(dtype))
+    if steps == 1:
+        return _new(np.array([start], dtype=dt), requires_grad)
+    s, e = dt.type(start), dt.type(end)
+    step = (e - s) / dt.type(max(steps - 1, 1))
+    idx = np.arange(steps)
+    half = steps // 2
+    out = np.where(idx < half, s + step * idx.astype(dt), e - step * (steps - idx - 1).astype(dt)).astype(dt)
+    return _new(out, requires_grad)
+
+
+def eye(n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
+    check_alloc(n * (n if m is None else m))
+    return _new(np.eye(n, m, dtype=_np_dtype(dtype)), requires_grad)
+
+
+# ---- random -------------------------------------------------------------------------------------------------------
+def rand(*size: Any, dtype: Any = None, requires_grad: bool = False, generator: Any = None,
+         device: Any = None) -> Tensor:
+    """Uniform values in [0, 1), the same as PyTorch's after the same ``torch.manual_seed``."""
+    from engine import random
+
+    shape = _size(size)
+    dt = _np_dtype(dtype)
+    gen = generator if generator is not None else random.generator()
+    return _new(gen.uniform(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape), requires_grad)
+
+
+def randn(*size: Any, dtype: Any = None, requires_grad: bool = False, generator: Any = None,
+          device: Any = None) -> Tensor:
+    """Standard normal values, the same as PyTorch's after the same ``torch.manual_seed``."""
+    from engine import random
+
+    shape = _size(size)
+    dt = _np_dtype(dtype)
+    gen = generator if generator is not None else random.generator()
+    return _new(gen.normal(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape), requires_grad)
+
+
+def randint(low: int, high: Any = None, size: Any = None, dtype: Any = None, generator: Any = None,
+            device: Any = None) -> Tensor:
+    """Integers in [low, high) (``torch.randint(10, (3,))`` or ``torch.randint(0, 10, (3,))``)."""
+    from engine import random
+
+    if size is None and isinstance(high, (tuple, list, Size)):
+        low, high, size = 0, low, high
+    if size is None:
+        raise TypeError("randint() missing required argument 'size'")
+    shape = _size((size,))
+    gen = generator if generator is not None else random.generator()
+    data = gen.randint(int(math.prod(shape)), int(low), int(high)).reshape(shape)
+    return _new(data.astype(_np_dtype(dtype, np.int64)))
+
+
+def rand_like(t: Tensor, dtype: Any = None) -> Tensor:
+    return rand(*t._data.shape, dtype=dtype or t.dtype)
+
+
+def randn_like(t: Tensor, dtype: Any = None) -> Tensor:
+    return randn(*t._data.shape, dtype=dtype or t.dtype)
+
+
+def normal(mean: float, std: float, size: Any, dtype: Any = None) -> Tensor:
+    from engine import random
+
+    shape = _size((size,))
+    gen = random.generator()
+    return _new(gen.normal(int(math.prod(shape)), mean, std, _np_dtype(dtype)).reshape(shape))
+
+
+def randperm(n: int, dtype: Any = None) -> Tensor:
+    """A random permutation of 0..n-1 (not PyTorch's exact sequence)."""
+    from engine import random
+
+    check_alloc(n)
+    keys = random.generator().uniform(n, 0.0, 1.0, np.float64)
+    return _new(np.argsort(keys, kind="stable").astype(_np_dtype(dtype, np.int64)))

@@ -1,0 +1,170 @@
+"""``torch.optim``: ``SGD`` (momentum, weight decay, Nesterov) and ``Adam``, following PyTorch's update rules
+step for step, so the same run gives the same weights.
+
+Example::
+
+    >>> opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    >>> loss.backward(); opt.step(); opt.zero_grad()
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from engine.hooks import state
+from engine.nn.module import _reset_grad
+from engine.tensor import Tensor
+
+
+def _axpy(y: np.ndarray, alpha: float, x: np.ndarray) -> np.ndarray:
+    """y + alpha * x rounded once, as PyTorch's ``add(x, alpha=...)`` kernel (a fused multiply-add) does."""
+    if y.dtype == np.float32:
+        return (y.astype(np.float64) + float(np.float32(alpha)) * x.astype(np.float64)).astype(np.float32)
+    return y + alpha * x
+
+
+class Optimizer:
+    """Base class: holds ``param_groups`` (each a dict with ``params`` and hyper-parameters) and ``state``."""
+
+    def __init__(self, params: Any, defaults: dict[str, Any]) -> None:
+        self.defaults = defaults
+        self.param_groups: list[dict[str, Any]] = []
+        self._state: dict[int, dict[str, Any]] = {}
+        items = list(params)
+        if not items:
+            raise ValueError("optimizer got an empty parameter list")
+        groups = items if isinstance(items[0], dict) else [{"params": items}]
+        for g in groups:
+            self.add_param_group(dict(g))
+
+    def add_param_group(self, group: dict[str, Any]) -> None:
+        params = group["params"]
+        group["params"] = [params] if isinstance(params, Tensor) else list(params)
+        for p in group["params"]:
+            if not isinstance(p, Tensor):
+                raise TypeError(
+                    "optimizer can only optimize Tensors, but one of the params is " + type(p).__name__
+                )
+            if not p.is_leaf:
+                raise ValueError("can't optimize a non-leaf Tensor")
+        for k, v in self.defaults.items():
+            group.setdefault(k, v)
+        self.param_groups.append(group)
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        """Reset every parameter's ``.grad`` (to None by default)."""
+        for g in self.param_groups:
+            for p in g["params"]:
+                _reset_grad(p, set_to_none)
+
+    def _write(self, p: Tensor, new: np.ndarray) -> None:
+        obs = state().observer
+        before = p._data.copy() if obs is not None else None
+        p._data[...] = new
+        p._version += 1
+        if obs is not None:
+            obs.param_stepped(p, before, p._data)
+
+    def __repr__(self) -> str:
+        lines = [f"{type(self).__name__} ("]
+        for i, g in enumerate(self.param_groups):
+            lines.append(f"Parameter Group {i}")
+            for k in sorted(g):
+                if k != "params":
+                    lines.append(f"    {k}: {g[k]}")
+        lines.append(")")
+        return "\n".join(lines)
+
+
+class SGD(Optimizer):
+    """Stochastic gradient descent: p ← p - lr · grad (with optional momentum, weight decay, Nesterov)."""
+
+    def __init__(self, params: Any, lr: float = 1e-3, momentum: float = 0, dampening: float = 0,
+                 weight_decay: float = 0, nesterov: bool = False, maximize: bool = False, **_: Any) -> None:
+        if lr < 0.0:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if momentum < 0.0:
+            raise ValueError(f"Invalid momentum value: {momentum}")
+        if weight_decay < 0.0:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError("Nesterov momentum requires a momentum and zero dampening")
+        super().__init__(params, dict(lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay,
+                                      nesterov=nesterov, maximize=maximize, foreach=None, differentiable=False,
+                                      fused=None))
+
+    def step(self, closure: Any = None) -> Any:
+        loss = closure() if closure is not None else None
+        for g in self.param_groups:
+            lr, mom, damp, wd = g["lr"], g["momentum"], g["dampening"], g["weight_decay"]
+            for p in g["params"]:
+                if p._grad is None:
+                    continue
+                d = p._grad._data if not g["maximize"] else -p._grad._data
+                if wd != 0:
+                    d = _axpy(d, wd, p._data)
+                if mom != 0:
+                    st = self._state.setdefault(id(p), {})
+                    buf = st.get("momentum_buffer")
+                    if buf is None:
+                        buf = st["momentum_buffer"] = d.copy()
+                    else:
+                        buf *= buf.dtype.type(mom)
+                        buf[...] = _axpy(buf, 1 - damp, d)
+                    d = _axpy(d, mom, buf) if g["nesterov"] else buf
+                self._write(p, _axpy(p._data, -lr, d))
+        return loss
+
+
+class Adam(Optimizer):
+    """Adam: per-parameter step sizes from running averages of the gradient and its square."""
+
+    def __init__(self, params: Any, lr: float = 1e-3, betas: tuple[float, float] = (0.9, 0.999), eps: float = 1e-8,
+                 weight_decay: float = 0, amsgrad: bool = False, maximize: bool = False, **_: Any) -> None:
+        if lr < 0.0:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
+                                      maximize=maximize, foreach=None, capturable=False, differentiable=False,
+                                      fused=None))
+
+    def step(self, closure: Any = None) -> Any:
+        loss = closure() if closure is not None else None
+        for g in self.param_groups:
+            lr, (b1, b2), eps, wd = g["lr"], g["betas"], g["eps"], g["weight_decay"]
+            for p in g["params"]:
+                if p._grad is None:
+                    continue
+                grad = p._grad._data if not g["maximize"] else -p._grad._data
+                if wd != 0:
+                    grad = _axpy(grad, wd, p._data)
+                st = self._state.setdefault(id(p), {})
+                if not st:
+                    st["step"] = 0
+                    st["exp_avg"] = np.zeros_like(p._data)
+                    st["exp_avg_sq"] = np.zeros_like(p._data)
+                    if g["amsgrad"]:
+                        st["max_exp_avg_sq"] = np.zeros_like(p._data)
+                st["step"] += 1
+                t_ = st["step"]
+                m, v = st["exp_avg"], st["exp_avg_sq"]
+                dt = m.dtype.type
+                m[...] = _axpy(m, 1 - b1, grad - m)  # lerp: m + (1 - b1) (grad - m)
+                v *= dt(b2)
+                v += dt(1 - b2) * grad * grad
+                bc1 = 1 - b1**t_
+                bc2 = 1 - b2**t_
+                step_size = lr / bc1
+                bc2_sqrt = math.sqrt(bc2)
+                if g["amsgrad"]:
+                    np.maximum(st["max_exp_avg_sq"], v, out=st["max_exp_avg_sq"])
+                    denom = np.sqrt(st["max_exp_avg_sq"]) / dt(bc2_sqrt) + dt(eps)
+                else:
+                    denom = np.sqrt(v) / dt(bc2_sqrt) + dt(eps)
+                self._write(p, p._data - dt(step_size) * (m / denom))
+        return loss
+
+
+__all__ = ["Optimizer", "SGD", "Adam"]

@@ -1,0 +1,37 @@
+"""Run the same snippet on real PyTorch and on gradtrace's engine, capturing what it prints."""
+
+from __future__ import annotations
+
+import builtins
+import contextlib
+import io
+from typing import Any
+
+from engine.facade import make_modules
+from engine.hooks import RunState, use_state
+
+
+def run_torch(code: str) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "<snippet>", "exec"), {"__name__": "__snippet__"})  # noqa: S102 - test oracle
+    return out.getvalue()
+
+
+def run_ours(code: str, observer: Any = None) -> str:
+    mods = make_modules()
+    real_import = builtins.__import__
+
+    def fake_import(name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        if name == "torch" or name.startswith("torch."):
+            if fromlist:
+                return mods[name]
+            return mods["torch"]
+        return real_import(name, globals, locals, fromlist, level)
+
+    env_builtins = dict(vars(builtins))
+    env_builtins["__import__"] = fake_import
+    out = io.StringIO()
+    with use_state(RunState(observer=observer)), contextlib.redirect_stdout(out):
+        exec(compile(code, "<snippet>", "exec"), {"__builtins__": env_builtins, "__name__": "__snippet__"})  # noqa: S102
+    return out.getvalue()
