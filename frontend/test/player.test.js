@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { createPlayer } from '../src/player.js';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+it('steps within [0, length] and follows a growing trace when at its end', () => {
+  const p = createPlayer();
+  p.setLength(3, { follow: true });
+  expect(p.position()).toBe(3);
+  p.prev();
+  p.setLength(5, { follow: true }); // not at the end: stays put
+  expect(p.position()).toBe(2);
+  p.seek(99);
+  expect(p.position()).toBe(5);
+  p.seek(-1);
+  expect(p.position()).toBe(0);
+  p.next();
+  expect(p.position()).toBe(1);
+  p.setLength(0);
+  expect(p.position()).toBe(0);
+});
+
+it('plays one step per interval, from the start when at the end, and stops at the end', () => {
+  const p = createPlayer({ intervalMs: 100 });
+  p.setLength(3, { follow: true });
+  p.play();
+  expect(p.position()).toBe(0);
+  expect(p.playing()).toBe(true);
+  vi.advanceTimersByTime(300);
+  expect(p.position()).toBe(3);
+  vi.advanceTimersByTime(100);
+  expect(p.playing()).toBe(false);
+});
+
+it('tells listeners once per burst of changes', () => {
+  const p = createPlayer();
+  const seen = vi.fn();
+  p.onChange(seen);
+  p.setLength(10);
+  p.seek(4);
+  p.next();
+  vi.runOnlyPendingTimers();
+  expect(seen).toHaveBeenCalledTimes(1);
+});
