@@ -31,10 +31,18 @@ def test_engine_errors_keep_pytorch_type_and_message() -> None:
     }
 
 
-def test_attribute_policy_on_engine_objects() -> None:
+def test_underscore_attributes_are_refused_before_the_run() -> None:
     result = engine.run("import torch\nx = torch.ones(2)\nprint(x.shape)\ny = x.__class__")
-    assert result.stdout == "torch.Size([2])\n"
+    assert result.stdout == ""  # checked when the code is parsed, like a SyntaxError
     assert result.error == {"type": "NotSupported", "message": "attribute '__class__' is not accessible", "line": 4}
+
+
+def test_engine_objects_expose_public_attributes_only() -> None:
+    result = engine.run("import torch\nx = torch.ones(2)\nprint(x.shape, x.dtype, x.shape[0])\nf = x.sum\nf.name")
+    assert result.stdout == "torch.Size([2]) torch.float32 2\n"
+    assert result.error == {
+        "type": "NotSupported", "message": "attribute 'name' of a method value is not accessible", "line": 5
+    }
 
 
 def test_namespace_attributes_cannot_be_assigned() -> None:
@@ -64,7 +72,7 @@ SNIPPETS = [
     "import torch\nx = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\ny = (x @ x).mean()\ny.backward()\n"
     "print(y)\nprint(x.grad)",
     "import torch\nx = torch.tensor(3.0, requires_grad=True)\ny = x ** 2 + 2 * x + 1\ny.backward()\n"
-    "print(y, x.grad, y.grad_fn, x.is_leaf, y.is_leaf, y.requires_grad)",
+    "print(y, x.grad, y.grad_fn.name(), x.is_leaf, y.is_leaf, y.requires_grad)",
     "import torch\nx = torch.ones(3, requires_grad=True)\nwith torch.no_grad():\n    z = x * 2\n"
     "print(z.requires_grad, z)\nprint(torch.is_grad_enabled())",
     "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\ny = x * 2\n"
