@@ -30,6 +30,15 @@ const markField = StateField.define({
 });
 
 /**
+ * CodeMirror adds its styles as <style> elements. Under a strict CSP (style-src without 'unsafe-inline') they need
+ * the nonce of the response, which the server can hand over in <meta name="csp-nonce" content="…">.
+ */
+function cspNonce() {
+  const nonce = document.querySelector('meta[name="csp-nonce"]')?.getAttribute('content');
+  return nonce ? [EditorView.cspNonce.of(nonce)] : [];
+}
+
+/**
  * @param {HTMLElement} parent
  * @param {{doc?: string, onRun: () => void, onChange?: () => void}} opts
  */
@@ -43,6 +52,7 @@ export function createEditor(parent, { doc = '', onRun, onChange }) {
         basicSetup,
         python(),
         markField,
+        cspNonce(),
         EditorView.contentAttributes.of({ 'aria-label': 'Python code' }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged && onChange) onChange();

@@ -68,3 +68,22 @@ def serve_batch_only(page: Page, trace: dict[str, Any]) -> list[str]:
     page.route("**/api/run/stream", not_a_stream)
     page.route("**/api/run", batch)
     return calls
+
+
+STRICT_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'nonce-{nonce}'; img-src 'self'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
+)
+
+
+def serve_with_strict_csp(page: Page, nonce: str = "gradtrace-test-nonce") -> None:
+    """Serve the playground's HTML under a strict CSP (no inline scripts or eval; inline <style> only with the
+    response's nonce, which the page reads from <meta name="csp-nonce">) — what the server is to send later."""
+
+    def document(route: Route) -> None:
+        response = route.fetch()
+        body = response.text().replace("<head>", f'<head><meta name="csp-nonce" content="{nonce}">', 1)
+        headers = {**response.headers, "content-security-policy": STRICT_CSP.format(nonce=nonce)}
+        route.fulfill(response=response, body=body, headers=headers)
+
+    page.route(lambda url: url.split("#")[0].endswith(("/", "/index.html")), document)

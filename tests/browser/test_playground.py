@@ -12,7 +12,15 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import code_url, fixture_trace, lesson, serve_batch_only, serve_trace, shot
+from tests.browser.helpers import (
+    code_url,
+    fixture_trace,
+    lesson,
+    serve_batch_only,
+    serve_trace,
+    serve_with_strict_csp,
+    shot,
+)
 
 GRAPH_NODES = '[data-testid="graph"] svg [data-node-id]'
 
@@ -190,3 +198,15 @@ def test_replay_falls_back_to_the_batch_route(page: Page, live_server: str) -> N
     expect(page.get_by_test_id("stdout")).to_have_text("tensor([2., 4., 6.])\n")
     expect(page.get_by_test_id("ledger")).to_contain_text("None + [2., 4., 6.] = [2., 4., 6.]")
     assert calls == ["/api/run/stream", "/api/run"]
+
+
+def test_replay_under_a_strict_csp(page: Page, live_server: str) -> None:
+    """No inline script, no eval, no inline style without the nonce: a CSP violation is a console error."""
+    serve_with_strict_csp(page)
+    serve_trace(page, fixture_trace("accumulation"))
+    page.goto(code_url(live_server, lesson("accumulation")))
+    run(page)
+    expect(page.get_by_test_id("ledger").locator(".ledger-entry .after")).to_have_text(["4.", "16.", "None", "12."])
+    expect(page.locator('meta[name="csp-nonce"]')).to_have_count(1)  # the CSP'd document is the one we got
+    # CodeMirror's own styles applied (they are the <style> elements the nonce lets in)
+    assert page.locator(".cm-gutters").evaluate("el => getComputedStyle(el).display") == "flex"
