@@ -15,7 +15,9 @@ from typing import Any
 import numpy as np
 
 from engine.ops.base import Function, binary_operands, check_alloc, unbroadcast
-from engine.ops.shape import SqueezeBackward4, UnsqueezeBackward0, ViewBackward0, t
+from engine.ops.shape import (
+    ExpandBackward0, SqueezeBackward4, UnsafeViewBackward0, UnsqueezeBackward0, ViewBackward0, t,
+)
 from engine.tensor import Tensor
 
 
@@ -164,13 +166,33 @@ def matmul(a: Tensor, b: Tensor) -> Tensor:
         return mm(a, b)
     if a._data.shape[-1] != b._data.shape[-2 if db > 1 else -1]:
         raise _shape_error(a._data, b._data)
-    if db == 1:
-        return SqueezeBackward4.apply(BmmBackward0.apply(a, UnsqueezeBackward0.apply(b, dim=1)), dims=(-1 % (da),))
-    if da == 1:
-        return SqueezeBackward4.apply(BmmBackward0.apply(UnsqueezeBackward0.apply(a, dim=0), b), dims=(db - 2,))
-    out_shape = np.broadcast_shapes(a._data.shape[:-2], b._data.shape[:-2]) + (a._data.shape[-2], b._data.shape[-1])
-    check_alloc(int(np.prod(out_shape)))
-    return BmmBackward0.apply(a, b)
+    if da >= 3 and db <= 2:
+        # fold the batch into rows: (..., n, k) -> (N, k), one mv/mm, then unfold (PyTorch's own route)
+        k = a._data.shape[-1]
+        flat = ViewBackward0.apply(a, shape=(-1, k) if a._data.size else (0, k))
+        if db == 1:
+            out = MvBackward0.apply(flat, b)
+            return UnsafeViewBackward0.apply(out, shape=a._data.shape[:-1])
+        check_alloc(flat._data.shape[0] * b._data.shape[1])
+        out = MmBackward0.apply(flat, b)
+        return UnsafeViewBackward0.apply(out, shape=a._data.shape[:-1] + (b._data.shape[1],))
+    a2 = UnsqueezeBackward0.apply(a, dim=0) if da == 1 else a
+    b2 = UnsqueezeBackward0.apply(b, dim=1) if db == 1 else b
+    batch = tuple(np.broadcast_shapes(a2._data.shape[:-2], b2._data.shape[:-2]))
+    n, k, m = a2._data.shape[-2], a2._data.shape[-1], b2._data.shape[-1]
+    bsz = int(np.prod(batch))
+    check_alloc(bsz * n * m)
+    a3 = _batch_view(a2, batch, bsz)
+    b3 = _batch_view(b2, batch, bsz)
+    out_shape = batch + ((n,) if da > 1 else ()) + ((m,) if db > 1 else ())
+    return UnsafeViewBackward0.apply(BmmBackward0.apply(a3, b3), shape=out_shape)
+
+
+def _batch_view(t_: Tensor, batch: tuple[int, ...], bsz: int) -> Tensor:
+    full = batch + t_._data.shape[-2:]
+    if t_._data.shape != full:
+        t_ = ExpandBackward0.apply(t_, shape=full)
+    return ViewBackward0.apply(t_, shape=(bsz,) + full[-2:])
 
 
 def dot(a: Tensor, b: Tensor) -> Tensor:

@@ -84,9 +84,9 @@ METHODS: dict[str, Any] = {
     # arithmetic and operators
     "add": _forward(arith.add), "sub": _forward(arith.sub), "mul": _forward(arith.mul), "div": _forward(arith.div),
     "pow": _forward(arith.pow), "neg": arith.neg, "reciprocal": arith.reciprocal,
-    "__add__": _forward(arith.add), "__radd__": _reflected(arith.add),
+    "__add__": _forward(arith.add), "__radd__": _forward(arith.add),
     "__sub__": _forward(arith.sub), "__rsub__": _forward(arith.rsub),
-    "__mul__": _forward(arith.mul), "__rmul__": _reflected(arith.mul),
+    "__mul__": _forward(arith.mul), "__rmul__": _forward(arith.mul),
     "__truediv__": _forward(arith.div), "__rtruediv__": _forward(arith.rdiv),
     "__floordiv__": _forward(arith.floor_divide), "__rfloordiv__": _reflected(arith.floor_divide),
     "__mod__": _forward(arith.remainder),
