@@ -14,6 +14,7 @@ Example::
 from __future__ import annotations
 
 import ast
+import functools
 
 from engine.sandbox.budget import Limits
 from engine.sandbox.errors import LimitExceeded, NotSupported
@@ -60,8 +61,17 @@ def _refuse_name(name: str, line: int) -> None:
 
 
 def parse(code: str, limits: Limits | None = None) -> ast.Module:
-    """Parse ``code`` and check every node; raise ``SyntaxError`` or ``NotSupported`` with the line."""
-    limits = limits or Limits()
+    """Parse ``code`` and check every node; raise ``SyntaxError`` or ``NotSupported`` with the line.
+
+    Checked trees are cached by code (the interpreter never changes a tree), so re-running a lesson skips this."""
+    return _parse_checked(code, (limits or _DEFAULT).max_ast_depth)
+
+
+_DEFAULT = Limits()
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_checked(code: str, max_ast_depth: int) -> ast.Module:
     try:
         tree = ast.parse(code, mode="exec")
     except (RecursionError, MemoryError):
@@ -75,8 +85,8 @@ def parse(code: str, limits: Limits | None = None) -> ast.Module:
         if kind not in _ALLOWED:
             name = kind.__name__
             raise NotSupported(_WHY.get(name, f"{name} is not supported here"), line)
-        if depth > limits.max_ast_depth:
-            raise LimitExceeded(f"the code is nested more than {limits.max_ast_depth} levels deep (depth limit)")
+        if depth > max_ast_depth:
+            raise LimitExceeded(f"the code is nested more than {max_ast_depth} levels deep (depth limit)")
         _check_node(node, kind, line, in_class, in_loop, in_function)
         if kind is ast.ClassDef:
             flags = (True, False, False)

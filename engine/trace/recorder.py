@@ -24,6 +24,14 @@ from engine.trace.values import to_values
 Event = dict[str, Any]
 
 _IGNORE, _TENSOR, _MODULE = 0, 1, 2
+_DTYPE_NAMES: dict[Any, str] = {}
+
+
+def _dtype_name(dtype: Any) -> str:
+    name = _DTYPE_NAMES.get(dtype)
+    if name is None:
+        name = _DTYPE_NAMES[dtype] = dtype.name
+    return name
 
 
 class Recorder:
@@ -141,7 +149,7 @@ class Recorder:
             "op": op,
             "inputs": inputs,
             "shape": list(data.shape),
-            "dtype": data.dtype.name,
+            "dtype": _dtype_name(data.dtype),
             "values": to_values(data),
             "requires_grad": t._requires_grad,
             "is_leaf": fn is None,

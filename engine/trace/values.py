@@ -42,9 +42,14 @@ def to_values(array: Any) -> Any:
         array = np.asarray(array)
     if array.size > MAX_ELEMENTS:
         return summarize(array)
-    if array.dtype.kind == "f" and not np.isfinite(array).all():
-        return _clean(array.tolist())
-    return array.tolist()
+    values = array.tolist()
+    if array.dtype.kind == "f":
+        if type(values) is float:
+            if values - values != 0:  # nan or ±inf
+                return _clean(values)
+        elif not np.isfinite(array).all():
+            return _clean(values)
+    return values
 
 
 def summarize(array: np.ndarray) -> dict[str, Any]:
