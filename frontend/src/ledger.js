@@ -52,8 +52,18 @@ export function createLedgerPanel(root, { onSeek }) {
       section.append(h, list);
       root.append(section);
     }
+    keepInView(root, root.querySelector('.ledger-entry.current'));
   }
   return { render };
+}
+
+/** Scroll the ledger (not the page) so the entry of the current step shows. */
+function keepInView(scroller, el) {
+  if (!el) return;
+  const top = el.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+  if (top < scroller.scrollTop || top + el.offsetHeight > scroller.scrollTop + scroller.clientHeight) {
+    scroller.scrollTop = Math.max(0, top - scroller.clientHeight / 3);
+  }
 }
 
 function code(text) {

@@ -210,3 +210,22 @@ def test_replay_under_a_strict_csp(page: Page, live_server: str) -> None:
     expect(page.locator('meta[name="csp-nonce"]')).to_have_count(1)  # the CSP'd document is the one we got
     # CodeMirror's own styles applied (they are the <style> elements the nonce lets in)
     assert page.locator(".cm-gutters").evaluate("el => getComputedStyle(el).display") == "flex"
+
+
+def test_live_lesson3_gradient_accumulation(page: Page, live_server: str) -> None:
+    """Lesson 3 on the real engine: two parameters, their .grad accumulated over 4 mini-batches, 2 optimizer steps."""
+    page.goto(code_url(live_server, lesson("gradient_accumulation")))
+    run(page)
+    expect(page.get_by_test_id("error")).to_be_hidden()
+    ledger = page.get_by_test_id("ledger")
+    expect(ledger.locator(".ledger-leaf")).to_have_count(2)
+    expect(ledger).to_contain_text("model.weight.grad")
+    expect(ledger).to_contain_text("model.bias.grad")
+    expect(ledger.locator(".ledger-entry.step")).to_have_count(4)
+    expect(ledger.locator(".ledger-entry.accumulate")).to_have_count(16)
+    expect(page.locator(f"{GRAPH_NODES}.leaf")).to_have_count(2)
+    page.get_by_role("button", name="First step").click()
+    for _ in range(3):
+        page.get_by_role("button", name="Next step (→)").click()
+    expect(page.get_by_test_id("timeline")).to_contain_text("step 3 /")
+    shot(page, "live-lesson3-1280")
