@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from engine.autograd import AccumulateGrad
 from engine.trace.values import to_values
 
 Event = dict[str, Any]
@@ -134,9 +135,8 @@ class Recorder:
             for nxt, _ in fn.next_functions:
                 if nxt is None:
                     continue
-                variable = getattr(nxt, "variable", None)
-                if variable is not None:
-                    inputs.append(self._id(variable))
+                if type(nxt) is AccumulateGrad:
+                    inputs.append(self._id(nxt.variable))
                 elif nxt._trace_id is not None:
                     inputs.append(nxt._trace_id)
         data = t._data
@@ -166,7 +166,7 @@ class Recorder:
         grads = [
             to_values(g)
             for (nxt, _), g in zip(node.next_functions, grad_inputs)
-            if nxt is not None and (nxt._trace_id is not None or getattr(nxt, "variable", None) is not None)
+            if nxt is not None and (nxt._trace_id is not None or type(nxt) is AccumulateGrad)
         ]
         self._emit({"seq": None, "type": "node", "line": self.line, "tensor": node._trace_id, "op": node.name(),
                     "grad_output": to_values(grad_outputs[0]) if grad_outputs else None, "grad_inputs": grads})

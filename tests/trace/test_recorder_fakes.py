@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.autograd import AccumulateGrad
 from engine.trace import Recorder
 
 
@@ -19,12 +20,6 @@ class Node:
 
     def name(self) -> str:
         return self._name
-
-
-class AccumulateGrad(Node):
-    def __init__(self, variable: "Tensor") -> None:
-        super().__init__("torch::autograd::AccumulateGrad")
-        self.variable = variable
 
 
 class Tensor:
