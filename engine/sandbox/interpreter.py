@@ -104,7 +104,9 @@ class Interpreter:
         except BaseException as exc:
             note_line(exc, stmt.lineno)
             raise
-        if rec is not None and rec.pending:
+        if rec is not None and rec.pending and not budget.depth:
+            # Tensor events wait for the end of the top-level statement, so that `net = Net()` names the
+            # parameters made inside __init__ `net.fc1.weight` (any other event sends them earlier, in order).
             rec.flush()
 
     def eval(self, node: Any) -> Any:
