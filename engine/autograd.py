@@ -49,7 +49,6 @@ class Node:
     """A step of the backward graph (PyTorch's ``grad_fn``): ``name()`` and ``next_functions``."""
 
     _saved_fields: tuple[str, ...] = ()  # names shown as ``_saved_<name>`` (PyTorch's spelling)
-    _needs_saved = False  # True when backward reads saved tensors (so a freed graph cannot run again)
 
     def __init__(self) -> None:
         self.next_functions: tuple[tuple[Node | None, int], ...] = ()
@@ -73,18 +72,27 @@ class Node:
             value = self.__dict__["_saved"].get(attr[7:])
             if value is _FREED:
                 raise RuntimeError(FREED_MESSAGE)
-            if isinstance(value, np.ndarray):
-                from engine.tensor import Tensor
-
-                return Tensor._make(value)
-            return value
+            return self._unpack(value)
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
+
+    def _unpack(self, value: Any) -> Any:
+        """A saved value as user code sees it: the input tensor itself, or the output (with this grad_fn)."""
+        from engine.tensor import Tensor
+
+        if isinstance(value, np.ndarray):
+            for t in self.__dict__.get("_inputs", ()):
+                if t._data is value:
+                    return t
+            if value is self.__dict__.get("_result_data"):
+                return Tensor._make(value, self, True)
+            return Tensor._make(value)
+        return value
 
     def _save(*args: Any, **values: Any) -> None:
         args[0]._saved.update(values)  # (positional-only node: "self" is a saved name, as in _saved_self)
 
     def _apply(self, grad: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        if self._freed and self._needs_saved:
+        if self._freed and any(v is _FREED for v in self._saved.values()):
             raise RuntimeError(FREED_MESSAGE)
         return self.backward(grad)
 
@@ -95,6 +103,8 @@ class Node:
         # Saved tensors are freed after backward; sizes, dims and other plain values stay.
         self._saved = {k: _FREED if isinstance(v, np.ndarray) else v for k, v in self._saved.items()}
         self._freed = True
+        self.__dict__.pop("_inputs", None)
+        self.__dict__.pop("_result_data", None)
 
 
 class AccumulateGrad(Node):
@@ -334,7 +344,7 @@ def grad(
         if g is None:
             if not allow_unused:
                 raise RuntimeError(
-                    "One of the differentiated Tensors appears to not have been used in the graph. "
+                    f"The differentiated Tensor at index {i} appears to not have been used in the graph. "
                     "Set allow_unused=True if this is the desired behavior."
                 )
             result.append(None)

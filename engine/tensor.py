@@ -136,7 +136,7 @@ class Tensor:
                 )
             return self
         if requires_grad and not dtypes.from_numpy(self._data.dtype).is_floating_point:
-            raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
         self._requires_grad = bool(requires_grad)
         return self
 

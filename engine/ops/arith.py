@@ -14,7 +14,9 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes
-from engine.ops.base import Function, binary_operands, broadcast_shape, check_alloc, made, unbroadcast
+from engine.ops.base import (
+    Function, binary_operands, broadcast_shape, check_alloc, made, save_cross, unbroadcast,
+)
 from engine.tensor import Tensor
 
 
@@ -84,39 +86,43 @@ class MulBackward0(Function):
     """a * b: d/da = b, d/db = a (product rule)."""
 
     _saved_fields = ("self", "other")
-    _needs_saved = True
-    _check_inputs = (0, 1)
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        ctx._save(self=a, other=b)
+        save_cross(ctx, "self", a, "other", b)
+        ctx._shapes = (a.shape, b.shape)
         return a * b
 
     def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        a, b = ctx._saved["self"], ctx._saved["other"]
+        sa, sb = ctx._shapes
         na, nb = ctx._needs_input_grad
-        return (unbroadcast(g * b, a.shape) if na else None, unbroadcast(g * a, b.shape) if nb else None)
+        ga = unbroadcast(g * ctx._saved["other"], sa) if na else None
+        gb = unbroadcast(g * ctx._saved["self"], sb) if nb else None
+        return ga, gb
 
 
 class DivBackward0(Function):
     """a / b: d/da = 1/b, d/db = -a/b²."""
 
     _saved_fields = ("self", "other")
-    _needs_saved = True
-    _check_inputs = (0, 1)
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        ctx._save(self=a, other=b)
+        need = ctx._needs_input_grad
+        if need and need[1]:
+            ctx._save(self=a)
+        ctx._save(other=b)
+        ctx._shapes = (a.shape, b.shape)
         if a.dtype.kind != "f":  # true division of integers gives floats
             return (a / b).astype(np.float32)
         return a / b
 
     def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        a, b = ctx._saved["self"], ctx._saved["other"]
+        b = ctx._saved["other"]
+        sa, sb = ctx._shapes
         na, nb = ctx._needs_input_grad
-        ga = unbroadcast(g / b, a.shape) if na else None
-        gb = unbroadcast(-g * a / (b * b), b.shape) if nb else None
+        ga = unbroadcast(g / b, sa) if na else None
+        gb = unbroadcast(-g * ctx._saved["self"] / (b * b), sb) if nb else None
         return ga, gb
 
 
@@ -135,8 +141,6 @@ class ReciprocalBackward0(Function):
     """1 / a: d/da = -1/a² = -result²."""
 
     _saved_fields = ("result",)
-    _needs_saved = True
-    _check_result = True
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
@@ -153,8 +157,6 @@ class PowBackward0(Function):
     """a ** n for a number n: d/da = n * a^(n-1)."""
 
     _saved_fields = ("self", "exponent")
-    _needs_saved = True
-    _check_inputs = (0,)
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray, exponent: Any = 2) -> np.ndarray:
@@ -172,9 +174,6 @@ class PowBackward1(Function):
     """a ** b for two tensors: d/da = b * a^(b-1), d/db = a^b * ln(a)."""
 
     _saved_fields = ("self", "exponent", "result")
-    _needs_saved = True
-    _check_inputs = (0, 1)
-    _check_result = True
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -199,8 +198,6 @@ class PowBackward2(Function):
     """number ** b: d/db = number^b * ln(number)."""
 
     _saved_fields = ("self", "result")
-    _needs_saved = True
-    _check_result = True
 
     @staticmethod
     def forward(ctx: Any, b: np.ndarray, base: Any = 2.0) -> np.ndarray:

@@ -44,11 +44,6 @@ class Function(Node):
     """Base of every op: ``apply`` runs forward and, when grad mode is on and an input requires grad,
     records this node as the result's ``grad_fn``."""
 
-    # Indices of inputs whose values backward reads (checked against in-place changes), and whether it reads
-    # the result.
-    _check_inputs: tuple[int, ...] = ()
-    _check_result = False
-
     @staticmethod
     def forward(ctx: Any, *args: Any, **kwargs: Any) -> np.ndarray:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -63,10 +58,11 @@ class Function(Node):
             ctx.next_functions = tuple(_edge(t) for t in inputs)
         out = cls.forward(ctx, *[t._data for t in inputs], **params)
         result = Tensor._make(out, ctx if record else None, record)
-        if record and (cls._check_inputs or cls._check_result):
-            ctx._versions = [(inputs[i], inputs[i]._version, False) for i in cls._check_inputs]
-            if cls._check_result:
-                ctx._versions.append((result, 0, True))
+        if record:
+            ctx._inputs = inputs
+            ctx._result_data = out
+            if ctx._saved:
+                _track_saved(ctx, inputs, result)
         obs = st.observer
         if obs is not None:
             obs.tensor_created(result)
@@ -85,6 +81,29 @@ class Function(Node):
         self.__dict__.pop("_versions", None)
 
 
+def _track_saved(ctx: Function, inputs: tuple[Tensor, ...], result: Tensor) -> None:
+    """Note the version of every tensor whose values backward will read (to catch in-place changes later)."""
+    saved = ctx._saved
+    keys = {id(v): k for k, v in saved.items() if isinstance(v, np.ndarray)}
+    versions = []
+    for t in inputs:
+        k = keys.get(id(t._data))
+        if k is None:
+            continue
+        if type(t) is not WrappedNumber:
+            versions.append((t, t._version, False))
+    if id(result._data) in keys:
+        versions.append((result, 0, True))
+    if versions:
+        ctx._versions = versions
+
+
+class WrappedNumber(Tensor):
+    """A Python number taking part in a tensor op (``x * 2``): a 0-d tensor that requires no grad."""
+
+    __slots__ = ()
+
+
 def _modified_message(t: Tensor, expected: int, node: Node | None) -> str:
     from engine.tensor import _TYPE_NAMES
 
@@ -100,6 +119,17 @@ def _modified_message(t: Tensor, expected: int, node: Node | None) -> str:
         "detection to find the operation that failed to compute its gradient, with "
         "torch.autograd.set_detect_anomaly(True, check_nan=False)."
     )
+
+
+def save_cross(ctx: Any, name_a: str, a: np.ndarray, name_b: str, b: np.ndarray) -> None:
+    """Save what a product's backward needs: ``a`` only if b needs a gradient, ``b`` only if a does."""
+    need = ctx._needs_input_grad
+    if not need:
+        return
+    if need[1]:
+        ctx._save(**{name_a: a})
+    if need[0]:
+        ctx._save(**{name_b: b})
 
 
 def unbroadcast(grad: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
@@ -152,7 +182,7 @@ def as_tensor(value: Any, like: Tensor | None = None) -> Tensor:
         return value
     if like is not None and isinstance(value, (bool, int, float)):
         dt = dtypes.result_type(like.dtype, value)
-        return Tensor._make(np.asarray(value, dtype=dt._np))
+        return WrappedNumber._make(np.asarray(value, dtype=dt._np))
     return Tensor._make(_default_array(value))
 
 
@@ -197,7 +227,7 @@ def _promote(a: Tensor, b: Tensor) -> dtypes.dtype:
 
 def _cast(t: Tensor, dt: dtypes.dtype) -> Tensor:
     if not t._requires_grad:
-        return Tensor._make(t._data.astype(dt._np))
+        return type(t)._make(t._data.astype(dt._np))
     from engine.ops.shape import ToCopyBackward0
 
     return ToCopyBackward0.apply(t, dtype=dt._np)

@@ -25,7 +25,9 @@ from engine.tensor import Size, Tensor
 def _new(data: np.ndarray, requires_grad: bool = False) -> Tensor:
     t = Tensor._make(data)
     if requires_grad:
-        t.requires_grad_(True)
+        if data.dtype.kind != "f":
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+        t._requires_grad = True
     obs = state().observer
     if obs is not None:
         obs.tensor_created(t)

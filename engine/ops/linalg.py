@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops.base import Function, binary_operands, check_alloc, unbroadcast
+from engine.ops.base import Function, binary_operands, check_alloc, save_cross, unbroadcast
 from engine.ops.shape import (
     ExpandBackward0, SqueezeBackward4, UnsafeViewBackward0, UnsqueezeBackward0, ViewBackward0, t,
 )
@@ -25,72 +25,63 @@ class MmBackward0(Function):
     """A @ B for matrices: d/dA = G @ Bᵀ, d/dB = Aᵀ @ G."""
 
     _saved_fields = ("self", "mat2")
-    _needs_saved = True
-    _check_inputs = (0, 1)
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        ctx._save(self=a, mat2=b)
+        save_cross(ctx, "self", a, "mat2", b)
         return a @ b
 
     def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        a, b = ctx._saved["self"], ctx._saved["mat2"]
         na, nb = ctx._needs_input_grad
-        return (g @ b.T if na else None, a.T @ g if nb else None)
+        return (g @ ctx._saved["mat2"].T if na else None, ctx._saved["self"].T @ g if nb else None)
 
 
 class MvBackward0(Function):
     """A @ v (matrix times vector): d/dA = outer(G, v), d/dv = Aᵀ @ G."""
 
     _saved_fields = ("self", "vec")
-    _needs_saved = True
-    _check_inputs = (0, 1)
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray, v: np.ndarray) -> np.ndarray:
-        ctx._save(self=a, vec=v)
+        save_cross(ctx, "self", a, "vec", v)
         return a @ v
 
     def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        a, v = ctx._saved["self"], ctx._saved["vec"]
         na, nv = ctx._needs_input_grad
-        return (np.outer(g, v) if na else None, a.T @ g if nv else None)
+        return (np.outer(g, ctx._saved["vec"]) if na else None, ctx._saved["self"].T @ g if nv else None)
 
 
 class DotBackward0(Function):
     """u · v: d/du = G v, d/dv = G u."""
 
     _saved_fields = ("self", "tensor")
-    _needs_saved = True
-    _check_inputs = (0, 1)
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        ctx._save(self=a, tensor=b)
+        save_cross(ctx, "self", a, "tensor", b)
         return np.asarray(np.dot(a, b))
 
     def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        a, b = ctx._saved["self"], ctx._saved["tensor"]
-        return (g * b, g * a)
+        na, nb = ctx._needs_input_grad
+        return (g * ctx._saved["tensor"] if na else None, g * ctx._saved["self"] if nb else None)
 
 
 class BmmBackward0(Function):
     """Batched matrix product (3-D and more, broadcasting the batch dimensions)."""
 
     _saved_fields = ("self", "mat2")
-    _needs_saved = True
-    _check_inputs = (0, 1)
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        ctx._save(self=a, mat2=b)
+        save_cross(ctx, "self", a, "mat2", b)
+        ctx._shapes = (a.shape, b.shape)
         return np.matmul(a, b)
 
     def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        a, b = ctx._saved["self"], ctx._saved["mat2"]
         na, nb = ctx._needs_input_grad
-        ga = unbroadcast(g @ np.swapaxes(b, -1, -2), a.shape) if na else None
-        gb = unbroadcast(np.swapaxes(a, -1, -2) @ g, b.shape) if nb else None
+        sa, sb = ctx._shapes
+        ga = unbroadcast(g @ np.swapaxes(ctx._saved["mat2"], -1, -2), sa) if na else None
+        gb = unbroadcast(np.swapaxes(ctx._saved["self"], -1, -2) @ g, sb) if nb else None
         return ga, gb
 
 
@@ -98,22 +89,25 @@ class AddmmBackward0(Function):
     """bias + A @ B (``nn.Linear`` on a batch): bias gets G summed over rows, A gets G @ Bᵀ, B gets Aᵀ @ G."""
 
     _saved_fields = ("mat1", "mat2", "alpha", "beta")
-    _needs_saved = True
-    _check_inputs = (1, 2)
 
     @staticmethod
     def forward(ctx: Any, bias: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        ctx._save(mat1=a, mat2=b, alpha=1, beta=1)
+        need = ctx._needs_input_grad
+        if need:
+            if need[2]:
+                ctx._save(mat1=a)
+            if need[1]:
+                ctx._save(mat2=b)
+            ctx._save(alpha=1, beta=1)
         ctx._bias_shape = bias.shape
         return a @ b + bias
 
     def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        a, b = ctx._saved["mat1"], ctx._saved["mat2"]
         nbias, na, nb = ctx._needs_input_grad
         return (
             unbroadcast(g, ctx._bias_shape) if nbias else None,
-            g @ b.T if na else None,
-            a.T @ g if nb else None,
+            g @ ctx._saved["mat2"].T if na else None,
+            ctx._saved["mat1"].T @ g if nb else None,
         )
 
 

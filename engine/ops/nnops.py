@@ -37,8 +37,6 @@ class MseLossBackward0(Function):
     """mean((input - target)²): d/dinput = 2 (input - target) / n."""
 
     _saved_fields = ("self", "target", "reduction")
-    _needs_saved = True
-    _check_inputs = (0, 1)
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray, b: np.ndarray, reduction: str = "mean") -> np.ndarray:
@@ -61,8 +59,6 @@ class SoftmaxBackward0(Function):
     """softmax along dim: d/dx = y ⊙ (g - Σ g⊙y)."""
 
     _saved_fields = ("dim", "result")
-    _needs_saved = True
-    _check_result = True
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
@@ -80,8 +76,6 @@ class LogSoftmaxBackward0(Function):
     """log(softmax) along dim: d/dx = g - softmax ⊙ Σ g."""
 
     _saved_fields = ("dim", "result")
-    _needs_saved = True
-    _check_result = True
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
@@ -100,7 +94,6 @@ class NllLossBackward0(Function):
     """-mean(input[i, target[i]]): the gradient is -1/n at each picked log-probability."""
 
     _saved_fields = ("self", "target", "reduction", "ignore_index")
-    _needs_saved = True
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray, target: Any = None, reduction: str = "mean", ignore_index: int = -100,
@@ -137,8 +130,6 @@ class BinaryCrossEntropyBackward0(Function):
     """-(t log p + (1-t) log(1-p)): d/dp = (p - t) / (p (1 - p))."""
 
     _saved_fields = ("self", "target", "reduction")
-    _needs_saved = True
-    _check_inputs = (0, 1)
 
     @staticmethod
     def forward(ctx: Any, p: np.ndarray, t: np.ndarray, reduction: str = "mean") -> np.ndarray:

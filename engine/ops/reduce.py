@@ -113,9 +113,6 @@ class MaxBackward1(Function):
     """max of all elements: the gradient goes to the maximum (shared evenly between ties)."""
 
     _saved_fields = ("self", "result")
-    _needs_saved = True
-    _check_inputs = (0,)
-    _check_result = True
     _np = staticmethod(np.max)
 
     @classmethod
@@ -203,9 +200,6 @@ class ProdBackward0(Function):
     """product of all elements: d/da_i = product of the others."""
 
     _saved_fields = ("self", "result")
-    _needs_saved = True
-    _check_inputs = (0,)
-    _check_result = True
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
@@ -274,8 +268,6 @@ class MaximumBackward0(Function):
     """elementwise max(a, b): the gradient goes to the larger (half each on ties)."""
 
     _saved_fields = ("self", "other")
-    _needs_saved = True
-    _check_inputs = (0, 1)
     _pick = staticmethod(np.maximum)
 
     @classmethod

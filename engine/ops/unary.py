@@ -26,8 +26,6 @@ class ExpBackward0(Function):
     """e^a: its own derivative, so backward reuses the result."""
 
     _saved_fields = ("result",)
-    _needs_saved = True
-    _check_result = True
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
@@ -43,8 +41,6 @@ class LogBackward0(Function):
     """ln(a): d/da = 1/a."""
 
     _saved_fields = ("self",)
-    _needs_saved = True
-    _check_inputs = (0,)
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
@@ -61,8 +57,6 @@ class SqrtBackward0(Function):
     """√a: d/da = 1 / (2√a)."""
 
     _saved_fields = ("result",)
-    _needs_saved = True
-    _check_result = True
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
@@ -80,8 +74,6 @@ class TanhBackward0(Function):
     """tanh(a): d/da = 1 - tanh²(a)."""
 
     _saved_fields = ("result",)
-    _needs_saved = True
-    _check_result = True
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
@@ -98,8 +90,6 @@ class SigmoidBackward0(Function):
     """σ(a) = 1/(1+e^-a): d/da = σ(a)(1 - σ(a))."""
 
     _saved_fields = ("result",)
-    _needs_saved = True
-    _check_result = True
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
@@ -118,8 +108,6 @@ class ReluBackward0(Function):
     """max(a, 0): the gradient passes where the result is positive, is 0 elsewhere."""
 
     _saved_fields = ("result",)
-    _needs_saved = True
-    _check_result = True
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
@@ -135,8 +123,6 @@ class AbsBackward0(Function):
     """|a|: d/da = sign(a) (0 at 0)."""
 
     _saved_fields = ("self",)
-    _needs_saved = True
-    _check_inputs = (0,)
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
@@ -151,8 +137,6 @@ class SinBackward0(Function):
     """sin(a): d/da = cos(a)."""
 
     _saved_fields = ("self",)
-    _needs_saved = True
-    _check_inputs = (0,)
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
@@ -167,8 +151,6 @@ class CosBackward0(Function):
     """cos(a): d/da = -sin(a)."""
 
     _saved_fields = ("self",)
-    _needs_saved = True
-    _check_inputs = (0,)
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
@@ -183,8 +165,6 @@ class ClampBackward1(Function):
     """clamp(a, min, max): the gradient passes where a lies inside [min, max], is 0 where it was clipped."""
 
     _saved_fields = ("self", "min", "max")
-    _needs_saved = True
-    _check_inputs = (0,)
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray, min: Any = None, max: Any = None) -> np.ndarray:  # noqa: A002
@@ -210,8 +190,6 @@ class LeakyReluBackward0(Function):
     """a if a > 0 else slope * a."""
 
     _saved_fields = ("self", "negative_slope")
-    _needs_saved = True
-    _check_inputs = (0,)
 
     @staticmethod
     def forward(ctx: Any, a: np.ndarray, negative_slope: float = 0.01) -> np.ndarray:

@@ -35,3 +35,33 @@ def run_ours(code: str, observer: Any = None) -> str:
     with use_state(RunState(observer=observer)), contextlib.redirect_stdout(out):
         exec(compile(code, "<snippet>", "exec"), {"__builtins__": env_builtins, "__name__": "__snippet__"})  # noqa: S102
     return out.getvalue()
+
+
+def make_inputs(spec: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Build the same named inputs for torch and for the engine from ``{name: (ndarray, requires_grad)}``."""
+    import numpy as np
+    import torch
+
+    from engine.tensor import Tensor
+
+    theirs, ours = {}, {}
+    for name, (arr, rg) in spec.items():
+        theirs[name] = torch.tensor(np.array(arr), requires_grad=rg)
+        ours[name] = Tensor._make(np.array(arr)).requires_grad_(rg)
+    return theirs, ours
+
+
+def namespaces() -> tuple[dict[str, Any], dict[str, Any]]:
+    """``torch`` and ``F`` for eval: real ones and the engine's."""
+    import torch
+    import torch.nn.functional as F  # noqa: N812
+
+    mods = make_modules()
+    return {"torch": torch, "F": F}, {"torch": mods["torch"], "F": mods["torch.nn.functional"]}
+
+
+def node_names(t: Any) -> tuple[str | None, list[str | None]]:
+    fn = t.grad_fn
+    if fn is None:
+        return None, []
+    return fn.name(), [None if n is None else n.name() for n, _ in fn.next_functions]

@@ -1,0 +1,138 @@
+"""Backward semantics against real PyTorch: accumulation, retain_graph, freed graphs, errors, grad mode,
+torch.autograd.grad, retain_grad, and what the observer is told."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+import torch
+
+from engine.hooks import RunState, use_state
+from tests.engine.helpers import run_ours, run_torch
+
+PROGRAMS = [
+    # accumulation and reset (the course's lesson 2)
+    "x = torch.tensor(2.0, requires_grad=True)\n(x ** 2).backward()\nprint(x.grad)\n(x ** 3).backward()\n"
+    "print(x.grad)\nx.grad = None\n(x ** 3).backward()\nprint(x.grad)",
+    "x = torch.tensor([1., 2.], requires_grad=True)\ny = (x * x).sum()\ny.backward(retain_graph=True)\n"
+    "y.backward()\nprint(x.grad)",
+    "x = torch.tensor([1., 2.], requires_grad=True)\ny = (x * 3).sum()\ny.backward(retain_graph=True)\n"
+    "x.grad.zero_()\ny.backward()\nprint(x.grad)",
+    "x = torch.tensor([1., 2., 3.], requires_grad=True)\ny = x * 2\ny.backward(torch.tensor([1., 0.1, 0.01]))\n"
+    "print(x.grad)",
+    "x = torch.tensor([1., 2., 3.], requires_grad=True)\ny = x * 2\nprint(y.is_leaf, x.is_leaf, y.requires_grad)\n"
+    "z = torch.tensor([1., 2.]) * 2\nprint(z.is_leaf, z.requires_grad, z.grad_fn)",
+    "x = torch.tensor([1., 2., 3.], requires_grad=True)\ny = x * 2\ny.retain_grad()\nz = (y ** 2).sum()\n"
+    "z.backward()\nprint(y.grad, x.grad, y.retains_grad)",
+    "x = torch.tensor([1., 2.], requires_grad=True)\nwith torch.no_grad():\n    y = x * 2\n"
+    "print(y.requires_grad, y.grad_fn, torch.is_grad_enabled())\nprint(torch.is_grad_enabled())",
+    "x = torch.tensor([1., 2.], requires_grad=True)\nwith torch.no_grad():\n    with torch.enable_grad():\n"
+    "        y = x * 2\nprint(y)\nwith torch.set_grad_enabled(False):\n    z = x * 2\nprint(z)",
+    "x = torch.tensor(3., requires_grad=True)\ng, = torch.autograd.grad(x ** 2, x)\nprint(g, x.grad)",
+    "x = torch.tensor([1., 2.], requires_grad=True)\nw = torch.tensor([3., 4.], requires_grad=True)\n"
+    "y = (x * w).sum()\ngx, gw = torch.autograd.grad(y, [x, w])\nprint(gx, gw)",
+    "x = torch.tensor([1., 2.], requires_grad=True)\nd = x.detach()\nprint(d.requires_grad, d.is_leaf)\n"
+    "e = x.clone()\nprint(e)\nprint(x.data)",
+    "x = torch.tensor([1., 2.], requires_grad=True)\ny = x * x\nn = y.grad_fn\n"
+    "print(n.name(), n.next_functions[0][0].name(), n.next_functions[0][0].variable is x)\n"
+    "print(y.grad_fn._saved_self, y.grad_fn._saved_other)",
+    "x = torch.tensor([1., 2., 3.], requires_grad=True)\nw = torch.tensor([0.5, -1., 2.], requires_grad=True)\n"
+    "out = (x * w).sum() + (x ** 2).mean()\nprint(out)\nout.backward()\nprint(x.grad, w.grad)",
+    "a = torch.tensor(2., requires_grad=True)\nb = a * a\nc = b + a\nd = c * b\nd.backward()\nprint(a.grad)",
+    "x = torch.tensor([1., 2.], requires_grad=True)\ny = x.sum()\ny.backward()\ny.backward()\nprint(x.grad)",
+    "x = torch.tensor([1., 2.], requires_grad=True)\nx.requires_grad_(False)\nprint(x)\nx.requires_grad = True\n"
+    "print(x)",
+]
+
+
+@pytest.mark.parametrize("code", PROGRAMS)
+def test_programs_print_like_torch(code: str) -> None:
+    code = "import torch\n" + code
+    assert run_ours(code) == run_torch(code)
+
+
+ERRORS = [
+    "x = torch.tensor([1., 2.], requires_grad=True)\ny = (x * 3).sum()\ny.backward()\ny.backward()",
+    "x = torch.tensor([1., 2.], requires_grad=True)\ny = (x * x).sum()\ny.backward()\ny.backward()",
+    "x = torch.tensor([1., 2.], requires_grad=True)\n(x * 2).backward()",
+    "x = torch.tensor([1., 2.])\nx.sum().backward()",
+    "x = torch.tensor([1., 2.], requires_grad=True)\n(x * 2).backward(torch.ones(3))",
+    "x = torch.tensor([1., 2.], requires_grad=True)\ny = x * x\ny.sum().backward()\ny.grad_fn._saved_self",
+    "x = torch.tensor([1., 2.], requires_grad=True)\ny = x * 2\ny.requires_grad = False",
+    "torch.tensor([1, 2], requires_grad=True)",
+    "x = torch.tensor([1., 2.], requires_grad=True)\nx.add_(1)",
+    "x = torch.tensor([1., 2.], requires_grad=True)\nx.item()",
+    "x = torch.tensor([1., 2.], requires_grad=True)\nw = torch.tensor(1., requires_grad=True)\n"
+    "torch.autograd.grad((x * 2).sum(), [x, w])",
+    "x = torch.tensor([1., 2.], requires_grad=True)\na = x * 2\nb = a * a\na.add_(1)\nb.sum().backward()",
+    "x = torch.tensor([1., 2.], requires_grad=True)\na = x * 2\nb = a.exp()\nb.add_(1)\nb.sum().backward()",
+]
+
+
+@pytest.mark.parametrize("code", ERRORS)
+def test_errors_like_torch(code: str) -> None:
+    code = "import torch\n" + code
+    with pytest.raises(Exception) as want:
+        run_torch(code)
+    with pytest.raises(Exception) as got:
+        run_ours(code)
+    assert type(got.value) is type(want.value)
+    assert str(got.value) == str(want.value)
+
+
+def test_deep_graph_runs_without_recursion() -> None:
+    code = "import torch\nx = torch.tensor(1.0, requires_grad=True)\ny = x\nfor _ in range(100000):\n" \
+           "    y = y + 0.0\ny.backward()\nprint(x.grad)"
+    assert run_ours(code) == "tensor(1.)\n"
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Any]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        def record(*args: Any) -> None:
+            self.calls.append((name, args))
+
+        return record
+
+
+def test_observer_is_told_everything() -> None:
+    rec = Recorder()
+    code = (
+        "import torch\nx = torch.tensor([1., 2., 3.], requires_grad=True)\ny = (x ** 2).sum()\ny.backward()\n"
+        "h = y.grad\nx.grad.zero_()\nx.grad = None\n"
+    )
+    run_ours(code, observer=rec)
+    kinds = [c[0] for c in rec.calls]
+    assert kinds == ["tensor_created", "tensor_created", "tensor_created", "backward_started", "node_ran",
+                     "node_ran", "grad_accumulated", "warning", "grad_reset", "grad_reset"]
+    node_calls = [args for name, args in rec.calls if name == "node_ran"]
+    assert [n.name() for n, _, _ in node_calls] == ["SumBackward0", "PowBackward0"]
+    for node, outs, ins in node_calls:
+        assert len(ins) == len(node.next_functions)
+        assert all(isinstance(a, np.ndarray) for a in outs)
+    leaf, before, delta, after = rec.calls[6][1]
+    assert before is None and list(delta) == [2.0, 4.0, 6.0] and after.shape == (3,)
+    assert [c[1][1] for c in rec.calls if c[0] == "grad_reset"] == ["zero", "none"]
+
+
+def test_grad_accumulates_in_place_like_torch() -> None:
+    code = "import torch\nx = torch.tensor([1., 2.], requires_grad=True)\n(x * 2).sum().backward()\ng = x.grad\n" \
+           "(x * 3).sum().backward()\nprint(g, g is x.grad)"
+    assert run_ours(code) == run_torch(code)
+
+
+def test_no_grad_state_is_per_run() -> None:
+    from engine.autograd import no_grad
+    from engine.hooks import state
+
+    with use_state(RunState()):
+        with no_grad():
+            assert not state().grad_enabled
+            with use_state(RunState()):
+                assert state().grad_enabled
+        assert state().grad_enabled
+    assert torch.is_grad_enabled()
