@@ -34,6 +34,7 @@ class Limits:
     # (~10^8 elements over its life) while runaway allocation stops: 2*10^8 float32 is 800 MB over time.
     max_total_elements: int = 200_000_000
     max_output_bytes: int = 64 * 1024  # stdout
+    max_events: int = 150_000  # trace events (a 2,000-step fit on 2,000 points makes ~75,000)
     max_depth: int = 100  # nested user function calls
     max_ast_depth: int = 200  # syntax nesting
     max_int_bits: int = 65_536  # Python ints made by ** * <<

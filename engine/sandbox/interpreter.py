@@ -99,15 +99,15 @@ class Interpreter:
             rec.line = stmt.lineno
         try:
             EXEC[type(stmt)](self, stmt)
+            if rec is not None and rec.pending and not budget.depth:
+                # Tensor events wait for the end of the top-level statement, so that `net = Net()` names the
+                # parameters made inside __init__ `net.fc1.weight` (any other event sends them earlier, in order).
+                rec.flush()
         except _SIGNALS:
             raise
         except BaseException as exc:
             note_line(exc, stmt.lineno)
             raise
-        if rec is not None and rec.pending and not budget.depth:
-            # Tensor events wait for the end of the top-level statement, so that `net = Net()` names the
-            # parameters made inside __init__ `net.fc1.weight` (any other event sends them earlier, in order).
-            rec.flush()
 
     def eval(self, node: Any) -> Any:
         budget = self.budget

@@ -38,8 +38,9 @@ def _dtype_name(dtype: Any) -> str:
 class Recorder:
     """Implements ``engine.hooks.Observer``; the interpreter sets ``line`` and calls ``bind``/``flush``/``print``."""
 
-    def __init__(self, on_event: Callable[[Event], None] | None = None) -> None:
+    def __init__(self, on_event: Callable[[Event], None] | None = None, max_events: int | None = None) -> None:
         self.events: list[Event] = []
+        self.max_events = max_events
         self.on_event = on_event
         self.line: int | None = None
         self.pending: list[Event] = []  # this statement's tensor events, not sent yet
@@ -56,6 +57,11 @@ class Recorder:
         self._send(event)
 
     def _send(self, event: Event) -> None:
+        if self.max_events is not None and len(self.events) >= self.max_events:
+            from engine.sandbox.errors import LimitExceeded  # the only place the recorder meets a sandbox limit
+
+            self.max_events = None  # let the error event through
+            raise LimitExceeded(f"the program made more than {len(self.events):,} trace events (event limit)")
         event["seq"] = len(self.events)
         self.events.append(event)
         if self.on_event is not None:

@@ -55,13 +55,15 @@ def to_values(array: Any) -> Any:
 def summarize(array: np.ndarray) -> dict[str, Any]:
     """``{"summarized": true, "shape", "min", "max", "mean", "first"}`` for a large array."""
     flat = array.reshape(-1)
-    with np.errstate(all="ignore"):
-        stats = [array.min(), array.max(), array.mean(dtype=np.float64)] if array.size else [math.nan] * 3
-    return {
-        "summarized": True,
-        "shape": list(array.shape),
-        "min": _clean(stats[0].item() if hasattr(stats[0], "item") else stats[0]),
-        "max": _clean(stats[1].item() if hasattr(stats[1], "item") else stats[1]),
-        "mean": _clean(float(stats[2])),
-        "first": _clean(flat[:FIRST].tolist()),
-    }
+    n = flat.size
+    lo = np.minimum.reduce(flat).item()
+    hi = np.maximum.reduce(flat).item()
+    first = flat[:FIRST].tolist()
+    finite = array.dtype.kind != "f" or (lo - lo == 0 and hi - hi == 0)  # min/max propagate nan; inf - inf is nan
+    if finite:
+        mean = float(np.add.reduce(flat, dtype=np.float64)) / n
+    else:
+        with np.errstate(all="ignore"):
+            mean = float(np.add.reduce(flat, dtype=np.float64)) / n
+        lo, hi, mean, first = _clean(lo), _clean(hi), _clean(mean), _clean(first)
+    return {"summarized": True, "shape": list(array.shape), "min": lo, "max": hi, "mean": mean, "first": first}

@@ -96,3 +96,45 @@ def test_snippets_print_like_pytorch(code: str) -> None:
     result = engine.run(code, seed=0)
     assert result.error is None, result.error
     assert result.stdout == torch_stdout(code, seed=0)
+
+
+def test_event_limit() -> None:
+    code = "import torch\nx = torch.ones(2, requires_grad=True)\nfor i in range(100):\n    y = x * 2"
+    result = engine.run(code, limits=Limits(max_events=50))
+    assert result.error is not None
+    assert result.error["type"] == "LimitExceeded" and "event limit" in result.error["message"]
+    assert result.error["line"] == 4
+    assert len(result.events) == 51 and result.events[-1]["type"] == "error"
+
+
+def test_polynomial_fit_runs_within_the_budgets() -> None:
+    code = """\
+import torch
+import math
+x = torch.linspace(-math.pi, math.pi, 2000)
+y = torch.sin(x)
+a = torch.randn((), requires_grad=True)
+b = torch.randn((), requires_grad=True)
+c = torch.randn((), requires_grad=True)
+d = torch.randn((), requires_grad=True)
+learning_rate = 1e-6
+for t in range(2000):
+    y_pred = a + b * x + c * x ** 2 + d * x ** 3
+    loss = (y_pred - y).pow(2).sum()
+    loss.backward()
+    with torch.no_grad():
+        a -= learning_rate * a.grad
+        b -= learning_rate * b.grad
+        c -= learning_rate * c.grad
+        d -= learning_rate * d.grad
+        a.grad = None
+        b.grad = None
+        c.grad = None
+        d.grad = None
+print(f'{b.item():.2f}')
+"""
+    result = engine.run(code, seed=0, limits=Limits(max_seconds=30))  # generous: CI machines are shared
+    assert result.error is None
+    assert result.stdout == "0.84\n"
+    summarized = [e for e in result.events if e["type"] == "tensor" and isinstance(e["values"], dict)]
+    assert summarized and summarized[0]["values"]["shape"] == [2000]
