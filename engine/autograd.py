@@ -94,9 +94,9 @@ class Node:
     def _apply(self, grad: np.ndarray) -> tuple[np.ndarray | None, ...]:
         if self._freed and any(v is _FREED for v in self._saved.values()):
             raise RuntimeError(FREED_MESSAGE)
-        return self.backward(grad)
+        return self._backward(grad)
 
-    def backward(self, grad_output: np.ndarray) -> tuple[np.ndarray | None, ...]:  # pragma: no cover - abstract
+    def _backward(self, grad_output: np.ndarray) -> tuple[np.ndarray | None, ...]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def _release(self) -> None:

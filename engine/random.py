@@ -66,13 +66,13 @@ class Generator:
             return (self._u64(n) & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0**-53
         return (self._u32(n) & np.uint32(0xFFFFFF)).astype(np.float64) * 2.0**-24
 
-    def uniform(self, n: int, low: float, high: float, dtype: Any = np.float32) -> np.ndarray:
+    def _uniform(self, n: int, low: float, high: float, dtype: Any = np.float32) -> np.ndarray:
         dt = np.dtype(dtype)
         lo, hi = (float(_F(low)), float(_F(high))) if dt == np.float32 else (float(low), float(high))
         v = (self._unit(n, dt) * (hi - lo) + lo).astype(dt)
         return np.where(v == dt.type(hi), dt.type(lo), v)
 
-    def normal(self, n: int, mean: float = 0.0, std: float = 1.0, dtype: Any = np.float32) -> np.ndarray:
+    def _normal(self, n: int, mean: float = 0.0, std: float = 1.0, dtype: Any = np.float32) -> np.ndarray:
         dt = np.dtype(dtype)
         if n >= 16:
             return _normal_fill(self, n, mean, std, dt)
@@ -91,7 +91,7 @@ class Generator:
         self._next_normal = r * math.sin(theta)
         return r * math.cos(theta) * std + mean
 
-    def randint(self, n: int, low: int, high: int) -> np.ndarray:
+    def _randint(self, n: int, low: int, high: int) -> np.ndarray:
         rng = high - low
         if rng <= 0:
             raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
@@ -247,7 +247,7 @@ def normal_fill(shape: tuple[int, ...], mean: float, std: float, dtype: Any) -> 
     from engine.tensor import Tensor
 
     n = int(np.prod(shape)) if shape else 1
-    return Tensor._make(generator().normal(n, mean, std, dtype._np).reshape(shape))
+    return Tensor._make(generator()._normal(n, mean, std, dtype._np).reshape(shape))
 
 
 def uniform_fill(shape: tuple[int, ...], low: float, high: float, dtype: Any) -> Any:
@@ -255,4 +255,4 @@ def uniform_fill(shape: tuple[int, ...], low: float, high: float, dtype: Any) ->
     from engine.tensor import Tensor
 
     n = int(np.prod(shape)) if shape else 1
-    return Tensor._make(generator().uniform(n, low, high, dtype._np).reshape(shape))
+    return Tensor._make(generator()._uniform(n, low, high, dtype._np).reshape(shape))

@@ -41,12 +41,12 @@ class AddBackward0(Function):
     _saved_fields = ("alpha",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, b: np.ndarray, alpha: Any = 1) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, b: np.ndarray, alpha: Any = 1) -> np.ndarray:
         ctx._shapes = (a.shape, b.shape)
         ctx._save(alpha=alpha)
         return a + b if alpha == 1 else _axpy(a, alpha, b)
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         alpha = ctx._saved.get("alpha", 1)
         sa, sb = ctx._shapes
         return unbroadcast(g, sa), unbroadcast(g if alpha == 1 else g * alpha, sb)
@@ -58,12 +58,12 @@ class SubBackward0(Function):
     _saved_fields = ("alpha",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, b: np.ndarray, alpha: Any = 1) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, b: np.ndarray, alpha: Any = 1) -> np.ndarray:
         ctx._shapes = (a.shape, b.shape)
         ctx._save(alpha=alpha)
         return a - b if alpha == 1 else _axpy(a, -alpha, b)
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         alpha = ctx._saved.get("alpha", 1)
         sa, sb = ctx._shapes
         return unbroadcast(g, sa), unbroadcast(-g if alpha == 1 else -g * alpha, sb)
@@ -75,10 +75,10 @@ class RsubBackward1(Function):
     _saved_fields = ("alpha",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, other: Any = 0) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, other: Any = 0) -> np.ndarray:
         return np.asarray(other, dtype=a.dtype) - a
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         return (-g,)
 
 
@@ -88,12 +88,12 @@ class MulBackward0(Function):
     _saved_fields = ("self", "other")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         save_cross(ctx, "self", a, "other", b)
         ctx._shapes = (a.shape, b.shape)
         return a * b
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         sa, sb = ctx._shapes
         na, nb = ctx._needs_input_grad
         ga = unbroadcast(g * ctx._saved["other"], sa) if na else None
@@ -107,7 +107,7 @@ class DivBackward0(Function):
     _saved_fields = ("self", "other")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         need = ctx._needs_input_grad
         if need and need[1]:
             ctx._save(self=a)
@@ -117,7 +117,7 @@ class DivBackward0(Function):
             return (a / b).astype(np.float32)
         return a / b
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         b = ctx._saved["other"]
         sa, sb = ctx._shapes
         na, nb = ctx._needs_input_grad
@@ -130,10 +130,10 @@ class NegBackward0(Function):
     """-a: the gradient is negated."""
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         return -a
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         return (-g,)
 
 
@@ -143,12 +143,12 @@ class ReciprocalBackward0(Function):
     _saved_fields = ("result",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         r = np.reciprocal(a if a.dtype.kind == "f" else a.astype(np.float32))
         ctx._save(result=r)
         return r
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         r = ctx._saved["result"]
         return (-g * (r * r),)
 
@@ -159,11 +159,11 @@ class PowBackward0(Function):
     _saved_fields = ("self", "exponent")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, exponent: Any = 2) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, exponent: Any = 2) -> np.ndarray:
         ctx._save(self=a, exponent=exponent)
         return np.power(a, exponent)
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         a, n = ctx._saved["self"], ctx._saved["exponent"]
         if n == 0:
             return (np.zeros_like(a),)
@@ -176,12 +176,12 @@ class PowBackward1(Function):
     _saved_fields = ("self", "exponent", "result")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         r = np.power(a, b)
         ctx._save(self=a, exponent=b, result=r)
         return r
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         a, b, r = ctx._saved["self"], ctx._saved["exponent"], ctx._saved["result"]
         na, nb = ctx._needs_input_grad
         ga = unbroadcast(np.where(b == 0, 0, g * (b * np.power(a, b - 1))).astype(a.dtype), a.shape) if na else None
@@ -200,12 +200,12 @@ class PowBackward2(Function):
     _saved_fields = ("self", "result")
 
     @staticmethod
-    def forward(ctx: Any, b: np.ndarray, base: Any = 2.0) -> np.ndarray:
+    def _forward(ctx: Any, b: np.ndarray, base: Any = 2.0) -> np.ndarray:
         r = np.power(np.asarray(base, dtype=b.dtype), b)
         ctx._save(self=base, result=r)
         return r
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         base, r = ctx._saved["self"], ctx._saved["result"]
         return (g * (r * np.log(np.asarray(base, dtype=r.dtype))),)
 
@@ -298,12 +298,12 @@ class WhereBackward0(Function):
     _saved_fields = ("condition",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, b: np.ndarray, condition: Any = None) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, b: np.ndarray, condition: Any = None) -> np.ndarray:
         ctx._save(condition=condition)
         ctx._shapes = (a.shape, b.shape)
         return np.where(condition, a, b)
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         c = ctx._saved["condition"]
         zero = np.zeros((), dtype=g.dtype)
         sa, sb = ctx._shapes

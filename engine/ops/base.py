@@ -1,16 +1,17 @@
 """What every op shares: ``Function`` (forward and backward side by side) and ``unbroadcast``.
 
-An op is a subclass of ``Function`` named like PyTorch's node (``MulBackward0``). ``forward(ctx, *arrays)``
+An op is a subclass of ``Function`` named like PyTorch's node (``MulBackward0``). ``_forward(ctx, *arrays)``
 computes the result from numpy arrays and saves what backward needs on ``ctx`` (the node itself);
-``backward(ctx, grad_output)`` returns one gradient per tensor input.
+``_backward(ctx, grad_output)`` returns one gradient per tensor input. (The leading underscore keeps both out of
+reach of user code, which sees the node as ``y.grad_fn`` and must never get a numpy array from it.)
 
 Example::
 
     >>> class ExpBackward0(Function):
     ...     @staticmethod
-    ...     def forward(ctx, a): ctx._save(result=np.exp(a)); return ctx._saved["result"]
+    ...     def _forward(ctx, a): ctx._save(result=np.exp(a)); return ctx._saved["result"]
     ...     @staticmethod
-    ...     def backward(ctx, g): return (g * ctx._saved["result"],)
+    ...     def _backward(ctx, g): return (g * ctx._saved["result"],)
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ class Function(Node):
     records this node as the result's ``grad_fn``."""
 
     @staticmethod
-    def forward(ctx: Any, *args: Any, **kwargs: Any) -> np.ndarray:  # pragma: no cover - abstract
+    def _forward(ctx: Any, *args: Any, **kwargs: Any) -> np.ndarray:  # pragma: no cover - abstract
         raise NotImplementedError
 
     @classmethod
@@ -56,7 +57,7 @@ class Function(Node):
         if record:
             ctx._needs_input_grad = tuple(t._requires_grad for t in inputs)
             ctx.next_functions = tuple(_edge(t) for t in inputs)
-        out = cls.forward(ctx, *[t._data for t in inputs], **params)
+        out = cls._forward(ctx, *[t._data for t in inputs], **params)
         result = Tensor._make(out, ctx if record else None, record)
         if record:
             ctx._inputs = inputs

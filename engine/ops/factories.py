@@ -243,7 +243,7 @@ def rand(*size: Any, dtype: Any = None, requires_grad: bool = False, generator: 
     shape = _size(size)
     dt = _np_dtype(dtype)
     gen = generator if generator is not None else random.generator()
-    return _new(gen.uniform(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape), requires_grad)
+    return _new(gen._uniform(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape), requires_grad)
 
 
 def randn(*size: Any, dtype: Any = None, requires_grad: bool = False, generator: Any = None,
@@ -254,7 +254,7 @@ def randn(*size: Any, dtype: Any = None, requires_grad: bool = False, generator:
     shape = _size(size)
     dt = _np_dtype(dtype)
     gen = generator if generator is not None else random.generator()
-    return _new(gen.normal(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape), requires_grad)
+    return _new(gen._normal(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape), requires_grad)
 
 
 def randint(low: int, high: Any = None, size: Any = None, dtype: Any = None, generator: Any = None,
@@ -268,7 +268,7 @@ def randint(low: int, high: Any = None, size: Any = None, dtype: Any = None, gen
         raise TypeError("randint() missing required argument 'size'")
     shape = _size((size,))
     gen = generator if generator is not None else random.generator()
-    data = gen.randint(int(math.prod(shape)), int(low), int(high)).reshape(shape)
+    data = gen._randint(int(math.prod(shape)), int(low), int(high)).reshape(shape)
     return _new(data.astype(_np_dtype(dtype, np.int64)))
 
 
@@ -285,7 +285,7 @@ def normal(mean: float, std: float, size: Any, dtype: Any = None) -> Tensor:
 
     shape = _size((size,))
     gen = random.generator()
-    return _new(gen.normal(int(math.prod(shape)), mean, std, _np_dtype(dtype)).reshape(shape))
+    return _new(gen._normal(int(math.prod(shape)), mean, std, _np_dtype(dtype)).reshape(shape))
 
 
 def randperm(n: int, dtype: Any = None) -> Tensor:
@@ -293,5 +293,5 @@ def randperm(n: int, dtype: Any = None) -> Tensor:
     from engine import random
 
     check_alloc(n)
-    keys = random.generator().uniform(n, 0.0, 1.0, np.float64)
+    keys = random.generator()._uniform(n, 0.0, 1.0, np.float64)
     return _new(np.argsort(keys, kind="stable").astype(_np_dtype(dtype, np.int64)))

@@ -27,11 +27,11 @@ class MmBackward0(Function):
     _saved_fields = ("self", "mat2")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         save_cross(ctx, "self", a, "mat2", b)
         return a @ b
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         na, nb = ctx._needs_input_grad
         return (g @ ctx._saved["mat2"].T if na else None, ctx._saved["self"].T @ g if nb else None)
 
@@ -42,11 +42,11 @@ class MvBackward0(Function):
     _saved_fields = ("self", "vec")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, v: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, v: np.ndarray) -> np.ndarray:
         save_cross(ctx, "self", a, "vec", v)
         return a @ v
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         na, nv = ctx._needs_input_grad
         return (np.outer(g, ctx._saved["vec"]) if na else None, ctx._saved["self"].T @ g if nv else None)
 
@@ -57,11 +57,11 @@ class DotBackward0(Function):
     _saved_fields = ("self", "tensor")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         save_cross(ctx, "self", a, "tensor", b)
         return np.asarray(np.dot(a, b))
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         na, nb = ctx._needs_input_grad
         return (g * ctx._saved["tensor"] if na else None, g * ctx._saved["self"] if nb else None)
 
@@ -72,12 +72,12 @@ class BmmBackward0(Function):
     _saved_fields = ("self", "mat2")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         save_cross(ctx, "self", a, "mat2", b)
         ctx._shapes = (a.shape, b.shape)
         return np.matmul(a, b)
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         na, nb = ctx._needs_input_grad
         sa, sb = ctx._shapes
         ga = unbroadcast(g @ np.swapaxes(ctx._saved["mat2"], -1, -2), sa) if na else None
@@ -91,7 +91,7 @@ class AddmmBackward0(Function):
     _saved_fields = ("mat1", "mat2", "alpha", "beta")
 
     @staticmethod
-    def forward(ctx: Any, bias: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, bias: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         need = ctx._needs_input_grad
         if need:
             if need[2]:
@@ -102,7 +102,7 @@ class AddmmBackward0(Function):
         ctx._bias_shape = bias.shape
         return a @ b + bias
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         nbias, na, nb = ctx._needs_input_grad
         return (
             unbroadcast(g, ctx._bias_shape) if nbias else None,

@@ -39,12 +39,12 @@ class MseLossBackward0(Function):
     _saved_fields = ("self", "target", "reduction")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, b: np.ndarray, reduction: str = "mean") -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, b: np.ndarray, reduction: str = "mean") -> np.ndarray:
         ctx._save(self=a, target=b, reduction=reduction)
         d = a - b
         return _reduce(d * d, reduction)
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         a, b, red = ctx._saved["self"], ctx._saved["target"], ctx._saved["reduction"]
         n = int(np.prod(np.broadcast_shapes(a.shape, b.shape)))
         norm = np.asarray(2.0 / n if red == "mean" else 2.0, dtype=a.dtype)
@@ -61,13 +61,13 @@ class SoftmaxBackward0(Function):
     _saved_fields = ("dim", "result")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
         e = np.exp(a - a.max(axis=dim, keepdims=True))
         r = e / e.sum(axis=dim, keepdims=True)
         ctx._save(dim=dim, result=r)
         return r
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         r, d = ctx._saved["result"], ctx._saved["dim"]
         return (r * (g - (g * r).sum(axis=d, keepdims=True)),)
 
@@ -78,14 +78,14 @@ class LogSoftmaxBackward0(Function):
     _saved_fields = ("dim", "result")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
         m = a.max(axis=dim, keepdims=True)
         s = a - m
         r = s - np.log(np.exp(s).sum(axis=dim, keepdims=True))
         ctx._save(dim=dim, result=r)
         return r
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         r, d = ctx._saved["result"], ctx._saved["dim"]
         return (g - np.exp(r) * g.sum(axis=d, keepdims=True),)
 
@@ -96,7 +96,7 @@ class NllLossBackward0(Function):
     _saved_fields = ("self", "target", "reduction", "ignore_index")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, target: Any = None, reduction: str = "mean", ignore_index: int = -100,
+    def _forward(ctx: Any, a: np.ndarray, target: Any = None, reduction: str = "mean", ignore_index: int = -100,
                 weight: Any = None) -> np.ndarray:
         x2 = a if a.ndim == 2 else a.reshape(1, -1)
         t = target.reshape(-1)
@@ -114,7 +114,7 @@ class NllLossBackward0(Function):
             return total
         return np.asarray(total / wt.sum(dtype=a.dtype), dtype=a.dtype)
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         a, target, red = ctx._saved["self"], ctx._saved["target"], ctx._saved["reduction"]
         wt = ctx._wt
         x2 = np.zeros(a.shape if a.ndim == 2 else (1, a.shape[0]), dtype=a.dtype)
@@ -132,7 +132,7 @@ class BinaryCrossEntropyBackward0(Function):
     _saved_fields = ("self", "target", "reduction")
 
     @staticmethod
-    def forward(ctx: Any, p: np.ndarray, t: np.ndarray, reduction: str = "mean") -> np.ndarray:
+    def _forward(ctx: Any, p: np.ndarray, t: np.ndarray, reduction: str = "mean") -> np.ndarray:
         if ((p < 0) | (p > 1)).any():
             raise RuntimeError("all elements of input should be between 0 and 1")
         ctx._save(self=p, target=t, reduction=reduction)
@@ -141,7 +141,7 @@ class BinaryCrossEntropyBackward0(Function):
             l1p = np.maximum(np.log1p(-p), -100)
         return _reduce((-(t * lp + (1 - t) * l1p)).astype(p.dtype), reduction)
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         p, t, red = ctx._saved["self"], ctx._saved["target"], ctx._saved["reduction"]
         gi = g * (p - t) / np.maximum((1 - p) * p, np.asarray(1e-12, dtype=p.dtype))
         if red == "mean":

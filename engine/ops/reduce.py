@@ -53,11 +53,11 @@ class SumBackward0(Function):
     _saved_fields = ("self_sym_sizes",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         ctx._save(self_sym_sizes=tuple(a.shape))
         return np.asarray(a.sum(dtype=_sum_dtype(a)))
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         return (np.broadcast_to(g, ctx._saved["self_sym_sizes"]),)
 
 
@@ -67,11 +67,11 @@ class SumBackward1(Function):
     _saved_fields = ("dim", "keepdim", "self_sym_sizes")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False) -> np.ndarray:
         ctx._save(dim=dim, keepdim=keepdim, self_sym_sizes=tuple(a.shape))
         return np.asarray(a.sum(axis=dim, keepdims=keepdim, dtype=_sum_dtype(a)))
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         s = ctx._saved
         return (_expand_back(g, s["self_sym_sizes"], s["dim"], s["keepdim"]),)
 
@@ -82,11 +82,11 @@ class MeanBackward0(Function):
     _saved_fields = ("self_sym_numel", "self_sym_sizes")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         ctx._save(self_sym_sizes=tuple(a.shape), self_sym_numel=int(a.size))
         return np.asarray(a.mean(dtype=a.dtype))
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         s = ctx._saved
         return (np.broadcast_to(g / np.asarray(s["self_sym_numel"], dtype=g.dtype), s["self_sym_sizes"]),)
 
@@ -97,11 +97,11 @@ class MeanBackward1(Function):
     _saved_fields = ("dim", "keepdim", "self_sym_numel", "self_sym_sizes")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False) -> np.ndarray:
         ctx._save(dim=dim, keepdim=keepdim, self_sym_sizes=tuple(a.shape), self_sym_numel=int(a.size))
         return np.asarray(a.mean(axis=dim, keepdims=keepdim, dtype=a.dtype))
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         s = ctx._saved
         n = 1
         for d in s["dim"]:
@@ -116,7 +116,7 @@ class MaxBackward1(Function):
     _np = staticmethod(np.max)
 
     @classmethod
-    def forward(cls, ctx: Any, a: np.ndarray) -> np.ndarray:  # type: ignore[override]
+    def _forward(cls, ctx: Any, a: np.ndarray) -> np.ndarray:  # type: ignore[override]
         if a.size == 0:
             raise RuntimeError(
                 f"{cls._name()}(): Expected reduction dim to be specified for input.numel() == 0. "
@@ -130,7 +130,7 @@ class MaxBackward1(Function):
     def _name(cls) -> str:
         return "max" if cls._np is np.max else "min"
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         a, r = ctx._saved["self"], ctx._saved["result"]
         mask = a == r
         return (np.where(mask, g / np.asarray(mask.sum(), dtype=g.dtype), np.zeros((), dtype=g.dtype)),)
@@ -147,7 +147,7 @@ class MaxBackward0(Function):
     _argfn = staticmethod(np.argmax)
 
     @classmethod
-    def forward(cls, ctx: Any, a: np.ndarray, dim: int = 0, keepdim: bool = False) -> np.ndarray:  # type: ignore[override]
+    def _forward(cls, ctx: Any, a: np.ndarray, dim: int = 0, keepdim: bool = False) -> np.ndarray:  # type: ignore[override]
         idx = np.expand_dims(cls._argfn(a, axis=dim), dim) if a.ndim else np.zeros((), dtype=np.int64)
         vals = np.take_along_axis(a, idx, axis=dim) if a.ndim else a.copy()
         if not keepdim and a.ndim:
@@ -155,7 +155,7 @@ class MaxBackward0(Function):
         ctx._save(dim=dim, keepdim=keepdim, indices=idx.astype(np.int64), self_sym_sizes=tuple(a.shape))
         return np.asarray(vals), np.asarray(idx, dtype=np.int64)  # type: ignore[return-value]
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         s = ctx._saved
         shape, dim, idx = s["self_sym_sizes"], s["dim"], s["indices"]
         out = np.zeros(shape, dtype=g.dtype)
@@ -181,7 +181,7 @@ class MaxBackward0(Function):
             ctx.next_functions = (_edge(a),)
         from engine.ops.base import _NO_CTX
 
-        vals, idx = cls.forward(ctx if record else _NO_CTX, a._data, **params)
+        vals, idx = cls._forward(ctx if record else _NO_CTX, a._data, **params)
         values = Tensor._make(vals, ctx, record)
         indices = Tensor._make(idx)
         obs = st.observer
@@ -202,12 +202,12 @@ class ProdBackward0(Function):
     _saved_fields = ("self", "result")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         r = np.asarray(a.prod(dtype=_sum_dtype(a)))
         ctx._save(self=a, result=r)
         return r
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         a = ctx._saved["self"]
         flat = a.reshape(-1)
         # product of all the others, without dividing (safe when some element is 0)
@@ -271,11 +271,11 @@ class MaximumBackward0(Function):
     _pick = staticmethod(np.maximum)
 
     @classmethod
-    def forward(cls, ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:  # type: ignore[override]
+    def _forward(cls, ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:  # type: ignore[override]
         ctx._save(self=a, other=b)
         return cls._pick(a, b)
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         from engine.ops.base import unbroadcast
 
         a, b = ctx._saved["self"], ctx._saved["other"]

@@ -25,11 +25,11 @@ class ViewBackward0(Function):
     _saved_fields = ("self_sym_sizes",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, shape: tuple[int, ...] = ()) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, shape: tuple[int, ...] = ()) -> np.ndarray:
         ctx._save(self_sym_sizes=tuple(a.shape))
         return a.reshape(shape)
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         return (g.reshape(ctx._saved["self_sym_sizes"]),)
 
 
@@ -41,10 +41,10 @@ class CloneBackward0(Function):
     """A copy: the gradient passes unchanged."""
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         return np.array(a, copy=True, order="C")
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         return (g,)
 
 
@@ -52,11 +52,11 @@ class ToCopyBackward0(Function):
     """A dtype cast: the gradient is cast back."""
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, dtype: Any = np.float32) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, dtype: Any = np.float32) -> np.ndarray:
         ctx._dtype = a.dtype
         return a.astype(dtype)
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         return (g.astype(ctx._dtype),)
 
 
@@ -66,11 +66,11 @@ class TransposeBackward0(Function):
     _saved_fields = ("dim0", "dim1")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, dim0: int = 0, dim1: int = 1) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, dim0: int = 0, dim1: int = 1) -> np.ndarray:
         ctx._save(dim0=dim0, dim1=dim1)
         return np.swapaxes(a, dim0, dim1)
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         return (np.swapaxes(g, ctx._saved["dim0"], ctx._saved["dim1"]),)
 
 
@@ -78,10 +78,10 @@ class TBackward0(Function):
     """Matrix transpose ``.t()``."""
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         return a.T
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         return (g.T,)
 
 
@@ -91,11 +91,11 @@ class PermuteBackward0(Function):
     _saved_fields = ("dims",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, dims: tuple[int, ...] = ()) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, dims: tuple[int, ...] = ()) -> np.ndarray:
         ctx._save(dims=dims)
         return np.transpose(a, dims)
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         return (np.transpose(g, np.argsort(ctx._saved["dims"])),)
 
 
@@ -105,13 +105,13 @@ class SqueezeBackward0(Function):
     _saved_fields = ("self_sym_sizes",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, dims: tuple[int, ...] | None = None) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, dims: tuple[int, ...] | None = None) -> np.ndarray:
         ctx._save(self_sym_sizes=tuple(a.shape))
         if dims is None:
             return np.squeeze(a)
         return np.squeeze(a, tuple(d for d in dims if a.shape[d] == 1)) if a.ndim else a
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         return (g.reshape(ctx._saved["self_sym_sizes"]),)
 
 
@@ -129,11 +129,11 @@ class UnsqueezeBackward0(Function):
     _saved_fields = ("dim",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, dim: int = 0) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, dim: int = 0) -> np.ndarray:
         ctx._save(dim=dim)
         return np.expand_dims(a, dim)
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         return (np.squeeze(g, ctx._saved["dim"]),)
 
 
@@ -143,11 +143,11 @@ class ExpandBackward0(Function):
     _saved_fields = ("self_sym_sizes",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, shape: tuple[int, ...] = ()) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, shape: tuple[int, ...] = ()) -> np.ndarray:
         ctx._save(self_sym_sizes=tuple(a.shape))
         return np.broadcast_to(a, shape)
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         from engine.ops.base import unbroadcast
 
         return (unbroadcast(g, ctx._saved["self_sym_sizes"]),)
@@ -159,12 +159,12 @@ class CatBackward0(Function):
     _saved_fields = ("dim",)
 
     @staticmethod
-    def forward(ctx: Any, *arrays: np.ndarray, dim: int = 0) -> np.ndarray:
+    def _forward(ctx: Any, *arrays: np.ndarray, dim: int = 0) -> np.ndarray:
         ctx._save(dim=dim)
         ctx._sizes = [a.shape[dim] for a in arrays]
         return np.concatenate(arrays, axis=dim)
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         cuts = np.cumsum(ctx._sizes)[:-1]
         return tuple(np.split(g, cuts, axis=ctx._saved["dim"]))
 
@@ -175,11 +175,11 @@ class StackBackward0(Function):
     _saved_fields = ("dim",)
 
     @staticmethod
-    def forward(ctx: Any, *arrays: np.ndarray, dim: int = 0) -> np.ndarray:
+    def _forward(ctx: Any, *arrays: np.ndarray, dim: int = 0) -> np.ndarray:
         ctx._save(dim=dim)
         return np.stack(arrays, axis=dim)
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         d = ctx._saved["dim"]
         return tuple(np.take(g, i, axis=d) for i in range(g.shape[d]))
 
@@ -190,11 +190,11 @@ class SelectBackward0(Function):
     _saved_fields = ("dim", "index", "self_sym_sizes")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, dim: int = 0, index: int = 0) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, dim: int = 0, index: int = 0) -> np.ndarray:
         ctx._save(dim=dim, index=index, self_sym_sizes=tuple(a.shape))
         return a[(slice(None),) * dim + (index,)]
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         s = ctx._saved
         out = np.zeros(s["self_sym_sizes"], dtype=g.dtype)
         out[(slice(None),) * s["dim"] + (s["index"],)] = g
@@ -207,12 +207,12 @@ class SliceBackward0(Function):
     _saved_fields = ("dim", "start", "end", "step", "self_sym_sizes")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, dim: int = 0, sl: slice = slice(None)) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, dim: int = 0, sl: slice = slice(None)) -> np.ndarray:
         start, end, step = sl.indices(a.shape[dim])
         ctx._save(dim=dim, start=start, end=end, step=step, self_sym_sizes=tuple(a.shape))
         return a[(slice(None),) * dim + (sl,)]
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         s = ctx._saved
         out = np.zeros(s["self_sym_sizes"], dtype=g.dtype)
         out[(slice(None),) * s["dim"] + (slice(s["start"], s["end"], s["step"]),)] = g
@@ -226,12 +226,12 @@ class IndexBackward0(Function):
     _saved_fields = ("self_sym_sizes",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, key: Any = None) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, key: Any = None) -> np.ndarray:
         ctx._save(self_sym_sizes=tuple(a.shape))
         ctx._key = key
         return np.asarray(a[key])
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         out = np.zeros(ctx._saved["self_sym_sizes"], dtype=g.dtype)
         np.add.at(out, ctx._key, g)
         return (out,)

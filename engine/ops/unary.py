@@ -28,12 +28,12 @@ class ExpBackward0(Function):
     _saved_fields = ("result",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         r = np.exp(_float(a))
         ctx._save(result=r)
         return r
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         return (g * ctx._saved["result"],)
 
 
@@ -43,12 +43,12 @@ class LogBackward0(Function):
     _saved_fields = ("self",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         ctx._save(self=a)
         with np.errstate(divide="ignore", invalid="ignore"):
             return np.log(_float(a))
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         with np.errstate(divide="ignore", invalid="ignore"):
             return (g / ctx._saved["self"],)
 
@@ -59,13 +59,13 @@ class SqrtBackward0(Function):
     _saved_fields = ("result",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         with np.errstate(invalid="ignore"):
             r = np.sqrt(_float(a))
         ctx._save(result=r)
         return r
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         with np.errstate(divide="ignore", invalid="ignore"):
             return (g / (2 * ctx._saved["result"]),)
 
@@ -76,12 +76,12 @@ class TanhBackward0(Function):
     _saved_fields = ("result",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         r = np.tanh(_float(a))
         ctx._save(result=r)
         return r
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         r = ctx._saved["result"]
         return (g * (1 - r * r),)
 
@@ -92,14 +92,14 @@ class SigmoidBackward0(Function):
     _saved_fields = ("result",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         a = _float(a)
         with np.errstate(over="ignore"):
             r = (1 / (1 + np.exp(-a))).astype(a.dtype)
         ctx._save(result=r)
         return r
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         r = ctx._saved["result"]
         return (g * (1 - r) * r,)
 
@@ -110,12 +110,12 @@ class ReluBackward0(Function):
     _saved_fields = ("result",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         r = np.maximum(a, np.zeros((), dtype=a.dtype))
         ctx._save(result=r)
         return r
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         return (np.where(ctx._saved["result"] > 0, g, np.zeros((), dtype=g.dtype)),)
 
 
@@ -125,11 +125,11 @@ class AbsBackward0(Function):
     _saved_fields = ("self",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         ctx._save(self=a)
         return np.abs(a)
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         return (g * np.sign(ctx._saved["self"]),)
 
 
@@ -139,11 +139,11 @@ class SinBackward0(Function):
     _saved_fields = ("self",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         ctx._save(self=a)
         return np.sin(_float(a))
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         return (g * np.cos(ctx._saved["self"]),)
 
 
@@ -153,11 +153,11 @@ class CosBackward0(Function):
     _saved_fields = ("self",)
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         ctx._save(self=a)
         return np.cos(_float(a))
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         return (g * -np.sin(ctx._saved["self"]),)
 
 
@@ -167,7 +167,7 @@ class ClampBackward1(Function):
     _saved_fields = ("self", "min", "max")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, min: Any = None, max: Any = None) -> np.ndarray:  # noqa: A002
+    def _forward(ctx: Any, a: np.ndarray, min: Any = None, max: Any = None) -> np.ndarray:  # noqa: A002
         ctx._save(self=a, min=min, max=max)
         out = a
         if min is not None:
@@ -176,7 +176,7 @@ class ClampBackward1(Function):
             out = np.minimum(out, np.asarray(max, dtype=a.dtype))
         return out if out is not a else a.copy()
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         a, lo, hi = ctx._saved["self"], ctx._saved["min"], ctx._saved["max"]
         mask = np.ones(a.shape, dtype=bool)
         if lo is not None:
@@ -192,11 +192,11 @@ class LeakyReluBackward0(Function):
     _saved_fields = ("self", "negative_slope")
 
     @staticmethod
-    def forward(ctx: Any, a: np.ndarray, negative_slope: float = 0.01) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, negative_slope: float = 0.01) -> np.ndarray:
         ctx._save(self=a, negative_slope=negative_slope)
         return np.where(a > 0, a, a * np.asarray(negative_slope, dtype=a.dtype))
 
-    def backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         a, s = ctx._saved["self"], ctx._saved["negative_slope"]
         return (np.where(a > 0, g, g * np.asarray(s, dtype=g.dtype)),)
 
