@@ -16,6 +16,7 @@ Example::
 from __future__ import annotations
 
 import builtins
+import string
 import types
 from typing import Any, Callable
 
@@ -65,7 +66,7 @@ _DANGEROUS_IDS = frozenset(
 _STR = frozenset(
     "capitalize casefold count endswith find index isalnum isalpha isdigit isdecimal islower isnumeric isspace "
     "istitle isupper join lower lstrip partition removeprefix removesuffix replace rfind rindex rpartition rsplit "
-    "rstrip split splitlines startswith strip swapcase title upper center ljust rjust zfill".split()
+    "rstrip split splitlines startswith strip swapcase title upper center ljust rjust zfill format".split()
 )
 _LIST = frozenset("append clear copy count extend index insert pop remove reverse sort".split())
 _TUPLE = frozenset("count index".split())
@@ -120,6 +121,8 @@ def _checked_plain_method(obj: Any, name: str, budget: Budget) -> Any:
                 return method(items)  # type: ignore[no-any-return]
 
             return join
+        if name == "format":
+            return _safe_format(obj, budget)
         if name == "replace":
             return _sized(
                 budget, method, lambda old, new, count=-1: len(obj) + (obj.count(old) + 1) * len(new), str
@@ -135,6 +138,35 @@ def _checked_plain_method(obj: Any, name: str, budget: Budget) -> Any:
     return method
 
 
+_FORMATTER = string.Formatter()
+
+
+def _safe_format(template: str, budget: Budget) -> Callable[..., str]:
+    """``str.format`` without field attribute/index lookups (``'{0.__class__}'``) and with bounded widths."""
+    from engine.sandbox.safe_builtins import check_format_spec
+
+    for _, field, spec, _ in _FORMATTER.parse(template):
+        if field and ("." in field or "[" in field):
+            raise NotSupported("attribute or index lookups inside format fields are not available")
+        if spec:
+            if "{" in spec:
+                raise NotSupported("nested format fields are not available")
+            check_format_spec(spec, budget)
+
+    def format_(*args: Any, **kwargs: Any) -> str:
+        return template.format(*args, **kwargs)
+
+    return format_
+
+
+def _plain_base(obj: Any) -> frozenset[str] | None:
+    """The method whitelist for a subclass of a plain type (``OrderedDict`` from ``state_dict()``)."""
+    for base in (dict, list, tuple, str):
+        if isinstance(obj, base):
+            return PLAIN_METHODS[base]
+    return None
+
+
 def get_attr(obj: Any, name: str, budget: Budget) -> Any:
     """``obj.name`` as user code may see it."""
     t = type(obj)
@@ -147,6 +179,8 @@ def get_attr(obj: Any, name: str, budget: Budget) -> Any:
     if t is SuperProxy:
         return obj.lookup(name)
     allowed = PLAIN_METHODS.get(t)
+    if allowed is None and not engine_type(t):
+        allowed = _plain_base(obj)
     if allowed is not None:
         if name in allowed:
             return _checked_plain_method(obj, name, budget)

@@ -40,6 +40,8 @@ SNIPPETS = {
     "nested_data": "m = [[1, 2], [3, 4]]\nm[0][1] = 5\nprint(m, [row[1] for row in m], len(m[1]))",
     "conditional": "x = 5\nif x > 10:\n    print('big')\nelif x > 3:\n    print('mid')\nelse:\n    print('small')",
     "walrus_ifexp": "print([y for x in range(5) if (y := x * 2) > 4], 'yes' if 0 else 'no')",
+    "str_format": "print('{} {:.2f} {name}|'.format(1, 2.5, name='x'), '{0}{1}{0}'.format('a', 'b'), '{:>6}|{:<4}|'.format('ab', 7), '{!r}'.format('q'))",
+    "dict_subclass_methods": "d = dict(a=1)\nprint(sorted(d.items()), list(d.values()))",
     "assert_ok": "assert 1 + 1 == 2, 'math'\nprint('ok')",
 }
 

@@ -138,3 +138,21 @@ print(f'{b.item():.2f}')
     assert result.stdout == "0.84\n"
     summarized = [e for e in result.events if e["type"] == "tensor" and isinstance(e["values"], dict)]
     assert summarized and summarized[0]["values"]["shape"] == [2000]
+
+
+def test_state_dict_is_an_ordered_dict_with_dict_methods() -> None:
+    code = "import torch\nimport torch.nn as nn\ntorch.manual_seed(0)\nm = nn.Linear(2, 1)\nfor k, v in m.state_dict().items():\n    print(k, v.shape)"
+    result = engine.run(code)
+    assert result.error is None
+    assert result.stdout == torch_stdout(code)
+
+
+def test_saved_tensors() -> None:
+    code = (
+        "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\ny = x * x\n"
+        "print(y.grad_fn._saved_self, y.grad_fn._saved_other)\nz = x.exp()\nprint(z.grad_fn._saved_result)\n"
+        "y.sum().backward()\nprint(x.grad)"
+    )
+    result = engine.run(code)
+    assert result.error is None, result.error
+    assert result.stdout == torch_stdout(code)
