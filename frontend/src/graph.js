@@ -2,7 +2,7 @@
 // once per run (from the final snapshot), so nodes stay put while the learner steps through time.
 
 import { layoutGraph } from './layout.js';
-import { CHAR_W, PAD_X, PAD_Y, ROW_H, fit, graphNodeIds, nodeRows, nodeSize, nodeTooltip } from './nodeview.js';
+import { CHAR_W, PAD_X, PAD_Y, ROW_H, fit, graphWindow, nodeRows, nodeSize, nodeTooltip } from './nodeview.js';
 import { formatCompact } from './format.js';
 import { svg } from './svg.js';
 
@@ -12,7 +12,7 @@ const MIN_SCALE = 0.7; // below this, text gets too small to read: scroll instea
  * @param {HTMLElement} root  The scrollable panel body (data-testid="graph").
  */
 export function createGraphPanel(root) {
-  /** @type {{final: any, layout: import('./layout.js').Layout}|null} */
+  /** @type {{final: any, key: string, layout: import('./layout.js').Layout}|null} */
   let cache = null;
   /** @type {{final: any, snap: any}|null} */
   let last = null;
@@ -22,15 +22,19 @@ export function createGraphPanel(root) {
   const empty = document.createElement('p');
   empty.className = 'graph-empty';
   empty.textContent = 'Run the code to see its autograd graph.';
-  root.append(empty, canvas);
+  const note = document.createElement('p');
+  note.className = 'graph-note';
+  note.hidden = true;
+  root.append(note, empty, canvas);
 
-  function layoutFor(final) {
-    if (cache && cache.final === final) return cache.layout;
-    const boxes = graphNodeIds(final).map((id) => ({ id, ...nodeSize(final.tensors[id], final.ledger[id]) }));
+  function layoutFor(final, view) {
+    const key = `${view.start}:${view.end}`;
+    if (cache && cache.final === final && cache.key === key) return cache.layout;
+    const boxes = view.ids.map((id) => ({ id, ...nodeSize(final.tensors[id], final.ledger[id]) }));
     // Keep room beside each edge for the gradient it will carry (shaped like its input tensor).
     const edges = final.edges.map((e) => ({ ...e, label: labelSize(gradText(final.tensors[e.from]?.values)) }));
     const layout = layoutGraph(boxes, edges);
-    cache = { final, layout };
+    cache = { final, key, layout };
     return layout;
   }
 
@@ -45,12 +49,15 @@ export function createGraphPanel(root) {
    */
   function render(final, snap) {
     last = { final, snap };
-    const layout = layoutFor(final);
+    const view = graphWindow(final, snap);
+    const layout = layoutFor(final, view);
     scale = fitScale(layout);
+    note.hidden = view.ids.length === view.total;
+    note.textContent = `Showing tensors ${view.start + 1}–${view.end} of ${view.total} (and the leaves they use): the window follows the current step.`;
     canvas.setAttribute('viewBox', `0 0 ${layout.width} ${layout.height}`);
     canvas.setAttribute('width', String(Math.round(layout.width * scale)));
     canvas.setAttribute('height', String(Math.round(layout.height * scale)));
-    const shown = graphNodeIds(snap);
+    const shown = view.ids.filter((id) => id in snap.tensors);
     empty.hidden = shown.length > 0;
     empty.textContent = snap.order.length
       ? 'No tensor requires grad yet: nothing for autograd to record.'

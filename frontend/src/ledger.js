@@ -3,6 +3,8 @@
 import { formatCompact, formatValues, tensorLabel } from './format.js';
 
 const MAX_VALUE = 40; // characters per value in an entry; the full value is in the tooltip
+const BEFORE = 30; // entries shown up to the current step, per leaf (a training loop makes thousands)
+const AFTER = 10; // and after it
 
 /**
  * @param {HTMLElement} root  data-testid="ledger"
@@ -15,8 +17,14 @@ export function createLedgerPanel(root, { onSeek }) {
    * @param {import('./reducer.js').Snapshot} snap
    * @param {any[]} events  To map an entry's seq to its step.
    */
+  let steps = { events: /** @type {any[]|null} */ (null), n: 0, of: new Map() };
+
   function render(final, snap, events) {
     root.replaceChildren();
+    if (steps.events !== events || steps.n !== events.length) {
+      steps = { events, n: events.length, of: new Map(events.map((e, i) => [e.seq, i + 1])) };
+    }
+    const stepOf = steps.of;
     if (!final.ledgerOrder.length) {
       const p = document.createElement('p');
       p.className = 'muted';
@@ -24,7 +32,6 @@ export function createLedgerPanel(root, { onSeek }) {
       root.append(p);
       return;
     }
-    const stepOf = new Map(events.map((e, i) => [e.seq, i + 1]));
     for (const id of final.ledgerOrder) {
       const t = final.tensors[id];
       const dtype = t?.dtype;
@@ -35,7 +42,12 @@ export function createLedgerPanel(root, { onSeek }) {
       const now = snap.tensors[id] ? formatCompact(snap.tensors[id].grad, MAX_VALUE, dtype) : 'None';
       h.append(code(`${tensorLabel(t)}.grad`), ` = `, code(now));
       const list = document.createElement('ol');
-      for (const entry of final.ledger[id]) {
+      const entries = final.ledger[id];
+      const done = entries.filter((e) => (stepOf.get(e.seq) ?? 0) <= snap.k).length;
+      const from = Math.max(0, done - BEFORE);
+      const to = Math.min(entries.length, done + AFTER);
+      if (from > 0) list.append(more(`… ${from} earlier change${from === 1 ? '' : 's'}`));
+      for (const entry of entries.slice(from, to)) {
         const k = stepOf.get(entry.seq) ?? 0;
         const li = document.createElement('li');
         li.className = `ledger-entry ${entry.kind}`;
@@ -49,6 +61,7 @@ export function createLedgerPanel(root, { onSeek }) {
         li.append(button);
         list.append(li);
       }
+      if (to < entries.length) list.append(more(`… ${entries.length - to} later`));
       section.append(h, list);
       root.append(section);
     }
@@ -64,6 +77,13 @@ function keepInView(scroller, el) {
   if (top < scroller.scrollTop || top + el.offsetHeight > scroller.scrollTop + scroller.clientHeight) {
     scroller.scrollTop = Math.max(0, top - scroller.clientHeight / 3);
   }
+}
+
+function more(text) {
+  const li = document.createElement('li');
+  li.className = 'ledger-more muted';
+  li.textContent = text;
+  return li;
 }
 
 function code(text) {

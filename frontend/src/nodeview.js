@@ -46,6 +46,30 @@ export function graphNodeIds(s) {
   return s.order.filter((id) => s.tensors[id].requiresGrad || touched.has(id));
 }
 
+export const MAX_GRAPH_NODES = 160; // dagre and the eye both give up on bigger graphs: show a window
+
+/**
+ * Which graph nodes to draw for step k. Small graphs: all of them. Big ones (a training loop makes a new graph
+ * each iteration): the `max` most recent nodes at step k, plus the leaves feeding them (the parameters).
+ * @param {import('./reducer.js').Snapshot} final
+ * @param {import('./reducer.js').Snapshot} snap
+ * @param {number} [max]
+ * @returns {{ids: string[], start: number, end: number, total: number}}  start/end: the window in `all` order.
+ */
+export function graphWindow(final, snap, max = MAX_GRAPH_NODES) {
+  const all = graphNodeIds(final);
+  if (all.length <= max) return { ids: all, start: 0, end: all.length, total: all.length };
+  const existing = all.filter((id) => id in snap.tensors).length;
+  const jump = Math.max(1, Math.floor(max / 2)); // the window moves in jumps, so the layout stays put in between
+  const end = Math.min(all.length, Math.max(max, Math.ceil(existing / jump) * jump));
+  const start = end - max;
+  const picked = new Set(all.slice(start, end));
+  const feeding = new Set(
+    final.edges.filter((e) => picked.has(e.to) && final.tensors[e.from].isLeaf).map((e) => e.from),
+  );
+  return { ids: all.filter((id) => picked.has(id) || feeding.has(id)), start, end, total: all.length };
+}
+
 /** Longest row in characters, clamped to [MIN_CHARS, MAX_CHARS]. */
 export function rowChars(rows) {
   const longest = Math.max(0, ...rows.map((r) => r.text.length));

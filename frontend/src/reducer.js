@@ -134,6 +134,7 @@ function apply(s, e) {
     case 'tensor': {
       const id = key(e.id);
       const inputs = (e.inputs || []).map(key);
+      const known = id in s.tensors; // ids are unique per run; a repeat replaces the tensor in place
       s.tensors[id] = {
         id,
         name: e.name ?? null,
@@ -148,7 +149,7 @@ function apply(s, e) {
         grad: null,
         ranIn: null,
       };
-      if (!s.order.includes(id)) s.order.push(id);
+      if (!known) s.order.push(id);
       inputs.forEach((from, index) => {
         if (s.tensors[from]) s.edges.push({ id: edgeId(from, id, index), from, to: id, index });
       });

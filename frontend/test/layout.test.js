@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { layoutGraph } from '../src/layout.js';
-import { graphNodeIds, nodeSize } from '../src/nodeview.js';
+import { graphNodeIds, graphWindow, nodeSize } from '../src/nodeview.js';
 import { snapshotAt } from '../src/reducer.js';
 import { fixture } from './fixtures.js';
 
@@ -111,4 +111,51 @@ it('leaves isolated constants out of the graph', () => {
     4,
   );
   expect(graphNodeIds(s)).toEqual(['0', '2', '3']);
+});
+
+it('draws a window of a big graph that follows the step and keeps the parameters', () => {
+  // A training loop: a parameter w, then per iteration a constant batch c_i and y_i = w * c_i.
+  const events = [
+    {
+      seq: 0,
+      type: 'tensor',
+      line: 1,
+      id: 0,
+      name: 'w',
+      op: null,
+      inputs: [],
+      shape: [],
+      dtype: 'float32',
+      values: 1,
+      requires_grad: true,
+      is_leaf: true,
+    },
+  ];
+  for (let i = 0; i < 200; i++) {
+    events.push({
+      seq: events.length,
+      type: 'tensor',
+      line: 2,
+      id: 1 + 2 * i,
+      name: null,
+      op: 'MulBackward0',
+      inputs: [0],
+      shape: [],
+      dtype: 'float32',
+      values: i,
+      requires_grad: true,
+      is_leaf: false,
+    });
+  }
+  const final = snapshotAt(events, events.length);
+  const small = graphWindow(final, final, 500);
+  expect(small.ids.length).toBe(201);
+  const atEnd = graphWindow(final, final, 50);
+  expect(atEnd.ids[0]).toBe('0'); // the parameter stays
+  expect(atEnd.ids.length).toBe(51);
+  expect(atEnd.ids.at(-1)).toBe(String(1 + 2 * 199));
+  const early = graphWindow(final, snapshotAt(events, 10), 50);
+  expect(early.start).toBe(0);
+  expect(early.ids).toContain('1');
+  expect(graphWindow(final, snapshotAt(events, 11), 50)).toEqual(early); // the window jumps, it doesn't creep
 });
