@@ -198,6 +198,8 @@ def _default_array(value: Any) -> np.ndarray:
 
 def binary_operands(a: Any, b: Any) -> tuple[Tensor, Tensor]:
     """Make both operands tensors of one common dtype (numbers adapt to the tensor, as in PyTorch)."""
+    if not isinstance(a, Tensor) and not isinstance(b, Tensor):
+        a = as_tensor(a)
     if not isinstance(a, Tensor):
         a = as_tensor(a, b)
     elif not isinstance(b, Tensor):
@@ -217,11 +219,14 @@ def _category(d: np.dtype) -> int:
 
 
 def _promote(a: Tensor, b: Tensor) -> dtypes.dtype:
-    # A 0-d tensor only decides the dtype when it is of a higher category (bool < int < float).
+    # PyTorch's rule: a higher category (bool < int < float) wins outright; within a category the wider dtype
+    # wins, except that a 0-d tensor never widens a tensor with dimensions.
     ca, cb = _category(a._data.dtype), _category(b._data.dtype)
-    if a._data.ndim == 0 and b._data.ndim > 0 and ca <= cb:
+    if ca != cb:
+        return a.dtype if ca > cb else b.dtype
+    if a._data.ndim == 0 and b._data.ndim > 0:
         return b.dtype
-    if b._data.ndim == 0 and a._data.ndim > 0 and cb <= ca:
+    if b._data.ndim == 0 and a._data.ndim > 0:
         return a.dtype
     return dtypes.promote(a.dtype, b.dtype)
 

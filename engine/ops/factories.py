@@ -41,7 +41,9 @@ def _size(size: tuple[Any, ...]) -> tuple[int, ...]:
     for s in size:
         if isinstance(s, Tensor):
             s = s.item()
-        if isinstance(s, float) or isinstance(s, bool) or not isinstance(s, int):
+        if isinstance(s, bool) or not isinstance(s, int):
+            if len(size) == 1:
+                raise TypeError(f"zeros(): argument 'size' (position 1) must be tuple of ints, not {type(s).__name__}")
             raise TypeError(
                 f"zeros(): argument 'size' (position 1) must be tuple of ints, but found element of type "
                 f"{type(s).__name__} at pos {len(out)}"
@@ -84,6 +86,10 @@ def _scan(data: Any, depth: int, shape: list[int], kinds: set[str]) -> None:
         return
     if depth < len(shape):
         raise ValueError(f"expected sequence of length {shape[depth]} at dim {depth} (got {type(data).__name__})")
+    if isinstance(data, str) and depth > 0:
+        raise ValueError("too many dimensions 'str'")
+    if data is None:
+        raise RuntimeError("Could not infer dtype of NoneType")
     if isinstance(data, bool):
         kinds.add("bool")
     elif isinstance(data, int):
@@ -146,6 +152,8 @@ def as_tensor(data: Any, dtype: Any = None) -> Tensor:
 
 # ---- filled tensors ---------------------------------------------------------------------------------------------
 def zeros(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
+    if len(size) == 1 and isinstance(size[0], int) and not isinstance(size[0], bool) and size[0] < 0:
+        raise RuntimeError("zeros: Dimension size must be non-negative.")
     return _new(np.zeros(_size(size), dtype=_np_dtype(dtype)), requires_grad)
 
 
@@ -230,6 +238,8 @@ def linspace(start: float, end: float, steps: int, dtype: Any = None, requires_g
 
 
 def eye(n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
+    if n < 0:
+        raise RuntimeError(f"n must be greater or equal to 0, got {n}")
     check_alloc(n * (n if m is None else m))
     return _new(np.eye(n, m, dtype=_np_dtype(dtype)), requires_grad)
 

@@ -1,0 +1,58 @@
+"""Tensor basics and factories against PyTorch: creation, dtypes, shapes, conversions, comparisons."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.helpers import run_ours, run_torch
+
+EXPRS = [
+    "torch.tensor(2.0)", "torch.tensor(3)", "torch.tensor(True)", "torch.tensor([1, 2.5])", "torch.tensor([[1, 2], [3, 4]])",
+    "torch.tensor([True, False])", "torch.tensor([])", "torch.tensor([[1., 2.]], dtype=torch.float64)",
+    "torch.tensor([1, 2], dtype=torch.float32)", "torch.tensor([torch.tensor(1.), torch.tensor(2.)])",
+    "torch.zeros(2, 3)", "torch.ones((2, 2), dtype=torch.int64)", "torch.full((2,), 7)", "torch.full((2, 2), 1.5)",
+    "torch.arange(5)", "torch.arange(1, 4)", "torch.arange(0, 1, 0.25)", "torch.arange(5.)", "torch.linspace(0, 1, 5)",
+    "torch.linspace(-3, 3, 7)", "torch.eye(3)", "torch.eye(2, 3)", "torch.zeros_like(torch.ones(2, 2))",
+    "torch.ones_like(torch.tensor([1, 2]))", "torch.full_like(torch.ones(2), 3.)", "torch.empty(2, 0)",
+    "torch.tensor([1, 2]) * 2.5", "torch.tensor([1, 2]) / 2", "torch.tensor([1, 2]) // 2", "torch.tensor([3, 4]) % 3",
+    "torch.tensor([1, 2]) + torch.tensor([0.5, 0.5])", "torch.tensor([1., 2.]) + torch.tensor(1, dtype=torch.int64)",
+    "torch.tensor([1, 2], dtype=torch.int32) + torch.tensor(1)", "torch.tensor([True]) + 1",
+    "torch.tensor([1., 2.], dtype=torch.float64) * 2", "torch.tensor(3) ** 2", "torch.tensor(3) ** -1.0",
+    "torch.tensor([1., 2.]) > 1.5", "torch.tensor([1., 2.]) == torch.tensor([1., 3.])", "torch.tensor([1, 2]).float()",
+    "torch.tensor([1.7, -2.2]).long()", "torch.tensor([1., 0.]).bool()", "torch.tensor([1., 2.]).double()",
+    "torch.tensor([[1., 2.], [3., 4.]]).shape", "torch.tensor([[1., 2.], [3., 4.]]).size(1)",
+    "torch.tensor([[1., 2.], [3., 4.]]).dim()", "torch.ones(2, 3, 4).numel()", "torch.tensor([1., 2.]).dtype",
+    "torch.tensor([[1., 2.], [3., 4.]]).tolist()", "torch.tensor(2.5).item()", "torch.tensor([7]).item()",
+    "len(torch.ones(4, 2))", "[t for t in torch.tensor([[1., 2.], [3., 4.]])]", "float(torch.tensor(2.5))",
+    "int(torch.tensor(3))", "bool(torch.tensor(1.))", "torch.tensor([1., 2.]).sum().item()",
+    "torch.tensor([1., 2., 3.]).argmax()", "torch.tensor([[1., 5.], [3., 4.]]).argmax(dim=1)",
+    "torch.tensor([1., 2.]).requires_grad", "torch.tensor([1., 2.]).is_leaf", "torch.tensor([1, 2]).sum()",
+    "torch.tensor([True, True]).sum()", "torch.tensor([[1, 2], [3, 4]]).max()", "torch.tensor([1., 2.]).device",
+    "torch.tensor([[1., 5.], [3., 4.]]).max(dim=1)", "torch.tensor([2.0]).type()", "torch.Size([2, 3])",
+    "torch.tensor([1., 2.]).is_floating_point()", "torch.tensor([1, 2]).dtype", "f'{torch.tensor(2.0):.3f}'",
+    "torch.allclose(torch.tensor([1., 2.]), torch.tensor([1., 2.000001]))", "torch.where(torch.tensor([1., -1.]) > 0, 1., 0.)",
+]
+
+
+@pytest.mark.parametrize("expr", EXPRS)
+def test_expr_prints_like_torch(expr: str) -> None:
+    code = f"import torch\nprint(repr({expr}))\nprint(str({expr}))"
+    assert run_ours(code) == run_torch(code)
+
+
+ERRORS = [
+    "torch.tensor([[1, 2], [3]])", "torch.tensor(['a'])", "torch.tensor([1., 2.]).item()",
+    "bool(torch.tensor([1., 2.]))", "torch.zeros(2, 3).view(4)", "torch.ones(2).t().view(-1, -1)",
+    "torch.tensor([1, 2]) ** -1", "torch.zeros(-1)", "torch.ones(3)[3]",
+]
+
+
+@pytest.mark.parametrize("expr", ERRORS)
+def test_errors_like_torch(expr: str) -> None:
+    code = f"import torch\n{expr}"
+    with pytest.raises(Exception) as want:
+        run_torch(code)
+    with pytest.raises(Exception) as got:
+        run_ours(code)
+    assert type(got.value) is type(want.value)
+    assert str(got.value) == str(want.value)
