@@ -84,8 +84,8 @@ def run(
     if seed is None:
         seed = secrets.randbits(31)  # fits numpy's legacy RandomState and torch.manual_seed alike
     limits = limits or Limits()
-    recorder = Recorder(on_event, max_events=limits.max_events)
     budget = Budget(limits)
+    recorder = Recorder(on_event, max_events=limits.max_events, budget=budget)
     interp: Interpreter | None = None
     error: dict[str, Any] | None = None
     run_state = RunState(observer=recorder, budget=budget)

@@ -1,7 +1,8 @@
 """Every limit of a run in one place: the defaults (``Limits``) and the per-run counter (``Budget``).
 
-Budgets bound what a run *does* (interpreted steps, wall time, output) and how big its values get (elements per
-tensor and allocated over the run, Python ints, strings and lists), so that ``while True: pass`` or
+Budgets bound what a run *does* (interpreted steps, wall time, output) and what is *alive* (tensor elements held
+at once, elements per tensor, Python ints, strings and lists), not the sum of everything ever allocated, so that a
+2,000-step fit on 2,000 points runs while ``while True: pass`` or
 ``torch.zeros(10**6, 10**6)`` end quickly with a ``LimitExceeded`` naming the limit.
 
 Example::
@@ -14,13 +15,16 @@ Example::
 
 from __future__ import annotations
 
+import gc
 import time
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
 from engine.sandbox.errors import LimitExceeded
 
 _CHECK_EVERY = 256  # steps between wall-clock checks
+TRACK_MIN = 100  # tensors with fewer elements are not tracked while alive
 
 
 @dataclass(frozen=True)
@@ -30,9 +34,9 @@ class Limits:
     max_steps: int = 1_000_000  # interpreted AST nodes and statements
     max_seconds: float = 5.0  # wall clock
     max_tensor_elements: int = 1_000_000  # one tensor
-    # Elements allocated over the whole run. The design asks that a 2,000-step fit on 2,000 points runs
-    # (~10^8 elements over its life) while runaway allocation stops: 2*10^8 float32 is 800 MB over time.
-    max_total_elements: int = 200_000_000
+    # Tensor elements alive at once (200 MB of float32): tensors of TRACK_MIN elements or more are counted
+    # until they are freed; smaller ones cannot add up to much within the step limit.
+    max_alive_elements: int = 50_000_000
     max_output_bytes: int = 64 * 1024  # stdout
     max_events: int = 150_000  # trace events (a 2,000-step fit on 2,000 points makes ~75,000)
     max_depth: int = 100  # nested user function calls
@@ -49,7 +53,8 @@ class Budget:
         self.limits = limits or Limits()
         self.steps = 0
         self.next_check = 0
-        self.allocated = 0
+        self.alive = 0  # elements of tracked tensors not freed yet
+        self._tracked: dict[int, tuple[Any, int]] = {}
         self.output_bytes = 0
         self.depth = 0
         self.deadline = time.monotonic() + self.limits.max_seconds
@@ -78,13 +83,31 @@ class Budget:
             raise LimitExceeded(
                 f"a tensor of {numel} elements is over the limit of {limits.max_tensor_elements:,} elements per tensor"
             )
-        self.allocated += numel
-        if self.allocated > limits.max_total_elements:
-            raise LimitExceeded(
-                f"the program allocated more than {limits.max_total_elements:,} tensor elements (memory limit)"
-            )
+        if self.alive + numel > limits.max_alive_elements:
+            self._over_alive(numel)
         if time.monotonic() > self.deadline:
             self.check_time()
+
+    def _over_alive(self, numel: int) -> None:
+        gc.collect()  # tensors kept only by reference cycles count until collected: collect, then judge
+        if self.alive + numel <= self.limits.max_alive_elements:
+            return
+        raise LimitExceeded(
+            f"the program holds more than {self.limits.max_alive_elements:,} tensor elements at once (memory limit)"
+        )
+
+    def track(self, tensor: Any, numel: int) -> None:
+        """Count ``tensor`` (``numel`` elements) as alive until it is freed (the recorder calls this)."""
+        self.alive += numel
+        ref = weakref.ref(tensor, self._freed)
+        self._tracked[id(ref)] = (ref, numel)
+        if self.alive > self.limits.max_alive_elements:
+            self._over_alive(0)
+
+    def _freed(self, ref: Any) -> None:
+        entry = self._tracked.pop(id(ref), None)
+        if entry is not None:
+            self.alive -= entry[1]
 
     def check_output(self, nbytes: int) -> None:
         """``print`` is about to write ``nbytes`` more bytes of stdout."""

@@ -22,6 +22,8 @@ from typing import Any, Callable
 from engine.autograd import AccumulateGrad
 from engine.trace.values import to_values
 
+TRACK_MIN = 100  # the same as engine.sandbox.budget.TRACK_MIN
+
 Event = dict[str, Any]
 
 _IGNORE, _TENSOR, _MODULE = 0, 1, 2
@@ -38,9 +40,12 @@ def _dtype_name(dtype: Any) -> str:
 class Recorder:
     """Implements ``engine.hooks.Observer``; the interpreter sets ``line`` and calls ``bind``/``flush``/``print``."""
 
-    def __init__(self, on_event: Callable[[Event], None] | None = None, max_events: int | None = None) -> None:
+    def __init__(
+        self, on_event: Callable[[Event], None] | None = None, max_events: int | None = None, budget: Any = None
+    ) -> None:
         self.events: list[Event] = []
         self.max_events = max_events
+        self.budget = budget  # optional: tensors of TRACK_MIN+ elements are counted alive by ``budget.track``
         self.on_event = on_event
         self.line: int | None = None
         self.pending: list[Event] = []  # this statement's tensor events, not sent yet
@@ -146,6 +151,9 @@ class Recorder:
                 elif nxt._trace_id is not None:
                     inputs.append(nxt._trace_id)
         data = t._data
+        size = data.size
+        if size >= TRACK_MIN and self.budget is not None:
+            self.budget.track(t, size)
         event = {
             "seq": None,
             "type": "tensor",

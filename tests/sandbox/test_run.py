@@ -156,3 +156,13 @@ def test_saved_tensors() -> None:
     result = engine.run(code)
     assert result.error is None, result.error
     assert result.stdout == torch_stdout(code)
+
+
+def test_memory_alive_is_bounded_but_freed_tensors_do_not_count() -> None:
+    hoard = "import torch\nkeep = []\nfor i in range(100):\n    keep.append(torch.ones(1000, 1000) * 2)"
+    result = engine.run(hoard)
+    assert result.error is not None and result.error["type"] == "LimitExceeded"
+    assert "memory limit" in result.error["message"] and result.error["line"] == 4
+    churn = "import torch\nfor i in range(100):\n    x = torch.ones(1000, 1000) * 2\nprint(x.shape)"
+    result = engine.run(churn)
+    assert result.error is None and result.stdout == "torch.Size([1000, 1000])\n"
