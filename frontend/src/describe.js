@@ -2,6 +2,14 @@
 
 import { formatCompact } from './format.js';
 
+/** The kind of an event, for colours: forward, backward, grad, output or error. */
+export function kindOf(type) {
+  if (type === 'tensor' || type === 'name') return 'forward';
+  if (type === 'backward' || type === 'node') return 'backward';
+  if (type === 'accumulate' || type === 'grad_reset' || type === 'step') return 'grad';
+  return type === 'error' ? 'error' : 'output';
+}
+
 const MAX_VALUE = 44; // characters per value in a sentence: big tensors are cut ("[0.1, 0.2, …]")
 
 /**

@@ -168,7 +168,9 @@ function edgeLabel(spot, text, fresh) {
 function drawNode(t, box, snap) {
   const classes = ['node', t.op ? 'op' : t.requiresGrad ? 'leaf' : 'const'];
   if (snap.active === t.id) classes.push('active');
-  if (t.ranIn !== null) classes.push(t.ranIn === snap.backwardCount ? 'ran' : 'done');
+  // A grad_fn that ran in an earlier backward is spent (its graph was freed); a leaf lives on and accumulates.
+  if (t.ranIn === snap.backwardCount) classes.push('ran');
+  else if (t.ranIn !== null && t.op) classes.push('done');
   if (snap.backward && snap.backward.root === t.id && t.ranIn === snap.backwardCount) classes.push('root');
   const ev = snap.event;
   if (ev && String(ev.tensor) === t.id && (ev.type === 'accumulate' || ev.type === 'grad_reset')) {

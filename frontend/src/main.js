@@ -35,7 +35,7 @@ function render() {
   const out = store.outputAt(k);
   graph.render(final, snap);
   ledger.render(final, snap, store.events);
-  timeline.render(snap);
+  timeline.render(snap, store.events);
   output.render(out);
   const errorLine = out.error?.line;
   editor.mark(

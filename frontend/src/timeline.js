@@ -1,7 +1,7 @@
 // Timeline panel: step through the trace (first / previous / play / next / last, a slider, arrow keys) and read
 // what the current event did. It only talks to the player; the player owns time.
 
-import { describe } from './describe.js';
+import { describe, kindOf } from './describe.js';
 import { svg } from './svg.js';
 
 /** Icons as SVG paths (a 16×16 box): fonts don't all have ⏮ ⏭ ⏸. */
@@ -41,8 +41,17 @@ export function createTimelinePanel(root, player) {
   const counter = el('span', { className: 'counter' });
   const what = el('p', { className: 'what' });
   const controls = el('div', { className: 'controls' });
-  controls.append(first, prev, play, next, last, slider, counter);
+  const strip = svg('svg', { class: 'strip', viewBox: '0 0 1 1', preserveAspectRatio: 'none', 'aria-hidden': 'true' });
+  const track = el('div', { className: 'track' });
+  track.append(slider, strip);
+  controls.append(first, prev, play, next, last, track, counter);
   root.append(controls, what);
+  let stripFor = { events: /** @type {any[]|null} */ (null), n: -1 };
+  // Clicking the strip jumps there, like the slider.
+  strip.addEventListener('click', (e) => {
+    const box = strip.getBoundingClientRect();
+    player.seek(Math.round(((e.clientX - box.left) / box.width) * player.length()));
+  });
 
   // ← / → step through time unless the learner is typing in the editor or a form field.
   document.addEventListener('keydown', (e) => {
@@ -54,9 +63,16 @@ export function createTimelinePanel(root, player) {
     e.preventDefault();
   });
 
-  /** @param {import('./reducer.js').Snapshot} snap */
-  function render(snap) {
+  /**
+   * @param {import('./reducer.js').Snapshot} snap
+   * @param {any[]} events
+   */
+  function render(snap, events) {
     const n = player.length();
+    if (stripFor.events !== events || stripFor.n !== events.length) {
+      stripFor = { events, n: events.length };
+      drawStrip(strip, events);
+    }
     slider.max = String(n);
     slider.value = String(snap.k);
     slider.disabled = n === 0;
@@ -84,4 +100,30 @@ export function createTimelinePanel(root, player) {
   }
 
   return { render };
+}
+
+const BINS = 600;
+const RANK = { error: 4, grad: 3, backward: 2, forward: 1, output: 0 };
+
+/** The run's rhythm under the slider: forward (blue), backward (orange), .grad changes (green), in ≤ 600 bins. */
+function drawStrip(strip, events) {
+  const n = events.length;
+  const bins = Math.min(n, BINS);
+  /** @type {string[]} */
+  const kinds = new Array(bins).fill('output');
+  events.forEach((e, i) => {
+    const b = Math.floor((i * bins) / n);
+    const kind = kindOf(e.type);
+    if (RANK[kind] > RANK[kinds[b]]) kinds[b] = kind;
+  });
+  const rects = [];
+  for (let b = 0; b < bins;) {
+    let end = b + 1;
+    while (end < bins && kinds[end] === kinds[b]) end++;
+    rects.push(svg('rect', { x: b, y: 0, width: end - b, height: 1, class: `k-${kinds[b]}` }));
+    b = end;
+  }
+  strip.setAttribute('viewBox', `0 0 ${Math.max(1, bins)} 1`);
+  const legend = svg('title', {}, ['blue: forward · orange: backward · green: .grad changes · red: error']);
+  strip.replaceChildren(legend, ...rects);
 }
