@@ -37,20 +37,12 @@ function render() {
   ledger.render(final, snap, store.events);
   timeline.render(snap, store.events);
   output.render(out);
-  const errorLine = out.error?.line;
-  editor.mark(
-    errorLine && k >= store.events.length
-      ? { line: errorLine, kind: 'error' }
-      : snap.event?.line
-        ? { line: snap.event.line, kind: 'step' }
-        : null,
-  );
+  // The error's line once the run is over, else the line of the current step.
+  const errorLine = k >= store.events.length ? out.error?.line : null;
+  const line = errorLine || snap.event?.line;
+  editor.mark(line ? { line, kind: errorLine ? 'error' : 'step' } : null);
   runButton.classList.toggle('running', store.status === 'running');
-  const n = store.events.length;
-  const seed = store.seed === null ? '' : ` · seed ${store.seed}`;
-  const events = `${n} event${n === 1 ? '' : 's'}`;
-  const statusText = { idle: '', running: `Running… ${events}`, done: `${events}${seed}`, failed: 'Run failed' };
-  output.setStatus(statusText[store.status]);
+  output.setStatus(store.status, store.events.length, store.seed);
 }
 player.onChange(render);
 
@@ -71,6 +63,7 @@ async function run() {
     const end = await runCode(code, {
       signal: controller.signal,
       onEvent: (e) => {
+        if (inflight !== controller) return; // a newer run took over
         store.push(e);
         player.setLength(store.events.length, { follow: true });
       },

@@ -26,9 +26,21 @@ export function createOutputPanel({ stdout, error, warnings, status }) {
     }
   }
 
-  /** @param {string} text */
-  function setStatus(text) {
-    status.textContent = text;
+  /**
+   * The run's status line: "Running… 12 events", "17 events · seed 42", "Run failed".
+   * @param {'idle'|'running'|'done'|'failed'} state
+   * @param {number} n  events received
+   * @param {number|null} seed
+   */
+  function setStatus(state, n, seed) {
+    const events = `${n} event${n === 1 ? '' : 's'}`;
+    const text = {
+      idle: '',
+      running: `Running… ${events}`,
+      done: `${events}${seed === null ? '' : ` · seed ${seed}`}`,
+      failed: 'Run failed',
+    };
+    status.textContent = text[state];
   }
 
   return { render, setStatus };
