@@ -80,13 +80,16 @@ class Budget:
         """The engine is about to allocate a user-sized tensor of ``numel`` elements."""
         limits = self.limits
         if numel > limits.max_tensor_elements:
-            raise LimitExceeded(
-                f"a tensor of {numel} elements is over the limit of {limits.max_tensor_elements:,} elements per tensor"
-            )
+            self._over_tensor(numel)
         if self.alive + numel > limits.max_alive_elements:
             self._over_alive(numel)
         if time.monotonic() > self.deadline:
             self.check_time()
+
+    def _over_tensor(self, numel: int) -> None:
+        raise LimitExceeded(
+            f"a tensor of {numel} elements is over the limit of {self.limits.max_tensor_elements:,} elements per tensor"
+        )
 
     def _over_alive(self, numel: int) -> None:
         gc.collect()  # tensors kept only by reference cycles count until collected: collect, then judge
@@ -98,6 +101,8 @@ class Budget:
 
     def track(self, tensor: Any, numel: int) -> None:
         """Count ``tensor`` (``numel`` elements) as alive until it is freed (the recorder calls this)."""
+        if numel > self.limits.max_tensor_elements:
+            self._over_tensor(numel)
         self.alive += numel
         ref = weakref.ref(tensor, self._freed)
         self._tracked[id(ref)] = (ref, numel)
