@@ -166,3 +166,27 @@ def test_memory_alive_is_bounded_but_freed_tensors_do_not_count() -> None:
     churn = "import torch\nfor i in range(100):\n    x = torch.ones(1000, 1000) * 2\nprint(x.shape)"
     result = engine.run(churn)
     assert result.error is None and result.stdout == "torch.Size([1000, 1000])\n"
+
+
+@pytest.mark.parametrize(
+    ("code", "etype", "line"),
+    [
+        ("import torch\nopen('/etc/passwd')", "NotSupported", 2),
+        ("import torch\n__import__('os')", "NotSupported", 2),
+        ("import torch\nx = torch.ones(1)\nx.__class__", "NotSupported", 3),
+        ("().__class__.__bases__", "NotSupported", 1),
+        ("import torch\ngetattr(torch, 'ones')", "NotSupported", 2),
+        ("import torch\nimport os", "NotSupported", 2),
+        ("import torch\nwhile True:\n    pass", "LimitExceeded", 2),
+        ("import torch\nx = torch.zeros(10**6, 10**6)", "LimitExceeded", 2),
+        ("x = 2 ** 10 ** 10", "LimitExceeded", 1),
+        ("x = 'a' * 10**10", "LimitExceeded", 1),
+        ("import torch\nx = torch.ones(10**6).expand(1000, 10**6)", "LimitExceeded", 2),
+        ("import torch\ndef f(x):\n    return f(x)\nf(torch.ones(1))", "RecursionError", 3),
+    ],
+)
+def test_hostile_code_through_run(code: str, etype: str, line: int) -> None:
+    result = engine.run(code)
+    assert result.error is not None
+    assert (result.error["type"], result.error["line"]) == (etype, line)
+    assert result.events[-1]["type"] == "error" and result.events[-1]["error_type"] == etype
