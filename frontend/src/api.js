@@ -94,6 +94,10 @@ export async function runStream(code, { onEvent, signal }) {
     const { value, done: end } = await reader.read();
     if (end) break;
     parser.feed(value);
+    if (done) {
+      await reader.cancel(); // the run is over, whatever the connection does next
+      break;
+    }
   }
   if (!done) throw new RequestError('the connection closed before the run finished');
   return done;
