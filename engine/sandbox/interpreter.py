@@ -62,7 +62,9 @@ class Interpreter:
         self._write_hook = write
         self.builtins = make_builtins(self.write, budget)
         self.builtins["super"] = make_super(self)
+        self.builtins["__name__"] = "__main__"
         self.exception_types = frozenset(self.builtins[name] for name in EXCEPTIONS)
+        self.handling: list[BaseException] = []  # exceptions being handled (for a bare `raise`)
         self.globals: dict[str, Any] = {}
         self.frame = Frame(self.globals, None)
 

@@ -24,7 +24,7 @@ _ALLOWED = frozenset(
     for name in (
         # statements
         "Module Expr Assign AugAssign AnnAssign For While If Break Continue Pass With FunctionDef Return Import "
-        "ImportFrom Assert Raise ClassDef "
+        "ImportFrom Assert Raise ClassDef Try ExceptHandler Delete Del "
         # expressions
         "BoolOp BinOp UnaryOp Lambda IfExp Dict Set ListComp SetComp DictComp GeneratorExp Compare Call "
         "FormattedValue JoinedStr Constant Attribute Subscript Starred Name List Tuple Slice NamedExpr "
@@ -36,11 +36,9 @@ _ALLOWED = frozenset(
 )
 
 _WHY = {
-    "Try": "'try' statements are not supported here",
     "TryStar": "'try' statements are not supported here",
     "Global": "'global' is not supported here",
     "Nonlocal": "'nonlocal' is not supported here",
-    "Delete": "'del' is not supported here",
     "Yield": "'yield' (generators) is not supported here",
     "YieldFrom": "'yield from' is not supported here",
     "AsyncFunctionDef": "async code is not supported here",
@@ -48,7 +46,6 @@ _WHY = {
     "AsyncWith": "async code is not supported here",
     "Await": "async code is not supported here",
     "Match": "'match' statements are not supported here",
-    "Del": "'del' is not supported here",
 }
 
 # Underscore attributes real course code needs: PyTorch's saved tensors on graph nodes, and nn.Module plumbing.
@@ -56,7 +53,7 @@ _DUNDER_DEFS = frozenset(("__init__",))
 
 
 def _refuse_name(name: str, line: int) -> None:
-    if name.startswith("_") and name != "_":
+    if name.startswith("_") and name != "_" and name != "__name__":  # `if __name__ == "__main__":` is fine
         raise NotSupported(f"'{name}' is not available (names starting with '_' are not allowed)", line)
 
 
@@ -119,12 +116,13 @@ def _check_node(node: ast.AST, kind: type, line: int | None, in_class: bool, in_
         name = node.name  # type: ignore[attr-defined]
         if not (in_class and name in _DUNDER_DEFS):
             _refuse_name(name, line)
-        if node.decorator_list:  # type: ignore[attr-defined]
-            raise NotSupported("decorators are not supported here", line)
     elif kind is ast.ClassDef:
         _refuse_name(node.name, line)  # type: ignore[attr-defined]
         if node.keywords or node.decorator_list:  # type: ignore[attr-defined]
             raise NotSupported("class keywords and decorators are not supported here", line)
+    elif kind is ast.ExceptHandler:
+        if node.name is not None:  # type: ignore[attr-defined]
+            _refuse_name(node.name, line)  # type: ignore[attr-defined]
     elif kind is ast.arg:
         _refuse_name(node.arg, line)  # type: ignore[attr-defined]
     elif kind is ast.keyword:

@@ -24,7 +24,8 @@ NAMES = (
 ).split()
 EXCEPTIONS = (
     "Exception ValueError TypeError RuntimeError IndexError KeyError ZeroDivisionError AttributeError "
-    "NotImplementedError StopIteration AssertionError ArithmeticError LookupError OverflowError"
+    "NotImplementedError StopIteration AssertionError ArithmeticError LookupError OverflowError NameError "
+    "ImportError RecursionError MemoryError"
 ).split()
 # Python builtins that exist but are deliberately missing, so the error says "not available", not "not defined".
 UNAVAILABLE = frozenset(n for n in dir(builtins) if not n.startswith("_")) - set(NAMES) - set(EXCEPTIONS)

@@ -131,7 +131,77 @@ def _with(interp: "Interpreter", node: ast.With) -> None:
 
 
 def _function_def(interp: "Interpreter", node: ast.FunctionDef) -> None:
-    interp.assign_name(node.name, make_function(interp, node))
+    decorators = [interp.eval(d) for d in node.decorator_list]
+    fn: Any = make_function(interp, node)
+    for decorator in reversed(decorators):
+        if engine_type(type(decorator)) and hasattr(decorator, "__enter__") and not callable(decorator):
+            fn = ManagedFunction(fn, decorator)  # @torch.no_grad(): the body runs inside the context manager
+        else:
+            fn = decorator(fn)
+    interp.assign_name(node.name, fn)
+
+
+class ManagedFunction:
+    """A function decorated with a torch context manager (``@torch.no_grad()``)."""
+
+    __slots__ = ("function", "manager")
+
+    def __init__(self, function: Any, manager: Any) -> None:
+        self.function = function
+        self.manager = manager
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        with self.manager:
+            return self.function(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return repr(self.function)
+
+
+def _try(interp: "Interpreter", node: ast.Try) -> None:
+    try:
+        try:
+            interp.exec_block(node.body)
+        except Exception as exc:  # budgets (LimitExceeded) and control flow are BaseExceptions: never caught here
+            for handler in node.handlers:
+                if handler.type is not None:
+                    types = interp.eval(handler.type)
+                    for t in types if isinstance(types, tuple) else (types,):
+                        if not (isinstance(t, type) and issubclass(t, BaseException)):
+                            raise TypeError("catching classes that do not inherit from BaseException is not allowed")
+                    if not isinstance(exc, types):
+                        continue
+                if handler.name is not None:
+                    interp.assign_name(handler.name, exc)
+                interp.handling.append(exc)
+                try:
+                    interp.exec_block(handler.body)
+                finally:
+                    interp.handling.pop()
+                break
+            else:
+                raise
+        else:
+            interp.exec_block(node.orelse)
+    finally:
+        interp.exec_block(node.finalbody)
+
+
+def _delete(interp: "Interpreter", node: ast.Delete) -> None:
+    for target in node.targets:
+        if type(target) is ast.Name:
+            frame = interp.frame
+            if target.id not in frame.names:
+                raise NameError(f"name '{target.id}' is not defined")
+            del frame.names[target.id]
+        elif type(target) is ast.Subscript:
+            obj = interp.eval(target.value)
+            key = interp.eval(target.slice)
+            if not isinstance(obj, (list, dict)):
+                raise NotSupported(f"items of a {type(obj).__name__} value cannot be deleted")
+            del obj[key]
+        else:
+            raise NotSupported("only names and list/dict items can be deleted")
 
 
 def _import(interp: "Interpreter", node: ast.Import) -> None:
@@ -168,6 +238,8 @@ def _assert(interp: "Interpreter", node: ast.Assert) -> None:
 
 def _raise(interp: "Interpreter", node: ast.Raise) -> None:
     if node.exc is None:
+        if interp.handling:
+            raise interp.handling[-1]
         raise RuntimeError("No active exception to reraise")
     exc = interp.eval(node.exc)
     if isinstance(exc, type) and issubclass(exc, Exception) and exc in interp.exception_types:
@@ -202,4 +274,6 @@ EXEC: dict[type, Handler] = {
     ast.Assert: _assert,
     ast.Raise: _raise,
     ast.ClassDef: _class_def,
+    ast.Try: _try,
+    ast.Delete: _delete,
 }

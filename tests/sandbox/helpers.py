@@ -25,5 +25,5 @@ def cpython(code: str) -> str:
     """stdout of trusted test code under real Python."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(code, "<snippet>", "exec"), {})  # trusted test snippets only
+        exec(compile(code, "<snippet>", "exec"), {"__name__": "__main__"})  # trusted test snippets only
     return out.getvalue()

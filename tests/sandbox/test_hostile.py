@@ -40,10 +40,11 @@ CASES = [
     ("x = '%*d' % (10**9, 1)", "LimitExceeded", "a string of 1,000,000,004 characters is over the limit of 1,000,000", 1),
     ("x = f'{1:{10**9}}'", "LimitExceeded", "a string of 1,000,000,000 characters is over the limit of 1,000,000", 1),
     ("x = 'a'.ljust(10**9)", "LimitExceeded", "a string of 1,000,000,000 characters is over the limit of 1,000,000", 1),
-    ("try:\n    pass\nexcept Exception:\n    pass", "NotSupported", "'try' statements are not supported here", 1),
+    ("try:\n    x = 1\nexcept print:\n    pass\ny = 1 / 0", "ZeroDivisionError", "division by zero", 5),
+    ("class A:\n    @property\n    def f(self):\n        return 1", "NotSupported", "'property' is not available", 2),
     ("global x", "NotSupported", "'global' is not supported here", 1),
     ("def g():\n    yield 1", "NotSupported", "'yield' (generators) is not supported here", 2),
-    ("x = 1\ndel x", "NotSupported", "'del' is not supported here", 2),
+    ("import math\ndel math.pi", "NotSupported", "only names and list/dict items can be deleted", 2),
     ("_secret = 1", "NotSupported", "'_secret' is not available (names starting with '_' are not allowed)", 1),
     ("import math as _m", "NotSupported", "'_m' is not available (names starting with '_' are not allowed)", 1),
     ("print(file=1)", "NotSupported", "print(file=...) is not available", 1),
@@ -57,6 +58,13 @@ CASES = [
 def test_refused_with_type_message_and_line(code: str, etype: str, message: str, line: int) -> None:
     _, error = sandbox(code)
     assert error == {"type": etype, "message": message, "line": line}
+
+
+def test_limits_cannot_be_caught() -> None:
+    for handler in ("except Exception:", "except:", "except BaseException:"):
+        code = f"try:\n    while True:\n        pass\n{handler}\n    print('caught')"
+        stdout, error = sandbox(code)
+        assert stdout == "" and error is not None and error["type"] == "LimitExceeded"
 
 
 def test_infinite_loop_ends_quickly_with_the_step_limit() -> None:

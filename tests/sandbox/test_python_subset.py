@@ -42,6 +42,15 @@ SNIPPETS = {
     "walrus_ifexp": "print([y for x in range(5) if (y := x * 2) > 4], 'yes' if 0 else 'no')",
     "str_format": "print('{} {:.2f} {name}|'.format(1, 2.5, name='x'), '{0}{1}{0}'.format('a', 'b'), '{:>6}|{:<4}|'.format('ab', 7), '{!r}'.format('q'))",
     "dict_subclass_methods": "d = dict(a=1)\nprint(sorted(d.items()), list(d.values()))",
+    "try_except": (
+        "def f(x):\n    try:\n        return 10 / x\n    except ZeroDivisionError as e:\n        print('caught', e)\n"
+        "        return None\n    finally:\n        print('finally', x)\nprint(f(2), f(0))\n"
+        "try:\n    [][1]\nexcept (KeyError, IndexError) as e:\n    print(type(e) is IndexError if False else 'index', e)\n"
+        "else:\n    print('no')\ntry:\n    pass\nexcept Exception:\n    pass\nelse:\n    print('else ran')"
+    ),
+    "reraise": "try:\n    try:\n        {}['k']\n    except KeyError:\n        print('inner')\n        raise\nexcept LookupError as e:\n    print('outer', e)",
+    "delete": "a = 1\nd = {'x': 1, 'y': 2}\nl = [1, 2, 3]\ndel a, d['x'], l[0]\nprint(d, l)",
+    "main_guard": "def main():\n    print('main ran')\nif __name__ == '__main__':\n    main()",
     "assert_ok": "assert 1 + 1 == 2, 'math'\nprint('ok')",
 }
 

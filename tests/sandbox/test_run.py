@@ -190,3 +190,23 @@ def test_hostile_code_through_run(code: str, etype: str, line: int) -> None:
     assert result.error is not None
     assert (result.error["type"], result.error["line"]) == (etype, line)
     assert result.events[-1]["type"] == "error" and result.events[-1]["error_type"] == etype
+
+
+def test_no_grad_decorator() -> None:
+    code = (
+        "import torch\nx = torch.ones(2, requires_grad=True)\n@torch.no_grad()\ndef evaluate(t):\n    return t * 2\n"
+        "y = evaluate(x)\nprint(y.requires_grad, torch.is_grad_enabled(), (x * 2).requires_grad)"
+    )
+    result = engine.run(code)
+    assert result.error is None, result.error
+    assert result.stdout == torch_stdout(code)
+
+
+def test_engine_errors_can_be_caught() -> None:
+    code = (
+        "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\ntry:\n    (x * 2).backward()\n"
+        "except RuntimeError as e:\n    print('caught:', e)"
+    )
+    result = engine.run(code)
+    assert result.error is None
+    assert result.stdout == torch_stdout(code)
