@@ -41,8 +41,8 @@ async def run(request: RunRequest, settings: SettingsDep, service: ServiceDep) -
 
 @router.post("/run/stream", response_class=EventSourceResponse, responses=_ERRORS)
 async def run_stream(request: RunRequest, settings: SettingsDep, service: ServiceDep) -> AsyncIterable[ServerSentEvent]:
-    """The same run as Server-Sent Events: ``event: trace`` with one trace event each, as they happen, then
-    ``event: done`` with ``{stdout, error, seed}``."""
+    """The same run as Server-Sent Events: ``event: trace`` messages, each a JSON array of the trace events
+    produced since the last one (sent as they happen), then ``event: done`` with ``{stdout, error, seed}``."""
     check_code_size(request.code, settings)
     async for kind, item in service.stream(request.code):
         if kind == "trace":

@@ -191,7 +191,9 @@ def test_stream_sends_the_same_events_then_done(client: httpx.Client) -> None:
     messages = _read_stream(client, code)
     assert [kind for kind, _, _ in messages[:-1]] == ["trace"] * (len(messages) - 1)
     assert messages[-1][0] == "done"
-    streamed = [json.loads(data) for _, data, _ in messages[:-1]]
+    batches = [json.loads(data) for _, data, _ in messages[:-1]]
+    assert all(isinstance(batch, list) and batch for batch in batches)
+    streamed = [event for batch in batches for event in batch]
     assert streamed == run(client, code)["events"]
     done = json.loads(messages[-1][1])
     assert done["stdout"] == torch_stdout(code) and done["error"] is None
