@@ -66,24 +66,32 @@ def _loop_body(interp: "Interpreter", body: list[ast.stmt]) -> bool:
 
 
 def _for(interp: "Interpreter", node: ast.For) -> None:
-    iterable = interp.eval(node.iter)
-    target, body = node.target, node.body
+    iterable = iter(interp.eval(node.iter))
+    target, body, line, rec = node.target, node.body, node.lineno, interp.rec
     assign = interp.assign
-    for item in iterable:
+    while True:
+        if rec is not None:
+            rec.line = line  # tensors made by the iteration itself (rows of a tensor) belong to the `for` line
+        try:
+            item = next(iterable)
+        except StopIteration:
+            interp.exec_block(node.orelse)
+            return
         assign(target, item)
         if not _loop_body(interp, body):
-            break
-    else:
-        interp.exec_block(node.orelse)
+            return
 
 
 def _while(interp: "Interpreter", node: ast.While) -> None:
-    test, body = node.test, node.body
-    while interp.eval(test):
+    test, body, line, rec = node.test, node.body, node.lineno, interp.rec
+    while True:
+        if rec is not None:
+            rec.line = line
+        if not interp.eval(test):
+            interp.exec_block(node.orelse)
+            return
         if not _loop_body(interp, body):
-            break
-    else:
-        interp.exec_block(node.orelse)
+            return
 
 
 def _if(interp: "Interpreter", node: ast.If) -> None:

@@ -108,3 +108,12 @@ def test_grad_inputs_align_with_inputs() -> None:
     node_event = rec.events[2]
     assert tensor_event["inputs"] == [0]
     assert node_event["grad_inputs"] == [[3.0]]
+
+
+def test_lines_of_loop_headers() -> None:
+    import engine
+
+    code = "import torch\nrows = torch.ones(2, 3)\nfor r in rows:\n    y = r * 2\n"
+    events = [e for e in engine.run(code).events if e["type"] == "tensor"][1:]
+    assert {e["line"] for e in events if e["op"] is None and e["shape"] == [3] and e["name"] != "y"} == {3}
+    assert [e["line"] for e in events if e["name"] == "y"] == [4, 4]
