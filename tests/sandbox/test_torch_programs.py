@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 import engine
@@ -197,6 +200,7 @@ def test_program_matches_pytorch(name: str) -> None:
         expected, expected_error = torch_stdout(code, seed=0), None
     except Exception as exc:  # noqa: BLE001 - the oracle's error is the expectation
         expected, expected_error = None, (type(exc).__name__, str(exc))
+    json.dumps(result.events, allow_nan=False)  # plain JSON types only (no numpy scalars, no NaN)
     if expected_error is None:
         assert result.error is None, result.error
         assert result.stdout == expected
@@ -211,3 +215,11 @@ def test_module_parameters_are_named_after_the_variable() -> None:
     assert names == ["net.fc1.weight", "net.fc1.bias", "net.fc2.weight", "net.fc2.bias"]
     forward = [e for e in result.events if e["type"] == "tensor" and e["op"] == "ReluBackward0"]
     assert forward[0]["line"] == 11  # made inside forward()
+
+
+def test_concurrent_runs_do_not_interfere() -> None:
+    names = sorted(PROGRAMS)
+    expected = {name: engine.run(PROGRAMS[name], seed=5).stdout for name in names}
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        got = dict(zip(names, pool.map(lambda n: engine.run(PROGRAMS[n], seed=5).stdout, names)))
+    assert got == expected
