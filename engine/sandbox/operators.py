@@ -16,6 +16,7 @@ import re
 from typing import Any, Callable
 
 from engine.sandbox.budget import Budget
+from engine.sandbox.safe_builtins import text_size
 
 _SEQ = (str, list, tuple)
 
@@ -61,6 +62,8 @@ def _mod(a: Any, b: Any, budget: Budget) -> Any:
         # printf-style formatting: bound the widths written in the format and those passed with '*'
         widths = [int(w) for m in _WIDTH.finditer(a) for w in m.groups() if w and w != "*"]
         args = b if isinstance(b, tuple) else (b,)
+        for arg in args:
+            text_size(arg, budget)
         widths += [x for x in args if _is_int(x)] if "*" in a else []
         budget.check_length(str, len(a) + sum(widths))
     return a % b

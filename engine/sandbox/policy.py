@@ -143,7 +143,7 @@ _FORMATTER = string.Formatter()
 
 def _safe_format(template: str, budget: Budget) -> Callable[..., str]:
     """``str.format`` without field attribute/index lookups (``'{0.__class__}'``) and with bounded widths."""
-    from engine.sandbox.safe_builtins import check_format_spec
+    from engine.sandbox.safe_builtins import check_format_spec, text_size
 
     for _, field, spec, _ in _FORMATTER.parse(template):
         if field and ("." in field or "[" in field):
@@ -154,6 +154,8 @@ def _safe_format(template: str, budget: Budget) -> Callable[..., str]:
             check_format_spec(spec, budget)
 
     def format_(*args: Any, **kwargs: Any) -> str:
+        for arg in (*args, *kwargs.values()):
+            text_size(arg, budget)
         return template.format(*args, **kwargs)
 
     return format_

@@ -39,17 +39,45 @@ def check_format_spec(spec: str, budget: Budget) -> None:
         budget.check_length(str, int(digits) if len(digits) < 12 else 10**12)
 
 
-def _text_size(value: Any, budget: Budget) -> None:
-    """Refuse to stringify containers whose text would be huge (a list of a million long strings)."""
-    if type(value) in (list, tuple, set, dict):
-        total = 0
-        items = value.items() if isinstance(value, dict) else value
-        for i, item in enumerate(items):
-            if i > 100_000:
-                total += 4 * (len(value) - i)  # a rough lower bound for the rest
+def text_size(value: Any, budget: Budget) -> None:
+    """Refuse to stringify containers whose text would be huge (``str([[s] * 1000] * 1000)`` for a long ``s``).
+
+    Estimates the text length (string lengths, a few characters per other item), visiting each container once:
+    a container repeated many times (``[row] * 1000``) counts its size each time without being walked again."""
+    if type(value) not in _CONTAINERS:
+        return
+    limit = budget.limits.max_str_length
+    sizes: dict[int, int] = {}
+
+    def size(obj: Any, depth: int) -> int:
+        kind = type(obj)
+        if kind is str:
+            return len(obj) + 2
+        if kind not in _CONTAINERS:
+            return 4
+        key = id(obj)
+        known = sizes.get(key)
+        if known is not None:
+            return known
+        sizes[key] = 5  # a container inside itself prints as [...]
+        if depth > 50:
+            return 5
+        total = 2
+        items = obj.items() if kind is dict else obj
+        for item in items:
+            if kind is dict:
+                total += size(item[0], depth + 1) + size(item[1], depth + 1) + 4
+            else:
+                total += size(item, depth + 1) + 2
+            if total > limit:
                 break
-            total += len(item) if isinstance(item, str) else 4
-        budget.check_length(str, total)
+        sizes[key] = total
+        return total
+
+    budget.check_length(str, size(value, 0))
+
+
+_CONTAINERS = (list, tuple, set, frozenset, dict)
 
 
 class Counted:
@@ -97,7 +125,7 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         return r
 
     def to_str(value: Any = "") -> str:
-        _text_size(value, budget)
+        text_size(value, budget)
         return str(value)
 
     def print_(*args: Any, sep: str | None = " ", end: str | None = "\n", file: Any = None, flush: bool = False) -> None:
@@ -116,7 +144,7 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         return format(value, spec)
 
     def repr_(value: Any) -> str:
-        _text_size(value, budget)
+        text_size(value, budget)
         return repr(value)
 
     def over(fn: Callable[..., Any], name: str, only_alone: bool = False) -> Callable[..., Any]:
@@ -130,6 +158,12 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
 
         wrapped.__name__ = wrapped.__qualname__ = name
         return wrapped
+
+    def sum_(items: Any, start: Any = 0) -> Any:
+        items = materialize(items)
+        if isinstance(start, (list, tuple)):  # sum(lists, []) concatenates: bound the result first
+            budget.check_length(start, len(start) + sum(len(i) for i in items if isinstance(i, (list, tuple))))
+        return sum(items, start)
 
     wrapped_types = {name: over(getattr(builtins, name), name) for name in ("list", "tuple", "dict", "set")}
     real_types = {wrapper: getattr(builtins, name) for name, wrapper in wrapped_types.items()}
@@ -153,7 +187,7 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         repr=repr_,
         format=format_,
         isinstance=isinstance_,
-        sum=over(sum, "sum"),
+        sum=sum_,
         min=over(min, "min", only_alone=True),
         max=over(max, "max", only_alone=True),
         sorted=over(sorted, "sorted"),

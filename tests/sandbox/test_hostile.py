@@ -93,9 +93,27 @@ def test_generator_consumed_by_a_builtin_counts_steps() -> None:
     assert error is not None and error["type"] == "LimitExceeded"
 
 
-def test_huge_container_repr_is_refused() -> None:
-    _, error = sandbox("s = 'a' * 10**6\nl = [s] * 10**6\nprint(l)")
-    assert error is not None and error["type"] == "LimitExceeded" and error["line"] == 3
+@pytest.mark.parametrize(
+    "show",
+    ["print(l)", "str(l)", "f'{l}'", "'%s' % (l,)", "'{}'.format(l)", "repr(l)", "[[l]]", "print({'k': [l]})"],
+)
+def test_huge_container_text_is_refused(show: str) -> None:
+    code = f"s = 'a' * 10**5\nrow = [s] * 1000\nl = [row] * 1000\nx = {show}"
+    if show.startswith("[["):
+        code += "\nprint(x)"
+    _, error = sandbox(code)
+    assert error is not None and error["type"] == "LimitExceeded"
+    assert error["line"] == (5 if show.startswith("[[") else 4)
+
+
+def test_sum_of_lists_is_bounded() -> None:
+    _, error = sandbox("rows = [[0] * 10**5] * 1000\nflat = sum(rows, [])")
+    assert error is not None and error["type"] == "LimitExceeded" and error["line"] == 2
+
+
+def test_self_containing_list_prints() -> None:
+    stdout, error = sandbox("l = [1]\nl.append(l)\nprint(l, str({'a': l}))")
+    assert error is None and stdout == "[1, [...]] {'a': [1, [...]]}\n"
 
 
 def test_deeply_nested_code_is_refused() -> None:
