@@ -305,7 +305,8 @@ def backward(
     if obs is not None:
         for r, g in zip(roots, grads):
             obs.backward_started(r, g, keep)
-    _run(roots, grads, keep)
+    with np.errstate(all="ignore"):
+        _run(roots, grads, keep)
 
 
 def grad(
@@ -338,7 +339,8 @@ def grad(
     if obs is not None:
         for r, g in zip(outs, grads):
             obs.backward_started(r, g, keep)
-    found = _run(outs, grads, keep, capture=ins)
+    with np.errstate(all="ignore"):
+        found = _run(outs, grads, keep, capture=ins)
     result: list[Tensor | None] = []
     for i, (t, g) in enumerate(zip(ins, found)):
         if g is None:

@@ -161,13 +161,35 @@ class PowBackward0(Function):
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, exponent: Any = 2) -> np.ndarray:
         ctx._save(self=a, exponent=exponent)
-        return np.power(a, exponent)
+        return _pow_scalar(a, exponent)
 
     def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         a, n = ctx._saved["self"], ctx._saved["exponent"]
         if n == 0:
             return (np.zeros_like(a),)
-        return (g * (n * np.power(a, n - 1)),)
+        return (g * (np.asarray(n, dtype=a.dtype) * _pow_scalar(a, n - 1)),)
+
+
+def _pow_scalar(a: np.ndarray, e: Any) -> np.ndarray:
+    """a ** e as PyTorch computes it: exact products for small integer powers, else pow in double precision."""
+    if a.dtype.kind != "f":
+        return np.power(a, e)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        if e == 2:
+            return a * a
+        if e == 3:
+            return a * a * a
+        if e == 1:
+            return a.copy()
+        if e == 0:
+            return np.ones_like(a)
+        if e == 0.5:
+            return np.sqrt(a)
+        if e == -1:
+            return 1 / a
+        if e == -2:
+            return 1 / (a * a)
+        return np.power(a.astype(np.float64), e).astype(a.dtype)
 
 
 class PowBackward1(Function):

@@ -57,7 +57,8 @@ class Function(Node):
         if record:
             ctx._needs_input_grad = tuple(t._requires_grad for t in inputs)
             ctx.next_functions = tuple(_edge(t) for t in inputs)
-        out = cls._forward(ctx, *[t._data for t in inputs], **params)
+        with np.errstate(all="ignore"):  # inf/nan follow IEEE rules silently, as in PyTorch
+            out = cls._forward(ctx, *[t._data for t in inputs], **params)
         result = Tensor._make(out, ctx if record else None, record)
         if record:
             ctx._inputs = inputs
@@ -135,15 +136,18 @@ def save_cross(ctx: Any, name_a: str, a: np.ndarray, name_b: str, b: np.ndarray)
 
 def unbroadcast(grad: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     """Sum ``grad`` back to an input's ``shape``: an input broadcast along a dimension got the same value used
-    many times, so its gradient is the sum over that dimension."""
+    many times, so its gradient is the sum over that dimension (one sum over all those dimensions, in
+    PyTorch's order, as its ``sum_to`` does)."""
     if grad.shape == shape:
         return grad
+    from engine.ops.summation import torch_sum
+
     extra = grad.ndim - len(shape)
-    if extra > 0:
-        grad = grad.sum(axis=tuple(range(extra)))
-    axes = tuple(i for i, s in enumerate(shape) if s == 1 and grad.shape[i] != 1)
+    axes = tuple(range(extra)) + tuple(
+        i + extra for i, s in enumerate(shape) if s == 1 and grad.shape[i + extra] != 1
+    )
     if axes:
-        grad = grad.sum(axis=axes, keepdims=True)
+        grad = torch_sum(grad, axes, True) if grad.dtype.kind == "f" else grad.sum(axis=axes, keepdims=True)
     return grad.reshape(shape)
 
 

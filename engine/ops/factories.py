@@ -214,7 +214,7 @@ def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, requir
     is_float = any(isinstance(v, float) for v in vals)
     dt = _np_dtype(dtype, np.float32 if is_float else np.int64)
     if np.dtype(dt).kind == "f":
-        data = (start + np.arange(n, dtype=np.float64) * step).astype(dt)
+        data = _float_arange(float(start), float(step), n, np.dtype(dt))
     else:
         data = (start + np.arange(n, dtype=np.int64) * int(step)).astype(dt)
     return _new(data, requires_grad)
@@ -233,8 +233,25 @@ def linspace(start: float, end: float, steps: int, dtype: Any = None, requires_g
     step = (e - s) / dt.type(max(steps - 1, 1))
     idx = np.arange(steps)
     half = steps // 2
-    out = np.where(idx < half, s + step * idx.astype(dt), e - step * (steps - idx - 1).astype(dt)).astype(dt)
-    return _new(out, requires_grad)
+    # PyTorch: start + step*i for the first half, end - step*(steps-1-i) for the second, each a fused
+    # multiply-add (one rounding), so both ends come out exact.
+    wide = np.float64 if dt == np.float32 else dt
+    first = (wide(s) + wide(step) * idx).astype(dt)
+    second = (wide(e) - wide(step) * (steps - idx - 1)).astype(dt)
+    return _new(np.where(idx < half, first, second), requires_grad)
+
+
+def _float_arange(start: float, step: float, n: int, dt: np.dtype) -> np.ndarray:
+    """PyTorch's vectorised arange: blocks of 8 values start from a rounded base ``start + step*i`` and add
+    ``k*step`` in double precision; the tail is computed value by value."""
+    lanes = 8
+    blocked = max(0, (n // (2 * lanes)) * 2 * lanes)
+    out = np.empty(n, dtype=dt)
+    starts = np.arange(0, blocked, lanes)
+    bases = (start + step * starts).astype(dt).astype(np.float64)
+    out[:blocked] = (bases[:, None] + np.arange(lanes) * step).astype(dt).reshape(-1)
+    out[blocked:] = (start + step * np.arange(blocked, n)).astype(dt)
+    return out
 
 
 def eye(n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:

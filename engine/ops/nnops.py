@@ -15,6 +15,7 @@ import numpy as np
 
 from engine.hooks import state
 from engine.ops.base import Function, binary_operands
+from engine.ops.summation import torch_mean, torch_sum
 from engine.tensor import Tensor, _dim
 
 _REDUCTIONS = ("none", "mean", "sum")
@@ -22,9 +23,9 @@ _REDUCTIONS = ("none", "mean", "sum")
 
 def _reduce(x: np.ndarray, reduction: str) -> np.ndarray:
     if reduction == "mean":
-        return np.asarray(x.mean(dtype=x.dtype))
+        return torch_mean(x, None, False)
     if reduction == "sum":
-        return np.asarray(x.sum(dtype=x.dtype))
+        return torch_sum(x, None, False)
     return x
 
 

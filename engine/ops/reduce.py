@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from engine.ops.base import Function, made
+from engine.ops.summation import torch_mean, torch_sum
 from engine.tensor import Tensor, _dim
 
 _ValuesIndices = namedtuple("_ValuesIndices", ["values", "indices"])
@@ -55,7 +56,7 @@ class SumBackward0(Function):
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         ctx._save(self_sym_sizes=tuple(a.shape))
-        return np.asarray(a.sum(dtype=_sum_dtype(a)))
+        return torch_sum(a, None, False) if a.dtype.kind == "f" else np.asarray(a.sum(dtype=_sum_dtype(a)))
 
     def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         return (np.broadcast_to(g, ctx._saved["self_sym_sizes"]),)
@@ -69,6 +70,8 @@ class SumBackward1(Function):
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False) -> np.ndarray:
         ctx._save(dim=dim, keepdim=keepdim, self_sym_sizes=tuple(a.shape))
+        if a.dtype.kind == "f":
+            return torch_sum(a, dim, keepdim)
         return np.asarray(a.sum(axis=dim, keepdims=keepdim, dtype=_sum_dtype(a)))
 
     def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
@@ -84,7 +87,7 @@ class MeanBackward0(Function):
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         ctx._save(self_sym_sizes=tuple(a.shape), self_sym_numel=int(a.size))
-        return np.asarray(a.mean(dtype=a.dtype))
+        return torch_mean(a, None, False)
 
     def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         s = ctx._saved
@@ -99,7 +102,7 @@ class MeanBackward1(Function):
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False) -> np.ndarray:
         ctx._save(dim=dim, keepdim=keepdim, self_sym_sizes=tuple(a.shape), self_sym_numel=int(a.size))
-        return np.asarray(a.mean(axis=dim, keepdims=keepdim, dtype=a.dtype))
+        return torch_mean(a, dim, keepdim)
 
     def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         s = ctx._saved
