@@ -41,11 +41,12 @@ _SIGNALS = (BreakSignal, ContinueSignal, ReturnSignal)
 class Frame:
     """One scope: the module, a function call, a comprehension or a class body."""
 
-    __slots__ = ("names", "parent")
+    __slots__ = ("names", "parent", "declared")
 
     def __init__(self, names: dict[str, Any], parent: "Frame | None") -> None:
         self.names = names
         self.parent = parent
+        self.declared: dict[str, Frame] | None = None  # `global x` / `nonlocal x`: where x is assigned
 
 
 class Interpreter:
@@ -66,7 +67,7 @@ class Interpreter:
         self.exception_types = frozenset(self.builtins[name] for name in EXCEPTIONS)
         self.handling: list[BaseException] = []  # exceptions being handled (for a bare `raise`)
         self.globals: dict[str, Any] = {}
-        self.frame = Frame(self.globals, None)
+        self.frame = self.module_frame = Frame(self.globals, None)
 
     # -- running ---------------------------------------------------------------------------------------------
 
@@ -139,10 +140,29 @@ class Interpreter:
         raise NameError(f"name '{name}' is not defined")
 
     def assign_name(self, name: str, value: Any) -> None:
-        self.frame.names[name] = value
+        frame = self.frame
+        if frame.declared is not None and name in frame.declared:
+            frame = frame.declared[name]
+        frame.names[name] = value
         rec = self.rec
         if rec is not None:
             rec.bind(name, value)
+
+    def declare(self, names: list[str], is_global: bool) -> None:
+        """``global names`` / ``nonlocal names`` in the current function."""
+        frame = self.frame
+        if frame.declared is None:
+            frame.declared = {}
+        for name in names:
+            if is_global:
+                target: Frame | None = self.module_frame
+            else:
+                target = frame.parent
+                while target is not None and target is not self.module_frame and name not in target.names:
+                    target = target.parent
+                if target is None or target is self.module_frame:
+                    raise SyntaxError(f"no binding for nonlocal '{name}' found")
+            frame.declared[name] = target  # type: ignore[assignment]
 
     def assign(self, target: Any, value: Any) -> None:
         kind = type(target)

@@ -24,7 +24,7 @@ _ALLOWED = frozenset(
     for name in (
         # statements
         "Module Expr Assign AugAssign AnnAssign For While If Break Continue Pass With FunctionDef Return Import "
-        "ImportFrom Assert Raise ClassDef Try ExceptHandler Delete Del "
+        "ImportFrom Assert Raise ClassDef Try ExceptHandler Delete Del Global Nonlocal "
         # expressions
         "BoolOp BinOp UnaryOp Lambda IfExp Dict Set ListComp SetComp DictComp GeneratorExp Compare Call "
         "FormattedValue JoinedStr Constant Attribute Subscript Starred Name List Tuple Slice NamedExpr "
@@ -37,8 +37,6 @@ _ALLOWED = frozenset(
 
 _WHY = {
     "TryStar": "'try' statements are not supported here",
-    "Global": "'global' is not supported here",
-    "Nonlocal": "'nonlocal' is not supported here",
     "Yield": "'yield' (generators) is not supported here",
     "YieldFrom": "'yield from' is not supported here",
     "AsyncFunctionDef": "async code is not supported here",
@@ -120,6 +118,9 @@ def _check_node(node: ast.AST, kind: type, line: int | None, in_class: bool, in_
         _refuse_name(node.name, line)  # type: ignore[attr-defined]
         if node.keywords or node.decorator_list:  # type: ignore[attr-defined]
             raise NotSupported("class keywords and decorators are not supported here", line)
+    elif kind is ast.Global or kind is ast.Nonlocal:
+        for name in node.names:  # type: ignore[attr-defined]
+            _refuse_name(name, line)
     elif kind is ast.ExceptHandler:
         if node.name is not None:  # type: ignore[attr-defined]
             _refuse_name(node.name, line)  # type: ignore[attr-defined]

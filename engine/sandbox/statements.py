@@ -195,6 +195,14 @@ def _try(interp: "Interpreter", node: ast.Try) -> None:
         interp.exec_block(node.finalbody)
 
 
+def _global(interp: "Interpreter", node: ast.Global) -> None:
+    interp.declare(node.names, is_global=True)
+
+
+def _nonlocal(interp: "Interpreter", node: ast.Nonlocal) -> None:
+    interp.declare(node.names, is_global=False)
+
+
 def _delete(interp: "Interpreter", node: ast.Delete) -> None:
     for target in node.targets:
         if type(target) is ast.Name:
@@ -284,4 +292,6 @@ EXEC: dict[type, Handler] = {
     ast.ClassDef: _class_def,
     ast.Try: _try,
     ast.Delete: _delete,
+    ast.Global: _global,
+    ast.Nonlocal: _nonlocal,
 }

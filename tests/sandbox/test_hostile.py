@@ -42,7 +42,7 @@ CASES = [
     ("x = 'a'.ljust(10**9)", "LimitExceeded", "a string of 1,000,000,000 characters is over the limit of 1,000,000", 1),
     ("try:\n    x = 1\nexcept print:\n    pass\ny = 1 / 0", "ZeroDivisionError", "division by zero", 5),
     ("class A:\n    @property\n    def f(self):\n        return 1", "NotSupported", "'property' is not available", 2),
-    ("global x", "NotSupported", "'global' is not supported here", 1),
+    ("def f():\n    global __x", "NotSupported", "'__x' is not available (names starting with '_' are not allowed)", 2),
     ("def g():\n    yield 1", "NotSupported", "'yield' (generators) is not supported here", 2),
     ("import math\ndel math.pi", "NotSupported", "only names and list/dict items can be deleted", 2),
     ("_secret = 1", "NotSupported", "'_secret' is not available (names starting with '_' are not allowed)", 1),

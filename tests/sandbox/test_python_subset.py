@@ -51,6 +51,11 @@ SNIPPETS = {
     "reraise": "try:\n    try:\n        {}['k']\n    except KeyError:\n        print('inner')\n        raise\nexcept LookupError as e:\n    print('outer', e)",
     "delete": "a = 1\nd = {'x': 1, 'y': 2}\nl = [1, 2, 3]\ndel a, d['x'], l[0]\nprint(d, l)",
     "main_guard": "def main():\n    print('main ran')\nif __name__ == '__main__':\n    main()",
+    "global_nonlocal": (
+        "count = 0\ndef bump():\n    global count\n    count += 1\nbump()\nbump()\nprint(count)\n"
+        "def make():\n    n = 0\n    def inc():\n        nonlocal n\n        n += 2\n        return n\n    return inc\n"
+        "f = make()\nf()\nprint(f())"
+    ),
     "assert_ok": "assert 1 + 1 == 2, 'math'\nprint('ok')",
 }
 
