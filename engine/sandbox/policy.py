@@ -21,6 +21,7 @@ import types
 from typing import Any, Callable
 
 from engine.sandbox.budget import Budget
+from engine.tensor import Tensor
 from engine.sandbox.errors import NotSupported
 
 
@@ -206,7 +207,7 @@ def set_attr(obj: Any, name: str, value: Any) -> None:
         raise NotSupported(f"attribute '{name}' cannot be assigned")
     t = type(obj)
     mod = getattr(t, "__module__", "") or ""
-    if mod == "engine.tensor" or t.__name__ in ("Tensor", "Parameter") and engine_type(t):
+    if isinstance(obj, Tensor):
         if name not in _TENSOR_ATTRS:
             raise NotSupported(f"attribute '{name}' of a tensor cannot be assigned (only grad, requires_grad, data)")
     elif mod == "engine.facade" or isinstance(obj, SafeNamespace):

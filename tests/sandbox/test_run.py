@@ -210,3 +210,26 @@ def test_engine_errors_can_be_caught() -> None:
     result = engine.run(code)
     assert result.error is None
     assert result.stdout == torch_stdout(code)
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        ("x = torch.ones(2)\nx.shape = (1, 2)", "attribute 'shape' of a tensor cannot be assigned (only grad, requires_grad, data)"),
+        ("p = torch.nn.Parameter(torch.ones(2))\np.foo = 1", "attribute 'foo' of a tensor cannot be assigned (only grad, requires_grad, data)"),
+        ("torch.nn.Linear = 1", "attribute 'Linear' of a module cannot be assigned"),
+        ("s = torch.ones(2).shape\ns.x = 1", "attribute 'x' of a Size value cannot be assigned"),
+    ],
+)
+def test_attribute_assignment_policy(code: str, message: str) -> None:
+    result = engine.run("import torch\n" + code)
+    assert result.error == {"type": "NotSupported", "message": message, "line": 3 if "\n" in code else 2}
+
+
+def test_module_and_optimizer_attributes_can_be_assigned() -> None:
+    code = (
+        "import torch\nimport torch.nn as nn\nm = nn.Linear(2, 1)\nm.scale = 3\nopt = torch.optim.SGD(m.parameters(), lr=0.1)\n"
+        "opt.param_groups[0]['lr'] = 0.5\nprint(m.scale, opt.param_groups[0]['lr'])"
+    )
+    result = engine.run(code)
+    assert result.error is None and result.stdout == "3 0.5\n"
