@@ -50,7 +50,7 @@ class Recorder:
         self.line: int | None = None
         self.pending: list[Event] = []  # this statement's tensor events, not sent yet
         self._pending_ids: dict[int, Event] = {}
-        self._named: set[int] = set()  # ids whose name went out already
+        self._named: dict[int, str] = {}  # id -> name, for names that went out already
         self._next_id = 0
         self._kinds: dict[type, int] = {}
 
@@ -81,7 +81,7 @@ class Recorder:
         self._pending_ids = {}
         for event in pending:
             if event["name"] is not None:
-                self._named.add(event["id"])
+                self._named[event["id"]] = event["name"]
             self._send(event)
 
     # -- names -----------------------------------------------------------------------------------------------
@@ -121,8 +121,12 @@ class Recorder:
             if event["name"] is None:
                 event["name"] = name
         elif tid not in self._named:
-            self._named.add(tid)
+            self._named[tid] = name
             self._emit({"seq": None, "type": "name", "line": self.line, "tensor": tid, "name": name})
+
+    def _name_of(self, tid: int) -> str | None:
+        event = self._pending_ids.get(tid)
+        return event["name"] if event is not None else self._named.get(tid)
 
     def _id(self, t: Any) -> int:
         tid = t._trace_id
@@ -134,6 +138,7 @@ class Recorder:
     # -- the Observer protocol -------------------------------------------------------------------------------
 
     def tensor_created(self, t: Any) -> None:
+        previous = t._trace_id  # an in-place op re-announces its tensor: a new id, same variable name
         tid = self._next_id
         self._next_id = tid + 1
         t._trace_id = tid
@@ -159,7 +164,7 @@ class Recorder:
             "type": "tensor",
             "line": self.line,
             "id": tid,
-            "name": None,
+            "name": None if previous is None else self._name_of(previous),
             "op": op,
             "inputs": inputs,
             "shape": list(data.shape),

@@ -117,3 +117,13 @@ def test_lines_of_loop_headers() -> None:
     events = [e for e in engine.run(code).events if e["type"] == "tensor"][1:]
     assert {e["line"] for e in events if e["op"] is None and e["shape"] == [3] and e["name"] != "y"} == {3}
     assert [e["line"] for e in events if e["name"] == "y"] == [4, 4]
+
+
+def test_in_place_result_keeps_the_variable_name() -> None:
+    import engine
+
+    code = "import torch\nx = torch.ones(2, requires_grad=True)\ny = x * 2\ny.add_(1)\n"
+    tensors = [e for e in engine.run(code).events if e["type"] == "tensor"]
+    assert [(e["id"], e["name"], e["op"], e["inputs"]) for e in tensors] == [
+        (0, "x", None, []), (1, "y", "MulBackward0", [0]), (2, "y", "AddBackward0", [1])
+    ]
