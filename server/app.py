@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import anyio.to_thread
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
@@ -19,13 +23,24 @@ The API is up: see <a href="/docs">/docs</a>.</p>"""
 def create_app(settings: Settings | None = None) -> FastAPI:
     """A new app configured by ``settings`` (default: the environment's)."""
     settings = settings or get_settings()
+    service = RunService(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await anyio.to_thread.run_sync(service.start)
+        try:
+            yield
+        finally:
+            await anyio.to_thread.run_sync(service.close)
+
     app = FastAPI(
+        lifespan=lifespan,
         title="gradtrace",
         summary="Run PyTorch-style code on a numpy autograd engine and get its autograd trace.",
         version="0.1.0",
     )
     app.dependency_overrides[get_settings] = lambda: settings
-    app.state.run_service = RunService(settings)
+    app.state.run_service = service
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     for router in (run.router, grad.router, pages.router):
         app.include_router(router)

@@ -1,72 +1,90 @@
-"""Runs user programs off the event loop: each run in a worker thread, a bounded number at once.
+"""Runs user programs for the routes, off the event loop, in the supervised worker pool (server/isolation.py).
 
-The interpreter bounds every run's steps, wall time and memory itself, so a thread always comes back.
+Admission is bounded: past ``max_pending`` runs waiting or running, a request is refused with 429 and a
+``Retry-After`` so a classroom's burst is told to come back rather than queued without end.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from functools import partial
+from concurrent.futures import Future
 from typing import Any
 
-import anyio
 import anyio.to_thread
+from fastapi import HTTPException
+from pebble import ProcessExpired
 
-import engine
+from engine.runner import RunResult
+from server.isolation import RunPool, drain
 from server.settings import Settings
-
-_background: set["asyncio.Task[None]"] = set()  # runs whose stream consumer left early still finish here
 
 
 class RunService:
-    """Executes ``engine.run`` for the routes, batch or streamed."""
+    """Executes ``engine.run`` in worker processes, batch or streamed."""
 
     def __init__(self, settings: Settings) -> None:
-        self._limiter = anyio.CapacityLimiter(settings.max_concurrent_runs)
+        self._settings = settings
+        self._pool = RunPool(
+            workers=settings.workers,
+            memory_bytes=settings.worker_memory_mb * 2**20,
+            deadline=settings.run_deadline_seconds,
+        )
+        self._pending = 0
 
-    async def run(self, code: str) -> "engine.RunResult":
+    def start(self) -> None:
+        """Start the worker processes (blocking; call once at start-up)."""
+        self._pool.warm_up()
+
+    def close(self) -> None:
+        """Stop the worker processes."""
+        self._pool.close()
+
+    def _admit(self) -> None:
+        if self._pending >= self._settings.max_pending_runs:
+            raise HTTPException(
+                429,
+                f"{self._pending} runs are already waiting or running; try again shortly",
+                headers={"Retry-After": "1"},
+            )
+        self._pending += 1
+
+    def _outcome(self, future: "Future[Any]") -> RunResult:
+        try:
+            result: RunResult = future.result()
+            return result
+        except TimeoutError:
+            reason = f"the run was stopped after {self._settings.run_deadline_seconds:g} s (wall-clock limit)"
+        except ProcessExpired:
+            reason = f"the run was stopped: it went over the memory limit ({self._settings.worker_memory_mb} MiB)"
+        return RunResult(stdout="", error={"type": "LimitExceeded", "message": reason, "line": None})
+
+    async def run(self, code: str) -> RunResult:
         """Run ``code`` to completion and return its result."""
-        return await anyio.to_thread.run_sync(partial(engine.run, code), limiter=self._limiter)
-
-    async def stream(self, code: str, pause: float = 0.05) -> AsyncIterator[tuple[str, Any]]:
-        """Yield ``("trace", [event, …])`` batches as the run produces them, then ``("done", RunResult)``.
-
-        The worker thread only appends to a list and wakes the loop when the list was empty, and the loop
-        takes what has gathered at most every ``pause`` seconds: a run of 70,000 events costs the loop a few
-        hundred wake-ups, not 70,000, so the run itself keeps the interpreter lock.
-        """
-        loop = asyncio.get_running_loop()
-        pending: list[dict[str, Any]] = []
-        wake = asyncio.Event()
-
-        def on_event(event: dict[str, Any]) -> None:
-            pending.append(event)
-            if len(pending) == 1:
-                loop.call_soon_threadsafe(wake.set)
-
-        async def worker() -> Any:
+        self._admit()
+        try:
+            future = self._pool.submit(code)
             try:
-                return await anyio.to_thread.run_sync(
-                    partial(engine.run, code, on_event=on_event), limiter=self._limiter
-                )
-            finally:
-                wake.set()
+                await asyncio.wrap_future(future)
+            except (TimeoutError, ProcessExpired):
+                pass
+            return self._outcome(future)
+        finally:
+            self._pending -= 1
 
-        task = asyncio.create_task(worker())
-        _background.add(task)
-        task.add_done_callback(_background.discard)
-        while True:
-            if not pending and not task.done():
-                await wake.wait()  # the worker wakes us when it appends to an empty list, or when it ends
-            wake.clear()
-            if task.done():
-                break
-            await asyncio.sleep(pause)  # let a batch gather
-            batch = pending[:]
-            del pending[: len(batch)]  # the worker may have appended meanwhile: keep what came after the copy
-            if batch:
-                yield "trace", batch
-        if pending:
-            yield "trace", pending[:]
-        yield "done", task.result()
+    async def stream(self, code: str) -> AsyncIterator[tuple[str, Any]]:
+        """Yield ``("trace", [event, …])`` batches as the run produces them, then ``("done", RunResult)``."""
+        self._admit()
+        try:
+            future, events = await anyio.to_thread.run_sync(self._pool.submit_streamed, code)
+            try:
+                while (batch := await anyio.to_thread.run_sync(drain, events, future)) is not None:
+                    yield "trace", batch
+                await asyncio.wrap_future(future)
+            except (TimeoutError, ProcessExpired):
+                pass
+            finally:
+                future.cancel()  # a client that left early doesn't keep a worker busy
+            yield "done", self._outcome(future)
+        finally:
+            self._pending -= 1

@@ -24,8 +24,14 @@ class Settings(BaseSettings):
     """Largest program accepted by /api/run (UTF-8 bytes); larger answers 413."""
     max_body_bytes: int = 256 * 1024
     """Largest request body read at all; refused before JSON parsing."""
-    max_concurrent_runs: int = 4
-    """Runs executing at once; further requests wait their turn."""
+    workers: int = 2
+    """Worker processes running programs (each runs one program at a time)."""
+    worker_memory_mb: int = 512
+    """Address-space limit of each worker process; a run that passes it is stopped."""
+    run_deadline_seconds: float = 8.0
+    """Wall-clock time after which a run's worker is killed (the interpreter's own limit is 5 s)."""
+    max_pending_runs: int = 32
+    """Runs waiting or running at once; past it, requests answer 429 with Retry-After."""
     frontend_dir: Path = REPO_ROOT / "frontend" / "dist"
     """The built playground (``make run`` builds it)."""
 
