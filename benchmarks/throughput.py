@@ -1,0 +1,86 @@
+"""Cost of isolation: requests per second of ``POST /api/run`` (lesson 1, through the worker pool) against a
+bare FastAPI endpoint that returns a response of the same size, side by side in one run.
+
+Run: ``.venv/bin/python benchmarks/throughput.py [--seconds 5] [--concurrency 8]``. Both servers run as real
+uvicorn processes on loopback; the client is a bounded asyncio httpx loop (it stops by itself).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import socket
+import subprocess
+import tempfile
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from server.lessons import LESSONS  # noqa: E402
+from tests.conftest import start_server  # noqa: E402
+
+async def _hammer(url: str, code: str, seconds: float, concurrency: int) -> tuple[int, int]:
+    done = errors = 0
+    deadline = time.monotonic() + seconds
+    async with httpx.AsyncClient(base_url=url, timeout=30) as client:
+
+        async def worker() -> None:
+            nonlocal done, errors
+            while time.monotonic() < deadline:
+                response = await client.post("/api/run", json={"code": code})
+                done += 1
+                errors += response.status_code != 200 or response.json().get("error") is not None
+
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+    return done, errors
+
+
+def _start_bare(body: bytes) -> tuple[subprocess.Popen[bytes], str]:
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as file:
+        file.write(body)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, str(ROOT / "benchmarks" / "bare_app.py"), file.name, str(port)])
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    raise RuntimeError("bare server did not start")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--concurrency", type=int, default=8)
+    args = parser.parse_args()
+    code = LESSONS[0].code
+    ours, ours_url = start_server()
+    try:
+        body = httpx.post(f"{ours_url}/api/run", json={"code": code}, timeout=30).content
+        bare, bare_url = _start_bare(body)
+        try:
+            results = {}
+            for name, url in (("gradtrace /api/run", ours_url), ("bare FastAPI", bare_url)):
+                asyncio.run(_hammer(url, code, 1.0, args.concurrency))  # warm up
+                n, errors = asyncio.run(_hammer(url, code, args.seconds, args.concurrency))
+                results[name] = n / args.seconds
+                print(f"{name:<22}{n / args.seconds:>9.0f} req/s  errors: {errors}  ({len(body)} B responses)")
+            ratio = results["gradtrace /api/run"] / results["bare FastAPI"]
+            print(f"ratio (gradtrace / bare): {ratio:.2f}x  (target >= 0.70x)")
+        finally:
+            bare.terminate()
+    finally:
+        ours.terminate()
+
+
+if __name__ == "__main__":
+    main()
