@@ -90,6 +90,9 @@ def _torch_members() -> dict[str, Any]:
         "transpose": ops.transpose, "t": ops.t, "permute": ops.permute, "squeeze": ops.squeeze,
         "unsqueeze": ops.unsqueeze, "softmax": ops.softmax, "log_softmax": ops.log_softmax,
         "clone": shape.clone, "allclose": _allclose, "isclose": _isclose, "equal": _equal,
+        "std": ops.std, "var": ops.var, "norm": ops.norm, "logsumexp": ops.logsumexp, "all": ops.all,
+        "any": ops.any, "sign": ops.sign, "round": ops.round, "floor": ops.floor, "ceil": ops.ceil,
+        "masked_fill": ops.masked_fill, "dropout": ops.dropout,
         "pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan,
     }
     for name, dt in dtypes.ALIASES.items():

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from engine.nn import functional, init
 from engine.nn.layers import (
-    Flatten, Identity, LeakyReLU, Linear, LogSoftmax, ModuleList, ReLU, Sequential, Sigmoid, Softmax, Tanh,
+    GELU, Dropout, Flatten, Identity, LeakyReLU, Linear, LogSoftmax, ModuleList, ReLU, Sequential, Sigmoid, Softmax,
+    Tanh,
 )
-from engine.nn.losses import BCELoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
+from engine.nn.losses import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
 from engine.nn.module import Module, Parameter
 
 __all__ = ["Module", "Parameter", "Linear", "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax",
-           "Identity", "Flatten", "Sequential", "ModuleList", "MSELoss", "L1Loss", "BCELoss", "NLLLoss",
+           "Identity", "Flatten", "Sequential", "ModuleList", "MSELoss", "L1Loss", "BCELoss", "NLLLoss", "GELU",
+           "Dropout", "BCEWithLogitsLoss",
            "CrossEntropyLoss", "functional", "init"]

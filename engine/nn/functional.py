@@ -9,9 +9,10 @@ Example::
 from __future__ import annotations
 
 from engine.ops import (  # noqa: F401 - re-exported
-    binary_cross_entropy, cross_entropy, l1_loss, leaky_relu, linear, log_softmax, mse_loss, nll_loss, relu,
-    sigmoid, softmax, tanh,
+    binary_cross_entropy, binary_cross_entropy_with_logits, cross_entropy, dropout, gelu, l1_loss, leaky_relu,
+    linear, log_softmax, mse_loss, nll_loss, relu, sigmoid, softmax, tanh,
 )
 
-__all__ = ["binary_cross_entropy", "cross_entropy", "l1_loss", "leaky_relu", "linear", "log_softmax", "mse_loss",
-           "nll_loss", "relu", "sigmoid", "softmax", "tanh"]
+__all__ = ["binary_cross_entropy", "binary_cross_entropy_with_logits", "cross_entropy", "dropout", "gelu",
+           "l1_loss", "leaky_relu", "linear", "log_softmax", "mse_loss", "nll_loss", "relu", "sigmoid", "softmax",
+           "tanh"]

@@ -39,6 +39,11 @@ class BCELoss(_Loss):
         return ops.binary_cross_entropy(input, target, reduction=self.reduction)
 
 
+class BCEWithLogitsLoss(_Loss):
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:  # noqa: A002
+        return ops.binary_cross_entropy_with_logits(input, target, reduction=self.reduction)
+
+
 class NLLLoss(_Loss):
     def __init__(self, weight: Tensor | None = None, size_average: Any = None, ignore_index: int = -100,
                  reduce: Any = None, reduction: str = "mean") -> None:

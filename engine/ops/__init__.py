@@ -13,8 +13,10 @@ import engine.tensor  # noqa: F401 - defines Tensor before the ops import it
 from engine.ops.arith import add, div, mul, neg, pow, reciprocal, rsub, sub
 from engine.ops.linalg import addmm, dot, linear, matmul, mm
 from engine.ops.nnops import (
-    binary_cross_entropy, cross_entropy, l1_loss, log_softmax, mse_loss, nll_loss, softmax,
+    binary_cross_entropy, binary_cross_entropy_with_logits, cross_entropy, dropout, gelu, l1_loss, log_softmax,
+    mse_loss, nll_loss, softmax,
 )
+from engine.ops.stats import all, any, ceil, floor, logsumexp, masked_fill, norm, repeat, round, sign, std, var
 from engine.ops.reduce import argmax, argmin, max, mean, min, prod, sum
 from engine.ops.shape import (
     cat, clone, expand, flatten, getitem, permute, reshape, squeeze, stack, t, to_dtype, transpose, unsqueeze,
@@ -28,4 +30,6 @@ __all__ = [
     "sum", "mean", "max", "min", "prod", "argmax", "argmin", "reshape", "view", "flatten", "transpose", "t",
     "permute", "squeeze", "unsqueeze", "expand", "cat", "stack", "clone", "getitem", "to_dtype",
     "exp", "log", "sqrt", "tanh", "sigmoid", "relu", "abs", "sin", "cos", "clamp", "leaky_relu",
+    "binary_cross_entropy_with_logits", "dropout", "gelu", "all", "any", "ceil", "floor", "logsumexp",
+    "masked_fill", "norm", "repeat", "round", "sign", "std", "var",
 ]

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops import arith, inplace, linalg, nnops, reduce, shape, unary
+from engine.ops import arith, inplace, linalg, nnops, reduce, shape, stats, unary
 from engine.ops.base import binary_operands, made
 
 
@@ -80,6 +80,16 @@ def _uniform_(self: Any, a: float = 0.0, b: float = 1.0) -> Any:
     return inplace.copy_(self, random.uniform_fill(self.shape, a, b, self.dtype))
 
 
+def _factories() -> Any:
+    from engine.ops import factories
+
+    return factories
+
+
+def _register_hook(t: Any, hook: Any) -> Any:
+    raise NotImplementedError("tensor hooks (register_hook) are not supported by gradtrace's engine")
+
+
 METHODS: dict[str, Any] = {
     # arithmetic and operators
     "add": _forward(arith.add), "sub": _forward(arith.sub), "mul": _forward(arith.mul), "div": _forward(arith.div),
@@ -116,12 +126,21 @@ METHODS: dict[str, Any] = {
     "view_as": lambda self, other: shape.view(self, other.shape), "reshape_as": lambda self, o: shape.reshape(self, o.shape),
     "expand_as": lambda self, other: shape.expand(self, other.shape),
     "softmax": nnops.softmax, "log_softmax": nnops.log_softmax,
+    "std": stats.std, "var": stats.var, "norm": stats.norm, "logsumexp": stats.logsumexp, "all": stats.all,
+    "any": stats.any, "sign": stats.sign, "round": stats.round, "floor": stats.floor, "ceil": stats.ceil,
+    "masked_fill": stats.masked_fill, "repeat": stats.repeat,
+    "maximum": arith.maximum, "minimum": arith.minimum,
+    "new_tensor": lambda self, data, dtype=None, requires_grad=False: _factories().tensor(
+        data, dtype=dtype or self.dtype, requires_grad=requires_grad),
+    "new_zeros": lambda self, *size, dtype=None: _factories().zeros(*size, dtype=dtype or self.dtype),
+    "new_ones": lambda self, *size, dtype=None: _factories().ones(*size, dtype=dtype or self.dtype),
+    "register_hook": lambda self, hook: _register_hook(self, hook),
     # in place
     "add_": _inplace_binary(arith.add), "sub_": _inplace_binary(arith.sub), "mul_": _inplace_binary(arith.mul),
     "div_": _inplace_binary(arith.div), "pow_": _inplace_binary(arith.pow),
     "__iadd__": _inplace_binary(arith.add), "__isub__": _inplace_binary(arith.sub),
     "__imul__": _inplace_binary(arith.mul), "__itruediv__": _inplace_binary(arith.div),
-    "clamp_": _inplace_unary(unary.clamp), "relu_": _inplace_unary(unary.relu), "exp_": _inplace_unary(unary.exp),
+    "masked_fill_": _inplace_binary(stats.masked_fill), "clamp_": _inplace_unary(unary.clamp), "relu_": _inplace_unary(unary.relu), "exp_": _inplace_unary(unary.exp),
     "neg_": _inplace_unary(arith.neg),
     "zero_": inplace.zero_, "fill_": inplace.fill_, "copy_": inplace.copy_,
     "normal_": _normal_, "uniform_": _uniform_,

@@ -150,6 +150,94 @@ class BinaryCrossEntropyBackward0(Function):
         return (gi.astype(p.dtype), None)
 
 
+class BinaryCrossEntropyWithLogitsBackward0(Function):
+    """BCE on raw scores x: (1-t)·x + log(1 + e^-x), computed stably; d/dx = σ(x) - t."""
+
+    _saved_fields = ("self", "target", "reduction")
+
+    @staticmethod
+    def _forward(ctx: Any, x: np.ndarray, t: np.ndarray, reduction: str = "mean") -> np.ndarray:
+        ctx._save(self=x, target=t, reduction=reduction)
+        loss = (1 - t) * x + np.maximum(-x, 0) + np.log1p(np.exp(-np.abs(x)))
+        return _reduce(loss.astype(x.dtype), reduction)
+
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        x, t, red = ctx._saved["self"], ctx._saved["target"], ctx._saved["reduction"]
+        sig = (1 / (1 + np.exp(-x))).astype(x.dtype)
+        gi = (sig - t) * g
+        if red == "mean":
+            gi = gi / np.asarray(x.size, dtype=x.dtype)
+        na, nb = ctx._needs_input_grad
+        gt = None
+        if nb:
+            gt = -x * g if red != "mean" else -x * g / np.asarray(x.size, dtype=x.dtype)
+        return (gi.astype(x.dtype) if na else None, gt)
+
+
+class GeluBackward0(Function):
+    """GELU(x) = x·Φ(x) (Φ the standard normal CDF)."""
+
+    _saved_fields = ("self", "approximate")
+
+    @staticmethod
+    def _forward(ctx: Any, x: np.ndarray, approximate: str = "none") -> np.ndarray:
+        ctx._save(self=x, approximate=approximate)
+        xd = x.astype(np.float64)
+        if approximate == "tanh":
+            k = np.sqrt(2 / np.pi)
+            return (0.5 * xd * (1 + np.tanh(k * (xd + 0.044715 * xd**3)))).astype(x.dtype)
+        from math import erf, sqrt
+
+        cdf = 0.5 * (1 + np.vectorize(erf)(xd / sqrt(2))) if xd.size else xd
+        return (xd * cdf).astype(x.dtype)
+
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        from math import erf, sqrt
+
+        x, approx = ctx._saved["self"], ctx._saved["approximate"]
+        xd = x.astype(np.float64)
+        if approx == "tanh":
+            k = np.sqrt(2 / np.pi)
+            inner = k * (xd + 0.044715 * xd**3)
+            th = np.tanh(inner)
+            d = 0.5 * (1 + th) + 0.5 * xd * (1 - th**2) * k * (1 + 3 * 0.044715 * xd**2)
+        else:
+            cdf = 0.5 * (1 + np.vectorize(erf)(xd / sqrt(2))) if xd.size else xd
+            pdf = np.exp(-0.5 * xd * xd) / np.sqrt(2 * np.pi)
+            d = cdf + xd * pdf
+        return ((g * d).astype(x.dtype),)
+
+
+def binary_cross_entropy_with_logits(x: Tensor, t: Tensor, weight: Any = None, reduction: str = "mean",
+                                     pos_weight: Any = None) -> Tensor:
+    _check_reduction(reduction)
+    if weight is not None or pos_weight is not None:
+        raise NotImplementedError("weight/pos_weight are not supported by gradtrace's engine")
+    if x._data.shape != t._data.shape:
+        raise ValueError(f"Target size ({t.shape}) must be the same as input size ({x.shape})")
+    x, t = binary_operands(x, t)
+    return BinaryCrossEntropyWithLogitsBackward0.apply(x, t, reduction=reduction)
+
+
+def gelu(x: Tensor, approximate: str = "none") -> Tensor:
+    return GeluBackward0.apply(x, approximate=approximate)
+
+
+def dropout(x: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
+    """Zero each element with probability p and scale the rest by 1/(1-p) (identity when not training).
+    The mask comes from the run's generator (not PyTorch's exact bernoulli stream)."""
+    from engine import random
+    from engine.ops.arith import mul
+
+    if p < 0 or p > 1:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0:
+        return x
+    keep = random.generator()._uniform(x._data.size, 0.0, 1.0, np.float32).reshape(x._data.shape) >= p
+    scale = np.asarray(0.0 if p == 1 else 1.0 / (1.0 - p), dtype=x._data.dtype)
+    return mul(x, Tensor._make((keep * scale).astype(x._data.dtype)))
+
+
 def softmax(a: Tensor, dim: int | None = None) -> Tensor:
     return SoftmaxBackward0.apply(a, dim=_dim(-1 if dim is None else dim, a._data.ndim))
 

@@ -44,6 +44,12 @@ CASES = [
     "torch.maximum(x, c)", "torch.minimum(x, p)", "x.neg()", "x.reciprocal()", "x.add(c, alpha=2)",
     "x.sub(c, alpha=0.5)", "F.leaky_relu(x)", "x.max(0)[0]", "m.max(dim=1)[0]", "m.min(dim=0).values",
     "torch.sum(m, 1)", "torch.mean(m)", "m.sum() / 3", "(m ** 2).sum(1).sqrt()",
+    "x.std()", "x.var()", "m.std(1)", "m.var(0, keepdim=True)", "m.std(unbiased=False)", "m.var(correction=0)",
+    "m.norm()", "m.norm(dim=1)", "x.norm(p=1)", "torch.norm(m)", "m.logsumexp(1)", "torch.logsumexp(m, 0)",
+    "(m > 0).all()", "(m > 0).any(dim=1)", "x.sign()", "(x * 3).round()", "x.floor()", "x.ceil()", "F.gelu(m)",
+    "F.gelu(x, approximate='tanh')", "m.masked_fill(m > 0.5, 0.0)", "x.repeat(2)", "m.repeat(2, 1, 3)",
+    "F.binary_cross_entropy_with_logits(x, torch.tensor([1.0, 0.0, 1.0]))",
+    "F.binary_cross_entropy_with_logits(m, torch.ones(2, 3), reduction='sum')", "x.std(dim=(0,))",
 ]
 
 
