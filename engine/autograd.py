@@ -374,6 +374,16 @@ class no_grad:  # noqa: N801 - PyTorch's spelling
     def __exit__(self, *exc: object) -> None:
         state().grad_enabled = self._prev.pop()
 
+    def __call__(self, fn: Any) -> Any:
+        """``@torch.no_grad()`` on a function: run every call of it in this grad mode."""
+        mode = type(self)
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            with mode() if mode is not set_grad_enabled else set_grad_enabled(self._mode):  # type: ignore[attr-defined]
+                return fn(*args, **kwargs)
+
+        return wrapper
+
     def __repr__(self) -> str:
         return "<torch.autograd.grad_mode.no_grad object>"
 

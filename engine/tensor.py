@@ -206,7 +206,9 @@ class Tensor:
     @property
     def data(self) -> "Tensor":
         """The values without autograd history (shares memory, like PyTorch's ``.data``)."""
-        return Tensor._make(self._data)
+        t = Tensor._make(self._data)
+        t._owner = self._owner  # so that w.grad.data.zero_() is still a reset of w.grad
+        return t
 
     @data.setter
     def data(self, value: "Tensor") -> None:

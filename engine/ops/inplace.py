@@ -80,7 +80,7 @@ def zero_(t: Tensor) -> Tensor:
     else:
         t._data = np.zeros_like(t._data)
     t._version += 1
-    if owner is not None and owner._grad is t:
+    if owner is not None and owner._grad is not None and owner._grad._data is t._data:
         obs = state().observer
         if obs is not None:
             obs.grad_reset(owner, "zero")

@@ -325,6 +325,16 @@ def permute(a: Tensor, *dims: Any) -> Tensor:
 
 
 def T(a: Tensor) -> Tensor:  # noqa: N802 - the .T property
+    if a._data.ndim not in (0, 2):
+        from engine.hooks import state
+
+        obs = state().observer
+        if obs is not None:
+            obs.warning(
+                "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it "
+                "will throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
+                "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor."
+            )
     return PermuteBackward0.apply(a, dims=tuple(range(a._data.ndim))[::-1])
 
 

@@ -136,3 +136,26 @@ def test_no_grad_state_is_per_run() -> None:
                 assert state().grad_enabled
         assert state().grad_enabled
     assert torch.is_grad_enabled()
+
+
+def test_no_grad_as_decorator() -> None:
+    code = ("import torch\n@torch.no_grad()\ndef double(a):\n    return a * 2\n"
+            "x = torch.ones(2, requires_grad=True)\nprint(double(x), (x * 2).requires_grad)")
+    assert run_ours(code) == run_torch(code)
+
+
+def test_old_style_grad_data_zero_is_a_reset() -> None:
+    rec = Recorder()
+    code = ("import torch\nw = torch.ones(2, requires_grad=True)\n(w * 2).sum().backward()\nw.grad.data.zero_()\n"
+            "print(w.grad)")
+    assert run_ours(code, observer=rec) == run_torch(code)
+    assert [a[1] for k, a in rec.calls if k == "grad_reset"] == ["zero"]
+
+
+def test_inplace_op_reannounces_the_tensor() -> None:
+    rec = Recorder()
+    run_ours("import torch\nx = torch.ones(2, requires_grad=True)\ny = x * 2\ny.add_(1)\n", observer=rec)
+    created = [a[0] for k, a in rec.calls if k == "tensor_created"]
+    assert len(created) == 3 and created[1] is created[2]
+    assert created[2].grad_fn.name() == "AddBackward0"
+    assert created[2].grad_fn.next_functions[0][0].name() == "MulBackward0"
