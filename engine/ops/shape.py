@@ -354,6 +354,9 @@ def expand(a: Tensor, *sizes: Any) -> Tensor:
     shape = _shape_arg(sizes)
     lead = len(shape) - a._data.ndim
     full = tuple(a._data.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
+    from engine.ops.base import check_alloc
+
+    check_alloc(int(np.prod(full)))  # a view, but whatever runs on it next touches every element
     try:
         return ExpandBackward0.apply(a, shape=full)
     except ValueError:
