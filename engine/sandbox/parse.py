@@ -103,7 +103,7 @@ def _check_node(node: ast.AST, kind: type, line: int | None, in_class: bool, in_
     elif kind is ast.Attribute:
         refused = None
         inner: ast.AST = node
-        while isinstance(inner, ast.Attribute):  # report the first refused attribute of a chain like ().__class__.__bases__
+        while isinstance(inner, ast.Attribute):  # report the first refused one of ().__class__.__bases__
             attr = inner.attr
             if attr.startswith("_") and not attr.startswith("_saved_") and not _is_super_init(inner):
                 refused = attr

@@ -128,7 +128,9 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         text_size(value, budget)
         return str(value)
 
-    def print_(*args: Any, sep: str | None = " ", end: str | None = "\n", file: Any = None, flush: bool = False) -> None:
+    def print_(
+        *args: Any, sep: str | None = " ", end: str | None = "\n", file: Any = None, flush: bool = False
+    ) -> None:
         if file is not None:
             raise NotSupported("print(file=...) is not available")
         if sep is not None and not isinstance(sep, str):

@@ -19,10 +19,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import numpy as np
+
 from engine.autograd import AccumulateGrad
-from engine.trace.values import to_values
+from engine.trace.values import MAX_ELEMENTS, summarize, to_values
 
 TRACK_MIN = 100  # the same as engine.sandbox.budget.TRACK_MIN
+SMALL = 16  # arrays written in full once the run has written its share of values
 
 Event = dict[str, Any]
 
@@ -41,10 +44,18 @@ class Recorder:
     """Implements ``engine.hooks.Observer``; the interpreter sets ``line`` and calls ``bind``/``flush``/``print``."""
 
     def __init__(
-        self, on_event: Callable[[Event], None] | None = None, max_events: int | None = None, budget: Any = None
+        self,
+        on_event: Callable[[Event], None] | None = None,
+        max_events: int | None = None,
+        budget: Any = None,
+        max_values: int = 2_000_000,
     ) -> None:
         self.events: list[Event] = []
         self.max_events = max_events
+        # Values written out in full, over the run: past ``max_values`` (~64 MB of Python floats) arrays of more
+        # than SMALL elements are summarized too, so a long loop over mid-size tensors cannot fill the memory.
+        self._values_left = max_values
+        self._max_full = MAX_ELEMENTS
         self.budget = budget  # optional: tensors of TRACK_MIN+ elements are counted alive by ``budget.track``
         self.on_event = on_event
         self.line: int | None = None
@@ -124,6 +135,19 @@ class Recorder:
             self._named[tid] = name
             self._emit({"seq": None, "type": "name", "line": self.line, "tensor": tid, "name": name})
 
+    def _values(self, array: Any) -> Any:
+        if array is None:
+            return None
+        if type(array) is not np.ndarray:
+            array = np.asarray(array)
+        size = array.size
+        if size > self._max_full:
+            return summarize(array)
+        self._values_left -= size
+        if self._values_left < 0:
+            self._max_full = SMALL
+        return to_values(array)
+
     def _name_of(self, tid: int) -> str | None:
         event = self._pending_ids.get(tid)
         return event["name"] if event is not None else self._named.get(tid)
@@ -169,7 +193,7 @@ class Recorder:
             "inputs": inputs,
             "shape": list(data.shape),
             "dtype": _dtype_name(data.dtype),
-            "values": to_values(data),
+            "values": self._values(data),
             "requires_grad": t._requires_grad,
             "is_leaf": fn is None,
         }
@@ -178,28 +202,29 @@ class Recorder:
 
     def backward_started(self, root: Any, gradient: Any, retain_graph: Any) -> None:
         self._emit({"seq": None, "type": "backward", "line": self.line, "root": self._id(root),
-                    "gradient": to_values(gradient), "retain_graph": bool(retain_graph)})
+                    "gradient": self._values(gradient), "retain_graph": bool(retain_graph)})
 
     def node_ran(self, node: Any, grad_outputs: tuple[Any, ...], grad_inputs: tuple[Any, ...]) -> None:
         # One grad_input per entry of the tensor event's ``inputs`` (edges to untracked nodes are dropped alike).
         grads = [
-            to_values(g)
+            self._values(g)
             for (nxt, _), g in zip(node.next_functions, grad_inputs)
             if nxt is not None and (nxt._trace_id is not None or type(nxt) is AccumulateGrad)
         ]
+        grad_output = self._values(grad_outputs[0]) if grad_outputs else None
         self._emit({"seq": None, "type": "node", "line": self.line, "tensor": node._trace_id, "op": node.name(),
-                    "grad_output": to_values(grad_outputs[0]) if grad_outputs else None, "grad_inputs": grads})
+                    "grad_output": grad_output, "grad_inputs": grads})
 
     def grad_accumulated(self, leaf: Any, before: Any, delta: Any, after: Any) -> None:
         self._emit({"seq": None, "type": "accumulate", "line": self.line, "tensor": self._id(leaf),
-                    "before": to_values(before), "delta": to_values(delta), "after": to_values(after)})
+                    "before": self._values(before), "delta": self._values(delta), "after": self._values(after)})
 
     def grad_reset(self, t: Any, how: str) -> None:
         self._emit({"seq": None, "type": "grad_reset", "line": self.line, "tensor": self._id(t), "how": how})
 
     def param_stepped(self, t: Any, before: Any, after: Any) -> None:
         self._emit({"seq": None, "type": "step", "line": self.line, "tensor": self._id(t),
-                    "before": to_values(before), "after": to_values(after)})
+                    "before": self._values(before), "after": self._values(after)})
 
     def warning(self, message: str) -> None:
         self._emit({"seq": None, "type": "warning", "line": self.line, "message": str(message)})

@@ -127,3 +127,12 @@ def test_in_place_result_keeps_the_variable_name() -> None:
     assert [(e["id"], e["name"], e["op"], e["inputs"]) for e in tensors] == [
         (0, "x", None, []), (1, "y", "MulBackward0", [0]), (2, "y", "AddBackward0", [1])
     ]
+
+
+def test_values_budget_switches_to_summaries() -> None:
+    rec = Recorder(max_values=500)
+    for _ in range(3):
+        rec.tensor_created(Tensor(np.zeros(300)))
+    rec.flush()
+    kinds = [isinstance(e["values"], dict) for e in rec.events]
+    assert kinds == [False, False, True]
