@@ -38,7 +38,7 @@ class Limits:
     # until they are freed; smaller ones cannot add up to much within the step limit.
     max_alive_elements: int = 50_000_000
     max_output_bytes: int = 64 * 1024  # stdout
-    max_events: int = 150_000  # trace events (a 2,000-step fit on 2,000 points makes ~75,000)
+    max_events: int = 100_000  # trace events (a 2,000-step fit on 2,000 points makes ~65,000)
     max_depth: int = 100  # nested user function calls
     max_ast_depth: int = 200  # syntax nesting
     max_int_bits: int = 65_536  # Python ints made by ** * <<
