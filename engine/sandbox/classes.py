@@ -52,6 +52,8 @@ def define_class(interp: "Interpreter", node: ast.ClassDef) -> type:
     bases = []
     for base_node in node.bases:
         base = interp.eval(base_node)
+        if base is object:  # class Point(object): the Python 2 spelling
+            continue
         if not (isinstance(base, type) and (issubclass(base, SandboxObject) or engine_type(base))):
             raise NotSupported("a class can only derive from torch classes (such as nn.Module) or your own classes")
         bases.append(base)

@@ -20,7 +20,7 @@ from engine.sandbox.errors import NotSupported
 
 NAMES = (
     "print range len enumerate zip list tuple dict set min max sum abs round float int str bool isinstance sorted "
-    "reversed any all map filter divmod chr ord repr format iter next callable"
+    "reversed any all map filter divmod chr ord repr format iter next callable object"
 ).split()
 EXCEPTIONS = (
     "Exception ValueError TypeError RuntimeError IndexError KeyError ZeroDivisionError AttributeError "

@@ -130,6 +130,12 @@ def test_plain_user_class() -> None:
     assert stdout == cpython(code)
 
 
+def test_object_base_is_accepted() -> None:
+    code = "class P(object):\n    def __init__(self, v):\n        self.v = v\nprint(P(3).v, isinstance(P(1), object))"
+    stdout, error = sandbox(code)
+    assert error is None and stdout == cpython(code)
+
+
 def test_user_class_dunders_are_refused() -> None:
     _, error = sandbox("class A:\n    def __repr__(self):\n        return 'x'")
     assert error is not None and error["type"] == "NotSupported" and error["line"] == 2
