@@ -17,7 +17,7 @@ Example::
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 import numpy as np
 

@@ -18,9 +18,9 @@ from engine.ops.nnops import (
 )
 from engine.ops.stats import all, any, ceil, floor, logsumexp, masked_fill, norm, repeat, round, sign, std, var
 from engine.ops.reduce import argmax, argmin, max, mean, min, prod, sum
+from engine.ops.indexing import getitem
 from engine.ops.shape import (
-    cat, clone, expand, flatten, getitem, permute, reshape, squeeze, stack, t, to_dtype, transpose, unsqueeze,
-    view,
+    cat, clone, expand, flatten, permute, reshape, squeeze, stack, t, to_dtype, transpose, unsqueeze, view,
 )
 from engine.ops.unary import abs, clamp, cos, exp, leaky_relu, log, relu, sigmoid, sin, sqrt, tanh
 

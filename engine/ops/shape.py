@@ -1,12 +1,11 @@
 """Ops that move values around without changing them: reshape/view, transpose, permute, squeeze, unsqueeze,
-expand, cat, stack, indexing, dtype casts. Backward puts each gradient back where its value came from.
+expand, cat, stack, dtype casts (indexing is in ``indexing.py``). Backward puts each gradient back where its value came from.
 
 Example::
 
     >>> x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
-    >>> x[0].sum().backward(); x.grad
-    tensor([[1., 1.],
-            [0., 0.]])
+    >>> x.t().reshape(4).grad_fn      # a transposed tensor is copied, then viewed
+    <UnsafeViewBackward0 object at 0x...>
 """
 
 from __future__ import annotations
@@ -184,59 +183,6 @@ class StackBackward0(Function):
         return tuple(np.take(g, i, axis=d) for i in range(g.shape[d]))
 
 
-class SelectBackward0(Function):
-    """``x[i]`` along one dimension: the gradient lands in row i, zeros elsewhere."""
-
-    _saved_fields = ("dim", "index", "self_sym_sizes")
-
-    @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, dim: int = 0, index: int = 0) -> np.ndarray:
-        ctx._save(dim=dim, index=index, self_sym_sizes=tuple(a.shape))
-        return a[(slice(None),) * dim + (index,)]
-
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        s = ctx._saved
-        out = np.zeros(s["self_sym_sizes"], dtype=g.dtype)
-        out[(slice(None),) * s["dim"] + (s["index"],)] = g
-        return (out,)
-
-
-class SliceBackward0(Function):
-    """``x[a:b:c]`` along one dimension: the gradient lands in the slice, zeros elsewhere."""
-
-    _saved_fields = ("dim", "start", "end", "step", "self_sym_sizes")
-
-    @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, dim: int = 0, sl: slice = slice(None)) -> np.ndarray:
-        start, end, step = sl.indices(a.shape[dim])
-        ctx._save(dim=dim, start=start, end=end, step=step, self_sym_sizes=tuple(a.shape))
-        return a[(slice(None),) * dim + (sl,)]
-
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        s = ctx._saved
-        out = np.zeros(s["self_sym_sizes"], dtype=g.dtype)
-        out[(slice(None),) * s["dim"] + (slice(s["start"], s["end"], s["step"]),)] = g
-        return (out,)
-
-
-class IndexBackward0(Function):
-    """Advanced indexing (lists, tensors, masks): gradients are added where values were picked (a value picked
-    twice gets both gradients)."""
-
-    _saved_fields = ("self_sym_sizes",)
-
-    @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, key: Any = None) -> np.ndarray:
-        ctx._save(self_sym_sizes=tuple(a.shape))
-        ctx._key = key
-        return np.asarray(a[key])
-
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        out = np.zeros(ctx._saved["self_sym_sizes"], dtype=g.dtype)
-        np.add.at(out, ctx._key, g)
-        return (out,)
-
-
 # ---- functions ----------------------------------------------------------------------------------------------
 def _shape_arg(shape: tuple[Any, ...]) -> tuple[int, ...]:
     if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
@@ -406,44 +352,3 @@ def stack(tensors: Any, dim: int = 0) -> Tensor:
                 f"entry 0 and [{', '.join(map(str, t_._data.shape))}] at entry {i}"
             )
     return StackBackward0.apply(*ts, dim=_dim(dim, ts[0]._data.ndim + 1))
-
-
-def _is_advanced(k: Any) -> bool:
-    return isinstance(k, (list, Tensor, np.ndarray)) or (isinstance(k, bool))
-
-
-def getitem(a: Tensor, key: Any) -> Tensor:
-    """``x[key]``: ints select, slices slice, lists/tensors/masks pick (IndexBackward0)."""
-    keys = key if isinstance(key, tuple) else (key,)
-    if any(_is_advanced(k) for k in keys):
-        np_key = tuple(k._data if isinstance(k, Tensor) else k for k in keys)
-        for k in np_key:
-            if isinstance(k, np.ndarray) and k.dtype.kind == "f":
-                raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
-        return IndexBackward0.apply(a, key=np_key if len(np_key) > 1 else np_key[0])
-    n_real = sum(1 for k in keys if k is not None and k is not Ellipsis)
-    if n_real > a._data.ndim:
-        raise IndexError(f"too many indices for tensor of dimension {a._data.ndim}")
-    out, dim = a, 0
-    for i, k in enumerate(keys):
-        if k is Ellipsis:
-            dim += a._data.ndim - n_real
-        elif k is None:
-            out = UnsqueezeBackward0.apply(out, dim=dim)
-            dim += 1
-        elif isinstance(k, slice):
-            size = out._data.shape[dim]
-            if k.step is not None and k.step <= 0:
-                raise ValueError("step must be greater than zero")
-            if k.indices(size) != (0, size, 1):
-                out = SliceBackward0.apply(out, dim=dim, sl=k)
-            dim += 1
-        else:
-            idx = int(k)
-            size = out._data.shape[dim]
-            if not -size <= idx < size:
-                raise IndexError(f"index {idx} is out of bounds for dimension {dim} with size {size}")
-            out = SelectBackward0.apply(out, dim=dim, index=idx % size)
-    if out is a:  # x[:] or x[...]: a view of the same values
-        out = ViewBackward0.apply(a, shape=a._data.shape)
-    return out

@@ -13,8 +13,6 @@ Example::
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 _LANES = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}  # Vectorized<T>::size() with AVX2
