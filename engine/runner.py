@@ -27,7 +27,8 @@ from engine.trace import Recorder
 @dataclass
 class RunResult:
     """What a run produced: its stdout, its error (``{"type", "message", "line"}`` or None), its trace events and
-    the RNG seed it used (pass it back as ``run(code, seed=...)`` to replay the run)."""
+    the RNG seed it used (pass it back as ``run(code, seed=...)`` to replay the run): the code's own
+    ``torch.manual_seed(s)`` when that came before any random number, else the seed the run drew (or was given)."""
 
     stdout: str
     error: dict[str, Any] | None
@@ -57,6 +58,14 @@ class _LazyGenerator(engine_random.Generator):
 
     def __init__(self, seed: int) -> None:
         self._pending_seed = seed
+
+    code_seed: int | None = None  # the seed the code set with torch.manual_seed before drawing any number
+
+    def manual_seed(self, seed: int) -> "engine_random.Generator":
+        if "_pending_seed" in self.__dict__:  # nothing drawn yet: the code's own seed is the run's seed
+            del self.__dict__["_pending_seed"]
+            self.code_seed = int(seed)
+        return super().manual_seed(seed)
 
     def __getattr__(self, name: str) -> Any:
         # Only called for attributes not set yet, i.e. before the first seeding.
@@ -89,7 +98,7 @@ def run(
     interp: Interpreter | None = None
     error: dict[str, Any] | None = None
     run_state = RunState(observer=recorder, budget=budget)
-    run_state.generator = _LazyGenerator(seed)
+    run_state.generator = generator = _LazyGenerator(seed)
     with use_state(run_state):
         try:
             tree = parse(code, limits)
@@ -105,5 +114,7 @@ def run(
                 recorder.error(error["type"], error["message"], error["line"])
             except Exception:  # pragma: no cover - a failing on_event callback must not hide the run's error
                 pass
+    if generator.code_seed is not None:
+        seed = generator.code_seed  # torch.manual_seed(s) came first: s replays the run and is what the code says
     stdout = "".join(interp.stdout) if interp is not None else ""
     return RunResult(stdout=stdout, error=error, events=recorder.events, seed=seed)

@@ -104,3 +104,13 @@ def test_seed_replays_a_run() -> None:
     first = engine.run(code)
     again = engine.run(code, seed=first.seed)
     assert first.stdout == again.stdout == torch_stdout(code, seed=first.seed)
+
+
+def test_reported_seed() -> None:
+    assert engine.run("import torch\ntorch.manual_seed(42)\nx = torch.rand(2)").seed == 42
+    drawn_first = engine.run("import torch\na = torch.rand(2)\ntorch.manual_seed(42)\nprint(a)", seed=7)
+    assert drawn_first.seed == 7
+    assert engine.run("import torch\na = torch.rand(2)\ntorch.manual_seed(42)\nprint(a)", seed=7).stdout == (
+        drawn_first.stdout
+    )
+    assert engine.run("print(1)", seed=5).seed == 5
