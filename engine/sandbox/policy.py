@@ -87,6 +87,8 @@ def engine_type(t: type) -> bool:
         mod = getattr(t, "__module__", None) or ""
         ok = (
             ((mod == "engine" or mod.startswith("engine.")) and not mod.startswith("engine.sandbox"))
+            # engine classes may call themselves torch.* to print like PyTorch (real torch is never reachable)
+            or mod == "torch" or mod.startswith("torch.")
             or issubclass(t, (SafeNamespace, SandboxObject))
         )
         _type_ok[t] = ok

@@ -99,8 +99,7 @@ class Recorder:
 
     def _kind(self, cls: type) -> int:
         kind = _IGNORE
-        mod = getattr(cls, "__module__", "") or ""
-        if mod.startswith("engine.") or any(getattr(b, "__module__", "").startswith("engine.") for b in cls.__mro__):
+        if any((getattr(b, "__module__", "") or "").startswith(("engine.", "torch")) for b in cls.__mro__):
             if hasattr(cls, "grad_fn"):
                 kind = _TENSOR
             elif hasattr(cls, "named_parameters"):
