@@ -112,3 +112,78 @@ def getitem(a: Tensor, key: Any) -> Tensor:
     if out is a:  # x[:] or x[...]: a view of the same values
         out = ViewBackward0.apply(a, shape=a._data.shape)
     return out
+
+
+class CopySlices(Function):
+    """``x[key] = value``: the written part's gradient goes to ``value`` (summed to its shape), the rest flows
+    back to the old ``x``."""
+
+    @staticmethod
+    def _forward(ctx: Any, old: np.ndarray, value: np.ndarray, key: Any = None) -> np.ndarray:
+        out = old.copy()
+        out[key] = value
+        ctx._key = key
+        ctx._value_shape = value.shape
+        return out
+
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        from engine.ops.base import unbroadcast
+
+        key = ctx._key
+        g_old = g.copy()
+        g_old[key] = 0
+        picked = np.asarray(g[key])
+        return g_old, unbroadcast(picked, ctx._value_shape)
+
+
+def _np_key(key: Any) -> Any:
+    keys = key if isinstance(key, tuple) else (key,)
+    out = tuple(k._data if isinstance(k, Tensor) else k for k in keys)
+    return out if isinstance(key, tuple) else out[0]
+
+
+def setitem(t: Tensor, key: Any, value: Any) -> None:
+    """``x[key] = value`` in place (PyTorch records a CopySlices node when autograd is involved)."""
+    from engine.hooks import state
+    from engine.ops.base import as_tensor
+
+    st = state()
+    np_key = _np_key(key)
+    if t._grad_fn is None and t._requires_grad and st.grad_enabled:
+        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
+    v = value if isinstance(value, Tensor) else as_tensor(value, t)
+    try:
+        target_shape = np.empty(t._data.shape, dtype=bool)[np_key].shape
+        np.broadcast_to(v._data, target_shape)
+    except (IndexError, ValueError) as exc:
+        if isinstance(exc, IndexError):
+            raise
+        raise RuntimeError(
+            f"shape mismatch: value tensor of shape [{', '.join(map(str, v._data.shape))}] cannot be broadcast to "
+            f"indexing result of shape [{', '.join(map(str, target_shape))}]"
+        ) from None
+    if st.grad_enabled and (t._requires_grad or v._requires_grad):
+        obs = st.observer
+        old = Tensor._make(t._data.copy(), t._grad_fn, t._requires_grad)
+        if v._data.dtype != t._data.dtype:
+            from engine.ops.base import _cast
+            from engine import dtypes
+
+            v = _cast(v, dtypes.from_numpy(t._data.dtype))
+        st.observer = None
+        try:
+            res = CopySlices.apply(old, v, key=np_key)
+        finally:
+            st.observer = obs
+        t._data[...] = res._data
+        t._version += 1
+        t._grad_fn = res._grad_fn
+        t._requires_grad = True
+        if obs is not None:
+            obs.tensor_created(t)
+        return
+    before = t._data.copy() if t._requires_grad and st.observer is not None else None
+    t._data[np_key] = v._data
+    t._version += 1
+    if before is not None:
+        st.observer.param_stepped(t, before, t._data)

@@ -107,7 +107,7 @@ METHODS: dict[str, Any] = {
     "__le__": _compare(np.less_equal), "__gt__": _compare(np.greater), "__ge__": _compare(np.greater_equal),
     "eq": _compare(np.equal), "ne": _compare(np.not_equal), "lt": _compare(np.less), "le": _compare(np.less_equal),
     "gt": _compare(np.greater), "ge": _compare(np.greater_equal),
-    "__getitem__": indexing.getitem,
+    "__getitem__": indexing.getitem, "__setitem__": indexing.setitem,
     # elementwise
     "exp": unary.exp, "log": unary.log, "sqrt": unary.sqrt, "tanh": unary.tanh, "sigmoid": unary.sigmoid,
     "relu": unary.relu, "abs": unary.abs, "sin": unary.sin, "cos": unary.cos, "clamp": unary.clamp,
