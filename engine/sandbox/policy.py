@@ -177,12 +177,12 @@ def get_attr(obj: Any, name: str, budget: Budget) -> Any:
     t = type(obj)
     if name[0] == "_":
         if name.startswith("_saved_") and engine_type(t):
-            return getattr(obj, name)
+            return _checked_result(getattr(obj, name), name)
         if name == "__init__" and t is SuperProxy:
             return obj.lookup(name)
         raise NotSupported(f"attribute '{name}' is not accessible")
     if t is SuperProxy:
-        return obj.lookup(name)
+        return _checked_result(obj.lookup(name), name)
     allowed = PLAIN_METHODS.get(t)
     if allowed is None and not engine_type(t):
         allowed = _plain_base(obj)
@@ -194,7 +194,11 @@ def get_attr(obj: Any, name: str, budget: Budget) -> Any:
         raise AttributeError(f"'{_type_name(obj)}' object has no attribute '{name}'")
     if not engine_type(t):
         raise NotSupported(f"attribute '{name}' of a {_type_name(obj)} value is not accessible")
-    value = getattr(obj, name)
+    return _checked_result(getattr(obj, name), name)
+
+
+def _checked_result(value: Any, name: str) -> Any:
+    """Never hand out a module, frame, code object, generator internals or a builtin such as ``getattr``."""
     if isinstance(value, _REFUSED_RESULTS) or id(value) in _DANGEROUS_IDS:
         raise NotSupported(f"attribute '{name}' is not accessible")
     return value
