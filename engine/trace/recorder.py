@@ -17,6 +17,7 @@ Example::
 
 from __future__ import annotations
 
+import types
 from typing import Any, Callable
 
 import numpy as np
@@ -38,6 +39,10 @@ def _dtype_name(dtype: Any) -> str:
     if name is None:
         name = _DTYPE_NAMES[dtype] = dtype.name
     return name
+
+
+def _engine_function(fn: Any) -> bool:
+    return isinstance(fn, types.FunctionType) and (fn.__module__ or "").startswith(("engine.", "torch"))
 
 
 class Recorder:
@@ -102,8 +107,8 @@ class Recorder:
         if any((getattr(b, "__module__", "") or "").startswith(("engine.", "torch")) for b in cls.__mro__):
             if hasattr(cls, "grad_fn"):
                 kind = _TENSOR
-            elif hasattr(cls, "named_parameters"):
-                kind = _MODULE
+            elif _engine_function(getattr(cls, "named_parameters", None)):
+                kind = _MODULE  # (a user class overriding named_parameters is not called from here)
         self._kinds[cls] = kind
         return kind
 
