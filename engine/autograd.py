@@ -41,6 +41,13 @@ NON_LEAF_GRAD_WARNING = (
     "you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information."
 )
 
+CREATE_GRAPH_WARNING = (
+    "Using backward() with create_graph=True will create a reference cycle between the parameter and its gradient "
+    "which can cause a memory leak. We recommend using autograd.grad when creating the graph to avoid this. If you "
+    "have to use this function, make sure to reset the .grad fields of your parameters to None after use to break "
+    "the cycle and avoid the leak."
+)
+
 _sequence = itertools.count()
 _FREED = object()
 
@@ -153,18 +160,40 @@ def _accumulate(leaf: "Tensor", delta: np.ndarray) -> None:
             obs.grad_accumulated(leaf, before, delta, g._data)
 
 
+def _accumulate_with_graph(leaf: "Tensor", delta: "Tensor") -> None:
+    """create_graph=True: ``.grad`` becomes a tensor with a graph (new, or ``old + delta``, out of place)."""
+    from engine.tensor import Tensor
+    from engine.ops.arith import add
+    from engine.ops.shape import CopyBackwards
+
+    obs = state().observer
+    old = leaf._grad
+    before = None if old is None else old._data
+    if old is None:
+        leaf._grad = CopyBackwards.apply(delta) if delta._requires_grad else Tensor._make(delta._data.copy())
+    else:
+        leaf._grad = add(old, delta)
+    leaf._grad._owner = leaf
+    if obs is not None:
+        obs.grad_accumulated(leaf, before, delta._data, leaf._grad._data)
+
+
 def _run(
     roots: Sequence["Tensor"],
     grads: Sequence[np.ndarray],
     retain_graph: bool,
     capture: Sequence["Tensor"] | None = None,
-) -> list[np.ndarray | None]:
+    create_graph: bool = False,
+) -> list[Any]:
     """The engine: run every node reachable from ``roots`` once, in topological order.
 
     With ``capture`` (``torch.autograd.grad``), gradients reaching those tensors are returned instead of
     accumulated into leaves."""
     obs = state().observer
-    captured: dict[int, np.ndarray] = {}
+    captured: dict[int, Any] = {}
+    if create_graph:
+        from engine.ops.arith import add as add_tensors
+        from engine.ops.double import backward_with_graph
     capture_keys: dict[int, int] = {}
     if capture is not None:
         for i, t in enumerate(capture):
@@ -176,7 +205,7 @@ def _run(
     # 1. Count, for every node, how many edges lead into it (iterative DFS: graphs can be very deep).
     deps: dict[int, int] = {}
     start: list[Node] = []
-    pending: dict[int, np.ndarray] = {}
+    pending: dict[int, Any] = {}
     for root, g in zip(roots, grads):
         node, _ = _edge(root)
         if node is None:
@@ -209,13 +238,18 @@ def _run(
             captured[capture_keys[id(node)]] = grad
         if isinstance(node, AccumulateGrad):
             if capture is None:
-                _accumulate(node.variable, grad)
+                (_accumulate_with_graph if create_graph else _accumulate)(node.variable, grad)
             continue
         if node._retained is not None and capture is None:
-            _accumulate(node._retained, grad)
-        grad_inputs = node._apply(grad)
-        if obs is not None:
-            obs.node_ran(node, (grad,), tuple(grad_inputs))
+            (_accumulate_with_graph if create_graph else _accumulate)(node._retained, grad)
+        if create_graph:
+            grad_inputs = backward_with_graph(node, grad)
+            if obs is not None:
+                obs.node_ran(node, (grad._data,), tuple(None if g is None else g._data for g in grad_inputs))
+        else:
+            grad_inputs = node._apply(grad)
+            if obs is not None:
+                obs.node_ran(node, (grad,), tuple(grad_inputs))
         if not retain_graph:
             node._release()
         for (nxt, _), gi in zip(node.next_functions, grad_inputs):
@@ -224,7 +258,10 @@ def _run(
             key = id(nxt)
             if gi is not None:
                 prev = pending.get(key)
-                pending[key] = gi if prev is None else prev + gi
+                if prev is None:
+                    pending[key] = gi
+                else:
+                    pending[key] = add_tensors(prev, gi) if create_graph else prev + gi
             deps[key] -= 1
             if deps[key] == 0:
                 if key in pending:
@@ -292,21 +329,38 @@ def backward(
     """``torch.autograd.backward``: accumulate d(tensors)/d(leaf) into every leaf's ``.grad``."""
     from engine.tensor import Tensor
 
-    if create_graph:
-        raise NotImplementedError("create_graph=True is not supported by gradtrace's engine")
     if inputs is not None:
         raise NotImplementedError("backward(inputs=...) is not supported by gradtrace's engine")
     roots = [tensors] if isinstance(tensors, Tensor) else list(tensors)
     if grad_tensors is not None and (isinstance(grad_tensors, Tensor) or not isinstance(grad_tensors, (list, tuple))):
         grad_tensors = [grad_tensors]
     grads = _initial_grads(roots, grad_tensors)
-    keep = bool(retain_graph)
+    keep = bool(create_graph if retain_graph is None else retain_graph)
     obs = state().observer
     if obs is not None:
+        if create_graph:
+            obs.warning(CREATE_GRAPH_WARNING)
         for r, g in zip(roots, grads):
             obs.backward_started(r, g, keep)
+    _run_guarded(roots, grads, keep, None, create_graph, grad_tensors)
+
+
+def _run_guarded(roots: Sequence["Tensor"], grads: list[np.ndarray], keep: bool, capture: Any, create_graph: bool,
+                 given: Any) -> list[Any]:
+    """Run the engine with numpy warnings off; with create_graph, in grad mode and on tensors."""
+    from engine.tensor import Tensor
+
     with np.errstate(all="ignore"):
-        _run(roots, grads, keep)
+        if not create_graph:
+            return _run(roots, grads, keep, capture)
+        st = state()
+        prev, st.grad_enabled = st.grad_enabled, True
+        try:
+            seeds = [given[i] if given is not None and isinstance(given[i], Tensor) else Tensor._make(g)
+                     for i, g in enumerate(grads)]
+            return _run(roots, seeds, keep, capture, create_graph=True)
+        finally:
+            st.grad_enabled = prev
 
 
 def grad(
@@ -327,20 +381,17 @@ def grad(
     """
     from engine.tensor import Tensor
 
-    if create_graph:
-        raise NotImplementedError("create_graph=True is not supported by gradtrace's engine")
     outs = [outputs] if isinstance(outputs, Tensor) else list(outputs)
     ins = [inputs] if isinstance(inputs, Tensor) else list(inputs)
     if grad_outputs is not None and (isinstance(grad_outputs, Tensor) or not isinstance(grad_outputs, (list, tuple))):
         grad_outputs = [grad_outputs]
     grads = _initial_grads(outs, grad_outputs)
-    keep = bool(retain_graph)
+    keep = bool(create_graph if retain_graph is None else retain_graph)
     obs = state().observer
     if obs is not None:
         for r, g in zip(outs, grads):
             obs.backward_started(r, g, keep)
-    with np.errstate(all="ignore"):
-        found = _run(outs, grads, keep, capture=ins)
+    found = _run_guarded(outs, grads, keep, ins, create_graph, grad_outputs)
     result: list[Tensor | None] = []
     for i, (t, g) in enumerate(zip(ins, found)):
         if g is None:
@@ -350,6 +401,9 @@ def grad(
                     "Set allow_unused=True if this is the desired behavior."
                 )
             result.append(None)
+            continue
+        if create_graph:
+            result.append(g)
             continue
         if g.shape != t._data.shape:
             g = np.broadcast_to(g, t._data.shape)

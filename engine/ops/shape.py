@@ -47,6 +47,17 @@ class CloneBackward0(Function):
         return (g,)
 
 
+class CopyBackwards(Function):
+    """A copy made by backward with create_graph=True into a leaf's fresh ``.grad``: gradient passes unchanged."""
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+        return np.array(a, copy=True)
+
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        return (g,)
+
+
 class ToCopyBackward0(Function):
     """A dtype cast: the gradient is cast back."""
 

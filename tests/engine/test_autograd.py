@@ -159,3 +159,32 @@ def test_inplace_op_reannounces_the_tensor() -> None:
     assert len(created) == 3 and created[1] is created[2]
     assert created[2].grad_fn.name() == "AddBackward0"
     assert created[2].grad_fn.next_functions[0][0].name() == "MulBackward0"
+
+
+HIGHER_ORDER = [
+    "x = torch.tensor([3.0], requires_grad=True)\ny = x ** 2\nprint(torch.autograd.grad(y, x, create_graph=True))",
+    "x = torch.tensor(3., requires_grad=True)\n(g,) = torch.autograd.grad(x ** 3, x, create_graph=True)\n"
+    "(h,) = torch.autograd.grad(g, x)\nprint(g, h)",
+    "x = torch.tensor(2.0, requires_grad=True)\ny = x ** 3 + torch.sin(x) * x.exp()\n"
+    "dy, = torch.autograd.grad(y, x, create_graph=True)\nd2y, = torch.autograd.grad(dy, x, create_graph=True)\n"
+    "d3y, = torch.autograd.grad(d2y, x)\nprint(dy, d2y, d3y)",
+    "w = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\nx = torch.tensor([[0.5, -1.]])\n"
+    "loss = torch.nn.functional.mse_loss(x @ w, torch.zeros(1, 2))\ng, = torch.autograd.grad(loss, w, create_graph=True)\n"
+    "(g ** 2).sum().backward()\nprint(g, w.grad)",
+    "x = torch.tensor([0.5, -0.3, 2.0], requires_grad=True)\n"
+    "y = torch.tanh(x).sum() + torch.sigmoid(x).mean() + (x / (x + 3)).sum() + x.relu().sum() + x[1] * x[2]\n"
+    "g, = torch.autograd.grad(y, x, create_graph=True)\nh, = torch.autograd.grad(g.sum(), x)\nprint(g, h)",
+    "x = torch.tensor([1., 2.], requires_grad=True)\ny = (x ** 2).sum()\ny.backward(create_graph=True)\n"
+    "print(x.grad)\nz = x.grad.sum()\nx.grad = None\nz.backward()\nprint(x.grad)",
+]
+
+
+@pytest.mark.parametrize("code", HIGHER_ORDER)
+def test_create_graph_like_torch(code: str) -> None:
+    import warnings
+
+    code = "import torch\n" + code
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # PyTorch's note about backward(create_graph=True) cycles
+        want = run_torch(code)
+    assert run_ours(code) == want
