@@ -25,6 +25,7 @@ from engine.sandbox.errors import LimitExceeded
 
 _CHECK_EVERY = 256  # steps between wall-clock checks
 TRACK_MIN = 100  # tensors with fewer elements are not tracked while alive
+_BIG = 10_000  # strings and lists from this length on count against max_built_items
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class Limits:
     max_int_bits: int = 65_536  # Python ints made by ** * <<
     max_str_length: int = 1_000_000
     max_list_length: int = 1_000_000
+    max_built_items: int = 20_000_000  # over the run, in strings and lists of 10,000+ items
 
 
 class Budget:
@@ -56,6 +58,7 @@ class Budget:
         self.alive = 0  # elements of tracked tensors not freed yet
         self._tracked: dict[int, tuple[Any, int]] = {}
         self.output_bytes = 0
+        self.built = 0  # items of big strings and lists built so far
         self.depth = 0
         self.deadline = time.monotonic() + self.limits.max_seconds
 
@@ -155,3 +158,12 @@ class Budget:
                 )
         elif length > self.limits.max_list_length:
             raise LimitExceeded(f"a sequence of {length:,} items is over the limit of {self.limits.max_list_length:,}")
+        if length >= _BIG:
+            # Strings and lists cannot be watched while alive (no weak references), so big ones count over the
+            # whole run: a thousand strings of a million characters would otherwise fill the memory.
+            self.built += length
+            if self.built > self.limits.max_built_items:
+                raise LimitExceeded(
+                    f"the program built more than {self.limits.max_built_items:,} items of large strings and lists "
+                    "(memory limit)"
+                )

@@ -142,3 +142,18 @@ def test_c_level_loops_stay_bounded(code: str) -> None:
 def test_lazy_iterators_work_like_python() -> None:
     stdout, error = sandbox("print(list(map(abs, [-1, 2])), list(zip('ab', [1, 2])), sum(filter(None, [0, 1, 2])))")
     assert error is None and stdout == "[1, 2] [('a', 1), ('b', 2)] 3\n"
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "keep = [[0] * 10**6 for _ in range(1000)]",
+        "keep = ['a'.center(10**6) for _ in range(1000)]",
+        "keep = [('a' * 999990) + str(i) for i in range(1000)]",
+    ],
+)
+def test_many_big_python_values_are_bounded(code: str) -> None:
+    start = time.monotonic()
+    _, error = sandbox(code)
+    assert time.monotonic() - start < 3
+    assert error is not None and error["type"] == "LimitExceeded" and "memory limit" in error["message"]
