@@ -131,7 +131,10 @@ def _call(interp: "Interpreter", node: ast.Call) -> Any:
         else:
             args.append(interp.eval(arg))
     if not node.keywords:
-        return func(*args)
+        result = func(*args)
+        if type(result) is list and result:
+            _count_list(interp, result)
+        return result
     kwargs: dict[str, Any] = {}
     for kw in node.keywords:
         if kw.arg is None:
@@ -144,7 +147,20 @@ def _call(interp: "Interpreter", node: ast.Call) -> Any:
             kwargs.update(extra)
         else:
             kwargs[kw.arg] = interp.eval(kw.value)
-    return func(*args, **kwargs)
+    result = func(*args, **kwargs)
+    if type(result) is list and result:
+        _count_list(interp, result)
+    return result
+
+
+def _count_list(interp: "Interpreter", result: list[Any]) -> None:
+    """A list a call built (``t.tolist()`` of a big tensor) counts against the budget of big lists."""
+    size, inner = len(result), result
+    while type(inner[0]) is list and inner[0]:
+        inner = inner[0]
+        size *= len(inner)
+    if size >= 10_000:
+        interp.budget.check_length(list, size)
 
 
 def _joinedstr(interp: "Interpreter", node: ast.JoinedStr) -> Any:

@@ -233,3 +233,9 @@ def test_module_and_optimizer_attributes_can_be_assigned() -> None:
     )
     result = engine.run(code)
     assert result.error is None and result.stdout == "3 0.5\n"
+
+
+def test_tolist_of_big_tensors_counts_against_the_budget() -> None:
+    result = engine.run("import torch\nt = torch.ones(1000, 1000)\nkeep = [t.tolist() for _ in range(100)]")
+    assert result.error is not None and result.error["type"] == "LimitExceeded" and result.error["line"] == 3
+    assert engine.run("import torch\nprint(len(torch.ones(1000, 1000).tolist()))").stdout == "1000\n"
