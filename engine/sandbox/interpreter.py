@@ -36,6 +36,7 @@ from engine.sandbox.statements import EXEC
 _MISSING: Any = object()
 RECURSION_HEADROOM = 6000  # Python frames: ~12 per nested user call, 2 per syntax level
 _SIGNALS = (BreakSignal, ContinueSignal, ReturnSignal)
+_MAX_HELD = 256  # tensor events held back inside a function call before they are sent anyway
 
 
 class Frame:
@@ -102,9 +103,10 @@ class Interpreter:
             rec.line = stmt.lineno
         try:
             EXEC[type(stmt)](self, stmt)
-            if rec is not None and rec.pending and not budget.depth:
+            if rec is not None and rec.pending and (not budget.depth or len(rec.pending) > _MAX_HELD):
                 # Tensor events wait for the end of the top-level statement, so that `net = Net()` names the
-                # parameters made inside __init__ `net.fc1.weight` (any other event sends them earlier, in order).
+                # parameters made inside __init__ `net.fc1.weight` (any other event sends them earlier, in order;
+                # a long silent loop inside a function sends them in batches).
                 rec.flush()
         except _SIGNALS:
             raise
