@@ -159,6 +159,12 @@ def matmul(a: Tensor, b: Tensor) -> Tensor:
     if da == 2 and db == 2:
         return mm(a, b)
     if a._data.shape[-1] != b._data.shape[-2 if db > 1 else -1]:
+        if da >= 3 and db >= 3:
+            bsz = int(np.prod(np.broadcast_shapes(a._data.shape[:-2], b._data.shape[:-2])))
+            raise RuntimeError(
+                f"Expected size for first two dimensions of batch2 tensor to be: [{bsz}, {a._data.shape[-1]}] but "
+                f"got: [{bsz}, {b._data.shape[-2]}]."
+            )
         raise _shape_error(a._data, b._data)
     if da >= 3 and db <= 2:
         # fold the batch into rows: (..., n, k) -> (N, k), one mv/mm, then unfold (PyTorch's own route)

@@ -255,6 +255,9 @@ def mse_loss(a: Tensor, b: Tensor, reduction: str = "mean") -> Tensor:
                 f"Using a target size ({b.shape}) that is different to the input size ({a.shape}). This will likely "
                 "lead to incorrect results due to broadcasting. Please ensure they have the same size."
             )
+    from engine.ops.base import broadcast_shape
+
+    broadcast_shape(a._data.shape, b._data.shape)
     a, b = binary_operands(a, b)
     return MseLossBackward0.apply(a, b, reduction=reduction)
 
@@ -290,6 +293,11 @@ def nll_loss(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_ind
 
 def cross_entropy(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_index: int = -100,
                   reduction: str = "mean") -> Tensor:
+    if target._data.dtype.kind not in "iu":
+        if target._data.shape == a._data.shape:
+            raise NotImplementedError("cross_entropy with class probabilities is not supported by gradtrace's engine")
+        name = {"float32": "Float", "float64": "Double", "bool": "Bool"}.get(target._data.dtype.name, "Float")
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {name}")
     return nll_loss(log_softmax(a, 1 if a._data.ndim >= 2 else 0), target, weight, ignore_index, reduction)
 
 

@@ -314,14 +314,21 @@ def expand(a: Tensor, *sizes: Any) -> Tensor:
     from engine.ops.base import check_alloc
 
     check_alloc(int(np.prod(full)))  # a view, but whatever runs on it next touches every element
-    try:
-        return ExpandBackward0.apply(a, shape=full)
-    except ValueError:
+    if lead < 0:
         raise RuntimeError(
-            f"The expanded size of the tensor ({full[-1]}) must match the existing size ({a._data.shape[-1]}) at "
-            f"non-singleton dimension {len(full) - 1}.  Target sizes: [{', '.join(map(str, shape))}].  Tensor "
-            f"sizes: [{', '.join(map(str, a._data.shape))}]"
-        ) from None
+            f"expand(torch.FloatTensor{{[{', '.join(map(str, a._data.shape))}]}}, size=[{', '.join(map(str, shape))}]): "
+            "the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor "
+            "(%d)" % (len(shape), a._data.ndim)
+        )
+    for i, have in enumerate(a._data.shape):
+        want = full[i + lead]
+        if have != want and have != 1:
+            raise RuntimeError(
+                f"The expanded size of the tensor ({want}) must match the existing size ({have}) at non-singleton "
+                f"dimension {i + lead}.  Target sizes: [{', '.join(map(str, shape))}].  Tensor sizes: "
+                f"[{', '.join(map(str, a._data.shape))}]"
+            )
+    return ExpandBackward0.apply(a, shape=full)
 
 
 def _same_dtype(tensors: Any) -> list[Tensor]:

@@ -87,8 +87,10 @@ def test_no_numpy_escape_hatches() -> None:
     with use_state(RunState()):
         torch = make_modules()["torch"]
         x = torch.tensor([1.0, 2.0])
-        for name in ("numpy", "__array__", "storage", "untyped_storage"):
+        for name in ("__array__", "storage", "untyped_storage"):
             assert not hasattr(x, name)
+        with pytest.raises(NotImplementedError):
+            x.numpy()
         y = (torch.tensor([1.0], requires_grad=True) * 2).grad_fn
         for name in ("forward", "backward"):
             assert not hasattr(y, name)

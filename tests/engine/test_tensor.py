@@ -56,3 +56,28 @@ def test_errors_like_torch(expr: str) -> None:
         run_ours(code)
     assert type(got.value) is type(want.value)
     assert str(got.value) == str(want.value)
+
+
+PROGRAM_ERRORS = [
+    "nn.Linear(2, 4)(torch.ones(1, 3))", "nn.Linear(2, 4)(torch.ones(3))", "nn.Linear(2, 4)(torch.ones(5, 2, 3))",
+    "torch.ones(2, 3) @ torch.ones(2)", "torch.ones(3) @ torch.ones(2, 3)", "torch.ones(3) @ torch.ones(2)",
+    "torch.ones(2, 2, 3) @ torch.ones(2, 2, 3)", "F.cross_entropy(torch.ones(2, 3), torch.tensor([0, 5]))",
+    "F.cross_entropy(torch.ones(2, 3), torch.tensor([0.0, 1.0]))", "torch.ones(2, 3).sum(dim=3)",
+    "torch.ones(2, 3).transpose(0, 2)", "torch.ones(2, 3)[2]", "torch.ones(2, 3)[:, 5]", "torch.ones(3).unsqueeze(3)",
+    "torch.tensor([1., 2.]).backward()", "torch.ones(2, requires_grad=True).numpy()",
+    "x = torch.ones(2, requires_grad=True)\ny = x.exp()\ny.backward(torch.ones(2, 2))",
+    "torch.ones(2, 3).expand(4, 3)", "torch.ones(2, 3).view(3, -1, 4)", "torch.cat([torch.ones(2, 3), torch.ones(2, 4)])",
+    "torch.ones(2, 3).max(dim=2)", "torch.zeros(2).item()", "torch.optim.SGD([], lr=0.1)",
+    "torch.optim.SGD([torch.ones(2, requires_grad=True) * 2], lr=0.1)", "torch.randn(2, 3).mean(dim=-3)",
+]
+
+
+@pytest.mark.parametrize("code", PROGRAM_ERRORS)
+def test_program_errors_like_torch(code: str) -> None:
+    code = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n" + code
+    with pytest.raises(Exception) as want:
+        run_torch(code)
+    with pytest.raises(Exception) as got:
+        run_ours(code)
+    assert type(got.value) is type(want.value)
+    assert str(got.value) == str(want.value)
