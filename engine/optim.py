@@ -128,7 +128,7 @@ class Adam(Optimizer):
             raise ValueError(f"Invalid learning rate: {lr}")
         super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
                                       maximize=maximize, foreach=None, capturable=False, differentiable=False,
-                                      fused=None))
+                                      fused=None, decoupled_weight_decay=False))
 
     def step(self, closure: Any = None) -> Any:
         loss = closure() if closure is not None else None

@@ -51,3 +51,10 @@ def test_observer_sees_steps_and_resets() -> None:
     stepped = [a for k, a in rec.calls if k == "param_stepped"]
     t, before, after = stepped[0]
     assert before.shape == after.shape == (2, 3) and (before != after).any()
+
+
+@pytest.mark.parametrize("make", ["torch.optim.SGD(model.parameters(), lr=0.1)", "torch.optim.Adam(model.parameters())",
+                                  "torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9, nesterov=True)"])
+def test_optimizer_prints_like_torch(make: str) -> None:
+    code = SETUP + f"opt = {make}\nprint(opt)\nprint(opt.param_groups[0]['lr'])\n"
+    assert run_ours(code) == run_torch(code)
