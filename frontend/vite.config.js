@@ -3,7 +3,13 @@ import { defineConfig } from 'vite';
 // base './': the built page works under any path (the server mounts frontend/dist at /).
 export default defineConfig({
   base: './',
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 800 }, // CodeMirror + dagre
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 800, // CodeMirror + dagre
+    rollupOptions: { input: { main: 'index.html', embed: 'embed.html' } }, // / and the compact /embed page
+  },
   // `npm run dev` talks to a local server (`python -m server --port 8000`).
   server: { proxy: { '/api': 'http://127.0.0.1:8000', '/healthz': 'http://127.0.0.1:8000' } },
   test: { environment: 'node', include: ['test/**/*.test.js'] },

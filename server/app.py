@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from server.limits import BodySizeLimit
-from server.routes import grad, pages, run
+from server.routes import embed, grad, pages, run
 from server.service import RunService
 from server.settings import Settings, get_settings
 
@@ -42,7 +42,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.dependency_overrides[get_settings] = lambda: settings
     app.state.run_service = service
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
-    for router in (run.router, grad.router, pages.router):
+    for router in (run.router, grad.router, pages.router, embed.router):
         app.include_router(router)
     if (settings.frontend_dir / "index.html").is_file():
         app.mount("/", StaticFiles(directory=settings.frontend_dir, html=True), name="playground")

@@ -7,27 +7,30 @@ import { Decoration, EditorView, keymap } from '@codemirror/view';
 
 /** @typedef {{line: number, kind: "step"|"error"} | null} Mark */
 
-const setMark = StateEffect.define();
-
-/** The decoration of the marked line; it follows edits and disappears when its line is gone. */
-const markField = StateField.define({
-  create: () => Decoration.none,
-  update(deco, tr) {
-    let next = deco.map(tr.changes);
-    for (const effect of tr.effects) {
-      if (!effect.is(setMark)) continue;
-      /** @type {Mark} */
-      const mark = effect.value;
-      if (!mark || mark.line < 1 || mark.line > tr.state.doc.lines) next = Decoration.none;
-      else {
-        const from = tr.state.doc.line(mark.line).from;
-        next = Decoration.set([Decoration.line({ class: `cm-mark-${mark.kind}` }).range(from)]);
+/** One marked line (the current step's, or the one whose graph nodes the pointer is over). */
+const lineMark = (setMark) =>
+  StateField.define({
+    create: () => Decoration.none,
+    update(deco, tr) {
+      let next = deco.map(tr.changes);
+      for (const effect of tr.effects) {
+        if (!effect.is(setMark)) continue;
+        /** @type {Mark} */
+        const mark = effect.value;
+        if (!mark || mark.line < 1 || mark.line > tr.state.doc.lines) next = Decoration.none;
+        else {
+          const from = tr.state.doc.line(mark.line).from;
+          next = Decoration.set([Decoration.line({ class: `cm-mark-${mark.kind}` }).range(from)]);
+        }
       }
-    }
-    return next;
-  },
-  provide: (f) => EditorView.decorations.from(f),
-});
+      return next;
+    },
+    provide: (f) => EditorView.decorations.from(f),
+  });
+const setMark = StateEffect.define();
+const setHover = StateEffect.define();
+const markField = lineMark(setMark);
+const hoverField = lineMark(setHover);
 
 /**
  * CodeMirror adds its styles as <style> elements. Under a strict CSP (style-src without 'unsafe-inline') they need
@@ -40,9 +43,14 @@ function cspNonce() {
 
 /**
  * @param {HTMLElement} parent
- * @param {{doc?: string, onRun: () => void, onChange?: () => void}} opts
+ * @param {{doc?: string, onRun: () => void, onChange?: () => void, onHoverLine?: (line: number|null) => void}} opts
+ *   onHoverLine: the pointer moved onto another source line (null: off the code).
  */
-export function createEditor(parent, { doc = '', onRun, onChange }) {
+export function createEditor(parent, { doc = '', onRun, onChange, onHoverLine = () => {} }) {
+  let hovered = /** @type {number|null} */ (null);
+  const hover = (line) => {
+    if (line !== hovered) onHoverLine((hovered = line));
+  };
   const view = new EditorView({
     parent,
     state: EditorState.create({
@@ -52,7 +60,15 @@ export function createEditor(parent, { doc = '', onRun, onChange }) {
         basicSetup,
         python(),
         markField,
+        hoverField,
         cspNonce(),
+        EditorView.domEventHandlers({
+          mousemove(e, v) {
+            const pos = v.posAtCoords({ x: e.clientX, y: e.clientY });
+            hover(pos === null ? null : v.state.doc.lineAt(pos).number);
+          },
+          mouseleave: () => hover(null),
+        }),
         EditorView.contentAttributes.of({ 'aria-label': 'Python code' }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged && onChange) onChange();
@@ -75,6 +91,10 @@ export function createEditor(parent, { doc = '', onRun, onChange }) {
         effects.push(EditorView.scrollIntoView(view.state.doc.line(mark.line).from, { y: 'nearest' }));
       }
       view.dispatch({ effects });
+    },
+    /** Highlight the line whose graph nodes the pointer is over. @param {number|null} line */
+    hoverLine(line) {
+      view.dispatch({ effects: setHover.of(line ? { line, kind: 'hover' } : null) });
     },
   };
 }

@@ -1,46 +1,87 @@
-// Graph panel: draws the autograd graph of a snapshot as SVG. Positions come from layout.js and are computed
-// once per run (from the final snapshot), so nodes stay put while the learner steps through time.
+// Graph panel: the autograd graph of a snapshot as SVG, with zoom and pan (d3-zoom). Positions come from
+// layout.js and are computed once per run (from the final snapshot), so nodes stay put while the learner steps.
 
+import { select } from 'd3-selection';
+import { zoom, zoomIdentity, zoomTransform } from 'd3-zoom';
+import { drawFrame } from './graphdraw.js';
+import { graphModel } from './graphmodel.js';
 import { layoutGraph } from './layout.js';
-import { CHAR_W, PAD_X, PAD_Y, ROW_H, fit, graphWindow, nodeRows, nodeSize, nodeTooltip } from './nodeview.js';
-import { formatCompact } from './format.js';
+import { graphWindow } from './nodeview.js';
 import { svg } from './svg.js';
 
-const MIN_SCALE = 0.7; // below this, text gets too small to read: scroll instead
+const MIN_FIT = 0.45; // a first view below this is unreadable: show part of the graph, the learner pans
 
 /**
- * @param {HTMLElement} root  The scrollable panel body (data-testid="graph").
+ * @param {HTMLElement} root  The panel body (data-testid="graph").
+ * @param {{onHoverLine?: (line: number|null) => void}} [opts]  Hovering a node names its source line.
  */
-export function createGraphPanel(root) {
+export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   /** @type {{final: any, key: string, layout: import('./layout.js').Layout}|null} */
   let cache = null;
   /** @type {{final: any, snap: any}|null} */
   let last = null;
-  let scale = 1;
+  let fitted = /** @type {any} */ (null);
+  let hoverLine = /** @type {number|null} */ (null);
 
   const canvas = svg('svg', { class: 'graph-svg', role: 'img', 'aria-label': 'autograd graph' });
-  const empty = document.createElement('p');
-  empty.className = 'graph-empty';
-  empty.textContent = 'Run the code to see its autograd graph.';
-  const note = document.createElement('p');
-  note.className = 'graph-note';
-  note.hidden = true;
-  root.append(note, empty, canvas);
+  const viewport = svg('g', { class: 'viewport' });
+  canvas.append(viewport);
+  const el = (tag, props) => Object.assign(document.createElement(tag), props);
+  const empty = el('p', { className: 'graph-empty', textContent: 'Run the code to see its autograd graph.' });
+  const note = el('p', { className: 'graph-note', hidden: true });
+  const tools = el('div', { className: 'graph-tools' });
+  root.append(note, empty, canvas, tools);
+
+  const zoomer = zoom()
+    .scaleExtent([0.05, 4])
+    .on('zoom', (ev) => viewport.setAttribute('transform', ev.transform.toString()));
+  const sel = select(canvas);
+  sel.call(zoomer).on('dblclick.zoom', null);
+  const setTransform = (t) => sel.call(zoomer.transform, t);
+  const tool = (label, text, action) => {
+    const b = el('button', { type: 'button', className: 'icon tool', textContent: text, title: label });
+    b.setAttribute('aria-label', label);
+    b.addEventListener('click', action);
+    tools.append(b);
+  };
+  tool('Zoom in', '+', () => sel.call(zoomer.scaleBy, 1.25));
+  tool('Zoom out', '−', () => sel.call(zoomer.scaleBy, 0.8));
+  tool('Fit graph', '⤢', () => cache && fit(cache.layout, true));
 
   function layoutFor(final, view) {
     const key = `${view.start}:${view.end}`;
     if (cache && cache.final === final && cache.key === key) return cache.layout;
-    const boxes = view.ids.map((id) => ({ id, ...nodeSize(final.tensors[id], final.ledger[id]) }));
-    // Keep room beside each edge for the gradient it will carry (shaped like its input tensor).
-    const edges = final.edges.map((e) => ({ ...e, label: labelSize(gradText(final.tensors[e.from]?.values)) }));
-    const layout = layoutGraph(boxes, edges);
-    cache = { final, key, layout };
-    return layout;
+    const { boxes, edges } = graphModel(final, view.ids);
+    cache = { final, key, layout: layoutGraph(boxes, edges) };
+    return cache.layout;
   }
 
-  function fitScale(layout) {
-    const avail = root.clientWidth || layout.width;
-    return Math.max(MIN_SCALE, Math.min(1, (avail - 2) / layout.width));
+  /** Scale to the panel (whole graph, or at least MIN_FIT), top-left first. */
+  function fit(layout, whole = false) {
+    const w = root.clientWidth || layout.width;
+    const h = root.clientHeight || layout.height;
+    const k = Math.min(1, w / layout.width, h / layout.height);
+    const scale = whole ? Math.max(0.05, k) : Math.max(MIN_FIT, k);
+    const x = Math.max(0, (w - layout.width * scale) / 2);
+    const y = Math.max(0, (h - layout.height * scale) / 2);
+    fitted = layout;
+    setTransform(zoomIdentity.translate(x, y).scale(scale));
+  }
+
+  /** Pan (never zoom) so the current node is in view. */
+  function follow(layout, id) {
+    const box = id ? layout.nodes[id] : null;
+    if (!box) return;
+    const t = zoomTransform(canvas);
+    const w = root.clientWidth;
+    const h = root.clientHeight;
+    const x0 = t.x + box.x * t.k;
+    const y0 = t.y + box.y * t.k;
+    const inside = x0 >= 0 && y0 >= 0 && x0 + box.width * t.k <= w && y0 + box.height * t.k <= h;
+    if (inside) return;
+    const x = w / 2 - (box.x + box.width / 2) * t.k;
+    const y = h / 2 - (box.y + box.height / 2) * t.k;
+    setTransform(zoomIdentity.translate(x, y).scale(t.k));
   }
 
   /**
@@ -51,70 +92,42 @@ export function createGraphPanel(root) {
     last = { final, snap };
     const view = graphWindow(final, snap);
     const layout = layoutFor(final, view);
-    scale = fitScale(layout);
     note.hidden = view.ids.length === view.total;
     note.textContent = `Showing tensors ${view.start + 1}–${view.end} of ${view.total} (and the leaves they use): the window follows the current step.`;
-    canvas.setAttribute('viewBox', `0 0 ${layout.width} ${layout.height}`);
-    canvas.setAttribute('width', String(Math.round(layout.width * scale)));
-    canvas.setAttribute('height', String(Math.round(layout.height * scale)));
+    canvas.setAttribute('data-width', String(Math.round(layout.width)));
+    canvas.setAttribute('data-height', String(Math.round(layout.height)));
     const shown = view.ids.filter((id) => id in snap.tensors);
     empty.hidden = shown.length > 0;
     empty.textContent = snap.order.length
       ? 'No tensor requires grad yet: nothing for autograd to record.'
       : 'Run the code to see its autograd graph.';
-
-    const defs = svg('defs', {}, [arrow('arrow', 'edge-arrow'), arrow('arrow-grad', 'edge-arrow grad')]);
-    const edges = svg('g', { class: 'edges' });
-    const labels = svg('g', { class: 'edge-labels' });
-    for (const e of snap.edges) {
-      const points = layout.edges[e.id];
-      if (!points || !points.length) continue;
-      const grad = snap.edgeGrads[e.id];
-      const carries = grad !== undefined;
-      const intoActive = carries && e.to === snap.active && snap.event?.type === 'node';
-      edges.append(
-        svg('path', {
-          class: `edge${carries ? ' grad' : ''}${intoActive ? ' fresh' : ''}`,
-          d: pathOf(points),
-          'marker-end': `url(#${carries ? 'arrow-grad' : 'arrow'})`,
-          'data-edge-id': e.id,
-        }),
-      );
-      const spot = layout.labels[e.id];
-      if (carries && spot) labels.append(edgeLabel(spot, gradText(grad), intoActive));
-    }
-
-    const nodes = svg('g', { class: 'nodes' });
-    for (const id of shown) {
-      const t = snap.tensors[id];
-      const box = layout.nodes[id];
-      if (box) nodes.append(drawNode(t, box, snap));
-    }
-    canvas.replaceChildren(defs, edges, nodes, labels);
-    scrollToActive(layout, snap);
+    viewport.replaceChildren(...drawFrame(layout, snap, view.ids));
+    if (hoverLine !== null) highlightLine(hoverLine);
+    if (fitted !== layout) fit(layout);
+    else follow(layout, snap.active);
   }
 
-  function scrollToActive(layout, snap) {
-    const box = snap.active ? layout.nodes[snap.active] : null;
-    if (!box) return;
-    const left = box.x * scale;
-    const top = box.y * scale;
-    const right = left + box.width * scale;
-    const bottom = top + box.height * scale;
-    if (left < root.scrollLeft || right > root.scrollLeft + root.clientWidth) {
-      root.scrollLeft = Math.max(0, left - 24);
-    }
-    if (top < root.scrollTop || bottom > root.scrollTop + root.clientHeight) {
-      root.scrollTop = Math.max(0, top - 24);
+  /** Highlight the nodes made by source line `line` (null: none). */
+  function highlightLine(line) {
+    hoverLine = line;
+    for (const g of viewport.querySelectorAll('[data-node-id]')) {
+      g.classList.toggle('hl', line !== null && g.getAttribute('data-line') === String(line));
     }
   }
+
+  viewport.addEventListener('mouseover', (e) => {
+    const g = /** @type {Element} */ (e.target).closest('[data-node-id]');
+    const line = g?.getAttribute('data-line');
+    onHoverLine(line ? Number(line) : null);
+  });
+  viewport.addEventListener('mouseleave', () => onHoverLine(null));
 
   if (typeof ResizeObserver === 'function') {
     let width = 0;
     new ResizeObserver(() => {
-      if (last && root.clientWidth !== width) {
+      if (last && cache && root.clientWidth !== width) {
         width = root.clientWidth;
-        render(last.final, last.snap);
+        fit(cache.layout);
       }
     }).observe(root);
   }
@@ -122,82 +135,22 @@ export function createGraphPanel(root) {
   function clear() {
     cache = null;
     last = null;
-    canvas.replaceChildren();
-    canvas.setAttribute('width', '0');
-    canvas.setAttribute('height', '0');
+    fitted = null;
+    viewport.replaceChildren();
     empty.hidden = false;
   }
 
-  return { render, clear };
-}
-
-function arrow(id, cls) {
-  return svg(
-    'marker',
-    { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto' },
-    [svg('path', { d: 'M0,0 L10,5 L0,10 z', class: cls })],
-  );
-}
-
-function pathOf(points) {
-  const [first, ...rest] = points;
-  return `M${first.x},${first.y}${rest.map((p) => ` L${p.x},${p.y}`).join('')}`;
-}
-
-const LABEL_CHARS = 18;
-const LABEL_CHAR_W = CHAR_W * 0.92; // labels use an 11px font
-
-/** "∂ 4." — the gradient an edge carries in the backward pass. */
-function gradText(values) {
-  return `∂ ${formatCompact(values ?? 0, LABEL_CHARS)}`;
-}
-
-function labelSize(text) {
-  return { width: Math.ceil(text.length * LABEL_CHAR_W + 10), height: 18 };
-}
-
-function edgeLabel(spot, text, fresh) {
-  const width = Math.max(spot.width, labelSize(text).width);
-  return svg('g', { class: `edge-label${fresh ? ' fresh' : ''}`, transform: `translate(${spot.x},${spot.y})` }, [
-    svg('rect', { width, height: spot.height, rx: 4 }),
-    svg('text', { x: 5, y: 13 }, [text]),
-  ]);
-}
-
-/** One tensor's box: classes say what it is (leaf / op / const) and what it is doing now (active, ran, done). */
-function drawNode(t, box, snap) {
-  const classes = ['node', t.op ? 'op' : t.requiresGrad ? 'leaf' : 'const'];
-  if (snap.active === t.id) classes.push('active');
-  // A grad_fn that ran in an earlier backward is spent (its graph was freed); a leaf lives on and accumulates.
-  if (t.ranIn === snap.backwardCount) classes.push('ran');
-  else if (t.ranIn !== null && t.op) classes.push('done');
-  if (snap.backward && snap.backward.root === t.id && t.ranIn === snap.backwardCount) classes.push('root');
-  const ev = snap.event;
-  if (ev && String(ev.tensor) === t.id && (ev.type === 'accumulate' || ev.type === 'grad_reset')) {
-    classes.push('grad-changed');
+  /** The graph as it is drawn now, with its own size (no zoom), for export. */
+  function snapshotSVG() {
+    if (!cache) return null;
+    const copy = /** @type {SVGSVGElement} */ (canvas.cloneNode(true));
+    const { width, height } = cache.layout;
+    copy.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    copy.setAttribute('width', String(Math.ceil(width)));
+    copy.setAttribute('height', String(Math.ceil(height)));
+    copy.querySelector('.viewport')?.removeAttribute('transform');
+    return { live: viewport, copy, width, height };
   }
-  const chars = Math.floor((box.width - 2 * PAD_X) / CHAR_W);
-  const rows = nodeRows(t).map((r, i) =>
-    svg('text', { x: PAD_X, y: PAD_Y + ROW_H * i + 12.5, class: `row ${r.cls}` }, [fit(r.text, chars)]),
-  );
-  const gradRow = t.isLeaf && t.requiresGrad ? rows.length - 1 : -1;
-  const children = [
-    svg('title', {}, [nodeTooltip(t)]),
-    svg('rect', { class: 'box', width: box.width, height: box.height, rx: t.op ? 10 : 4 }),
-  ];
-  if (gradRow >= 0) {
-    children.push(
-      svg('rect', {
-        class: 'grad-band',
-        x: 1,
-        y: PAD_Y + ROW_H * gradRow - 1,
-        width: box.width - 2,
-        height: ROW_H + 2,
-      }),
-    );
-  }
-  return svg('g', { class: classes.join(' '), 'data-node-id': t.id, transform: `translate(${box.x},${box.y})` }, [
-    ...children,
-    ...rows,
-  ]);
+
+  return { render, clear, highlightLine, snapshotSVG };
 }

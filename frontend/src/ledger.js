@@ -1,6 +1,7 @@
 // Ledger panel: the history of each leaf's `.grad` — what every backward added, every reset, every step.
 
 import { formatCompact, formatValues, tensorLabel } from './format.js';
+import { heatmap, wantsHeatmap } from './heatmap.js';
 
 const MAX_VALUE = 40; // characters per value in an entry; the full value is in the tooltip
 const BEFORE = 30; // entries shown up to the current step, per leaf (a training loop makes thousands)
@@ -8,9 +9,27 @@ const AFTER = 10; // and after it
 
 /**
  * @param {HTMLElement} root  data-testid="ledger"
- * @param {{onSeek: (k: number) => void}} opts  Clicking an entry jumps the timeline to it.
+ * @param {{onSeek: (k: number) => void, onRerun?: (what: 'again'|'zero') => void}} opts
+ *   Clicking an entry jumps the timeline to it; the two buttons re-run the program with a call appended.
  */
-export function createLedgerPanel(root, { onSeek }) {
+export function createLedgerPanel(root, { onSeek, onRerun = () => {} }) {
+  const actions = document.createElement('div');
+  actions.className = 'ledger-actions';
+  const action = (text, what, title) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'rerun';
+    b.textContent = text;
+    b.title = title;
+    b.disabled = true;
+    b.addEventListener('click', () => onRerun(what));
+    actions.append(b);
+    return b;
+  };
+  const again = action('backward() again', 'again', 'Run the program again with its last backward() appended');
+  const zero = action('zero grad', 'zero', 'Run the program again with the gradients zeroed at the end');
+  root.before(actions);
+
   /**
    * Shows every entry of the whole run; those after the current step are dimmed, the current one is marked.
    * @param {import('./reducer.js').Snapshot} final
@@ -19,7 +38,9 @@ export function createLedgerPanel(root, { onSeek }) {
    */
   let steps = { events: /** @type {any[]|null} */ (null), n: 0, of: new Map() };
 
-  function render(final, snap, events) {
+  function render(final, snap, events, can = { again: false, zero: false }) {
+    again.disabled = !can.again;
+    zero.disabled = !can.zero;
     root.replaceChildren();
     if (steps.events !== events || steps.n !== events.length) {
       steps = { events, n: events.length, of: new Map(events.map((e, i) => [e.seq, i + 1])) };
@@ -59,6 +80,9 @@ export function createLedgerPanel(root, { onSeek }) {
         button.addEventListener('click', () => onSeek(k));
         button.append(...entryText(entry, dtype));
         li.append(button);
+        const big = entry.kind === 'reset' ? null : entry.kind === 'step' ? entry.after : entry.delta;
+        if (wantsHeatmap(big))
+          li.append(heatmap(big, t?.shape || [], { label: entry.kind === 'step' ? 'data' : 'delta' }));
         list.append(li);
       }
       if (to < entries.length) list.append(more(`… ${entries.length - to} later`));
@@ -114,7 +138,7 @@ function entryText(entry, dtype) {
       const before = entry.before === null ? 'None' : formatCompact(entry.before, MAX_VALUE, dtype);
       return [
         where,
-        span('op', 'backward'),
+        span('op', entry.pass ? `backward #${entry.pass}` : 'backward'),
         expr(
           `${before} + ${formatCompact(entry.delta, MAX_VALUE, dtype)} = `,
           formatCompact(entry.after, MAX_VALUE, dtype),
@@ -127,7 +151,26 @@ function entryText(entry, dtype) {
         span('op', entry.how === 'zero' ? '.zero_()' : '= None'),
         expr('reset to ', formatCompact(entry.after, MAX_VALUE, dtype)),
       ];
-    default:
-      return [where, span('op', 'step'), expr('data ← ', formatCompact(entry.after, MAX_VALUE, dtype))];
+    default: {
+      const from = batches(entry.passes || []);
+      return [
+        where,
+        span('op', 'step'),
+        expr('data ← ', formatCompact(entry.after, MAX_VALUE, dtype)),
+        ...(from ? [span('batches', from)] : []),
+      ];
+    }
   }
+}
+
+/** "using .grad from backward #1–#4 (4 mini-batches)": what the optimizer step consumed. */
+export function batches(passes) {
+  if (!passes.length) return '';
+  const first = passes[0];
+  const lastPass = passes[passes.length - 1];
+  const contiguous = lastPass - first === passes.length - 1;
+  const which =
+    passes.length === 1 ? `#${first}` : contiguous ? `#${first}–#${lastPass}` : passes.map((p) => `#${p}`).join(', ');
+  const n = passes.length;
+  return `using .grad summed over backward ${which} (${n} mini-batch${n === 1 ? '' : 'es'})`;
 }

@@ -1,11 +1,13 @@
 // Output panel: what the program printed, and the error (`Type: message (line N)`) if it raised.
 
+import { explainError } from './explain.js';
+
 /**
- * @param {{stdout: HTMLElement, error: HTMLElement, warnings: HTMLElement, status: HTMLElement}} els
+ * @param {{stdout: HTMLElement, error: HTMLElement, warnings: HTMLElement, status: HTMLElement, explain: HTMLElement}} els
  *   stdout: data-testid="stdout" (a <pre>); error: data-testid="error"; warnings: a <ul> for UserWarnings;
- *   status: a short run status line.
+ *   status: a short run status line; explain: one sentence on what a classic autograd error means.
  */
-export function createOutputPanel({ stdout, error, warnings, status }) {
+export function createOutputPanel({ stdout, error, warnings, status, explain }) {
   /**
    * @param {{stdout: string, error: {type: string, message: string, line: number|null}|null, warnings: string[]}} out
    */
@@ -24,6 +26,9 @@ export function createOutputPanel({ stdout, error, warnings, status }) {
       error.textContent = '';
       error.hidden = true;
     }
+    const why = explainError(out.error);
+    explain.textContent = why ?? '';
+    explain.hidden = !why;
   }
 
   /**

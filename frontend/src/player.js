@@ -13,6 +13,8 @@
  * @property {() => void} pause
  * @property {() => void} toggle
  * @property {(fn: () => void) => void} onChange  Called (at most once per animation frame) when anything changed.
+ * @property {(x: number) => void} setSpeed  Playback speed: 1 = one step per intervalMs, 2 = twice as fast.
+ * @property {() => number} speed
  */
 
 /**
@@ -22,6 +24,7 @@
 export function createPlayer({ intervalMs = 700 } = {}) {
   let k = 0;
   let n = 0;
+  let speed = 1;
   /** @type {ReturnType<typeof setInterval>|null} */
   let timer = null;
   let frame = 0;
@@ -69,9 +72,18 @@ export function createPlayer({ intervalMs = 700 } = {}) {
       timer = setInterval(() => {
         if (k >= n) player.pause();
         else player.seek(k + 1);
-      }, intervalMs);
+      }, intervalMs / speed);
       changed();
     },
+    setSpeed(x) {
+      speed = Math.max(0.1, Number(x) || 1);
+      if (timer !== null) {
+        stopTimer();
+        player.play();
+      }
+      changed();
+    },
+    speed: () => speed,
     pause() {
       stopTimer();
       changed();

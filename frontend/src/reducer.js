@@ -24,6 +24,7 @@
  * @property {number|null} line       Source line that created it.
  * @property {Values} grad            `.grad` (leaves only; null means None).
  * @property {number|null} ranIn      Index of the backward pass in which its grad_fn last ran (null: never).
+ * @property {number|null} freedIn    The backward pass (without retain_graph) that freed its saved values.
  *
  * @typedef {object} LedgerEntry  One change of a leaf's `.grad` (or, kind "step", of its data by an optimizer).
  * @property {number} seq
@@ -33,6 +34,9 @@
  * @property {Values} [delta]
  * @property {Values} after
  * @property {"none"|"zero"} [how]
+ * @property {number} [pass]        accumulate: which backward call (1, 2, …) added `delta`.
+ * @property {number[]} [passes]    step: the backward calls whose gradients sat in `.grad` when the optimizer
+ *   stepped (a gradient-accumulation loop shows several mini-batches here).
  *
  * @typedef {object} Snapshot
  * @property {number} k                The number of events applied.
@@ -41,7 +45,11 @@
  * @property {{id: string, from: string, to: string, index: number}[]} edges  Forward edges, input → output.
  * @property {Record<string, Values>} edgeGrads  Gradient carried by each edge (id) in the current backward pass.
  * @property {number} backwardCount    Backward passes begun so far.
- * @property {{root: string, gradient: Values, retainGraph: boolean}|null} backward  The current/last backward pass.
+ * @property {{root: string, gradient: Values, retainGraph: boolean, pass: number, line: number|null, done: boolean}|null} backward
+ *   The current/last backward pass; `done` once an event outside it (not node/accumulate) arrived.
+ * @property {{root: string, gradient: Values, retainGraph: boolean, line: number|null, seq: number}[]} passes
+ *   Every backward call so far, in order (pass n is passes[n - 1]).
+ * @property {Record<string, number[]>} window  Per leaf: the passes accumulated into `.grad` since its last reset.
  * @property {Record<string, LedgerEntry[]>} ledger  `.grad` history per leaf id.
  * @property {string[]} ledgerOrder    Leaf ids in the order their ledger started.
  * @property {string} stdout
@@ -61,6 +69,8 @@ export function emptySnapshot() {
     edgeGrads: {},
     backwardCount: 0,
     backward: null,
+    passes: [],
+    window: {},
     ledger: {},
     ledgerOrder: [],
     stdout: '',
@@ -130,6 +140,7 @@ function apply(s, e) {
   s.event = e;
   s.active = null;
   const line = e.line ?? null;
+  if (s.backward && e.type !== 'node' && e.type !== 'accumulate') s.backward.done = true;
   switch (e.type) {
     case 'tensor': {
       const id = key(e.id);
@@ -148,6 +159,7 @@ function apply(s, e) {
         line,
         grad: null,
         ranIn: null,
+        freedIn: null,
       };
       if (!known) s.order.push(id);
       inputs.forEach((from, index) => {
@@ -164,7 +176,10 @@ function apply(s, e) {
     }
     case 'backward': {
       s.backwardCount += 1;
-      s.backward = { root: key(e.root), gradient: e.gradient ?? null, retainGraph: Boolean(e.retain_graph) };
+      const retainGraph = Boolean(e.retain_graph);
+      const pass = { root: key(e.root), gradient: e.gradient ?? null, retainGraph, line, seq: e.seq };
+      s.passes.push(pass);
+      s.backward = { root: pass.root, gradient: pass.gradient, retainGraph, pass: s.backwardCount, line, done: false };
       s.edgeGrads = {};
       s.active = key(e.root);
       break;
@@ -174,6 +189,7 @@ function apply(s, e) {
       const t = s.tensors[id];
       if (t) {
         t.ranIn = s.backwardCount;
+        if (s.backward && !s.backward.retainGraph) t.freedIn = s.backwardCount; // its saved values are released
         alignGrads(t.inputs, e.grad_inputs || []).forEach((g, index) => {
           if (g !== null && g !== undefined) s.edgeGrads[edgeId(t.inputs[index], id, index)] = g;
         });
@@ -195,7 +211,9 @@ function apply(s, e) {
         before: e.before ?? null,
         delta: e.delta,
         after: e.after,
+        pass: s.backwardCount,
       });
+      (s.window[id] ||= []).push(s.backwardCount);
       s.active = id;
       break;
     }
@@ -205,6 +223,7 @@ function apply(s, e) {
       const before = t ? t.grad : null;
       const after = e.how === 'zero' && before !== null ? zerosLike(before) : null;
       if (t) t.grad = after;
+      s.window[id] = [];
       ledgerOf(s, id).push({ seq: e.seq, line, kind: 'reset', how: e.how === 'zero' ? 'zero' : 'none', before, after });
       s.active = id;
       break;
@@ -213,7 +232,8 @@ function apply(s, e) {
       const id = key(e.tensor);
       const t = s.tensors[id];
       if (t) t.values = e.after;
-      ledgerOf(s, id).push({ seq: e.seq, line, kind: 'step', before: e.before, after: e.after });
+      const passes = [...(s.window[id] || [])];
+      ledgerOf(s, id).push({ seq: e.seq, line, kind: 'step', before: e.before, after: e.after, passes });
       s.active = id;
       break;
     }

@@ -2,6 +2,7 @@
 // what the current event did. It only talks to the player; the player owns time.
 
 import { describe, kindOf } from './describe.js';
+import { chainRule } from './explain.js';
 import { svg } from './svg.js';
 
 /** Icons as SVG paths (a 16×16 box): fonts don't all have ⏮ ⏭ ⏸. */
@@ -39,13 +40,22 @@ export function createTimelinePanel(root, player) {
   slider.setAttribute('aria-label', 'step');
   slider.addEventListener('input', () => player.seek(Number(slider.value)));
   const counter = el('span', { className: 'counter' });
+  const speed = el('select', { className: 'speed', title: 'Playback speed' });
+  speed.setAttribute('aria-label', 'Playback speed');
+  for (const x of [0.5, 1, 2, 4, 8]) speed.append(new Option(`${x}×`, String(x), x === 1, x === 1));
+  speed.addEventListener('change', () => player.setSpeed(Number(speed.value)));
   const what = el('p', { className: 'what' });
+  const chain = el('div', { className: 'chain-rule', hidden: true });
+  const keys = el('p', {
+    className: 'keys muted',
+    textContent: 'Keys: ← → step · Space play/pause · Home/End first/last',
+  });
   const controls = el('div', { className: 'controls' });
   const strip = svg('svg', { class: 'strip', viewBox: '0 0 1 1', preserveAspectRatio: 'none', 'aria-hidden': 'true' });
   const track = el('div', { className: 'track' });
   track.append(slider, strip);
-  controls.append(first, prev, play, next, last, track, counter);
-  root.append(controls, what);
+  controls.append(first, prev, play, next, last, track, counter, speed);
+  root.append(controls, what, chain, keys);
   let stripFor = { events: /** @type {any[]|null} */ (null), n: -1 };
   // Clicking the strip jumps there, like the slider.
   strip.addEventListener('click', (e) => {
@@ -53,12 +63,15 @@ export function createTimelinePanel(root, player) {
     player.seek(Math.round(((e.clientX - box.left) / box.width) * player.length()));
   });
 
-  // ← / → step through time unless the learner is typing in the editor or a form field.
+  // ← / → step, Space plays, Home / End jump, unless the learner is typing in the editor or a form field.
   document.addEventListener('keydown', (e) => {
     const target = /** @type {HTMLElement} */ (e.target);
     if (target.closest('.cm-editor, input, select, textarea') || e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.key === 'ArrowRight') player.next();
     else if (e.key === 'ArrowLeft') player.prev();
+    else if (e.key === 'Home') player.seek(0);
+    else if (e.key === 'End') player.seek(player.length());
+    else if (e.key === ' ' && !target.closest('button, a')) player.toggle();
     else return;
     e.preventDefault();
   });
@@ -87,6 +100,13 @@ export function createTimelinePanel(root, player) {
       play.setAttribute('aria-label', play.title);
     }
     counter.textContent = `step ${snap.k} / ${n}`;
+    const rule = chainRule(snap.event, snap);
+    chain.hidden = !rule;
+    chain.replaceChildren();
+    if (rule) {
+      chain.append(el('p', { className: 'head', textContent: rule.head }));
+      for (const line of rule.lines) chain.append(el('p', { className: 'line', textContent: line }));
+    }
     if (!snap.event) {
       what.className = 'what muted';
       what.textContent = n ? 'Before the first event. Step forward to replay the run.' : 'No trace yet: press Run.';

@@ -4,18 +4,18 @@ import { graphNodeIds, graphWindow, nodeSize } from '../src/nodeview.js';
 import { snapshotAt } from '../src/reducer.js';
 import { fixture } from './fixtures.js';
 
-it('lays inputs above their outputs, with non-overlapping boxes', () => {
+it('lays inputs left of their outputs, with non-overlapping boxes', () => {
   const events = fixture('accumulation').events;
   const s = snapshotAt(events, events.length);
   const boxes = s.order.map((id) => ({ id, ...nodeSize(s.tensors[id], s.ledger[id]) }));
   const out = layoutGraph(boxes, s.edges);
   expect(Object.keys(out.nodes).sort()).toEqual(['0', '1', '2', '3']);
   for (const e of s.edges) {
-    expect(out.nodes[e.from].y).toBeLessThan(out.nodes[e.to].y);
+    expect(out.nodes[e.from].x).toBeLessThan(out.nodes[e.to].x);
     expect(out.edges[e.id].length).toBeGreaterThanOrEqual(2);
   }
-  const kids = ['1', '2', '3'].map((id) => out.nodes[id]).sort((a, b) => a.x - b.x);
-  for (let i = 1; i < kids.length; i++) expect(kids[i].x).toBeGreaterThanOrEqual(kids[i - 1].x + kids[i - 1].width);
+  const kids = ['1', '2', '3'].map((id) => out.nodes[id]).sort((a, b) => a.y - b.y);
+  for (let i = 1; i < kids.length; i++) expect(kids[i].y).toBeGreaterThanOrEqual(kids[i - 1].y + kids[i - 1].height);
   expect(out.width).toBeGreaterThan(0);
   expect(out.height).toBeGreaterThan(0);
 });
@@ -45,7 +45,8 @@ it('keeps room for edge labels beside their edges', () => {
   const label = out.labels['a->b#0'];
   expect(label.width).toBe(60);
   expect(label.x + label.width).toBeLessThanOrEqual(out.width);
-  expect(label.y).toBeGreaterThan(out.nodes.a.y + out.nodes.a.height - 1);
+  expect(label.x).toBeGreaterThan(out.nodes.a.x + out.nodes.a.width - 1); // between a and b, on the edge
+  expect(label.x + label.width).toBeLessThan(out.nodes.b.x + 1);
 });
 
 it('leaves isolated constants out of the graph', () => {

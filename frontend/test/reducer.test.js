@@ -45,7 +45,7 @@ describe('snapshotAt', () => {
   it('marks the grad_fn nodes that ran and the gradient each edge carried', () => {
     const s = snapshotAt(lesson1, 6);
     expect(s.backwardCount).toBe(1);
-    expect(s.backward).toEqual({ root: '2', gradient: 1, retainGraph: false });
+    expect(s.backward).toEqual({ root: '2', gradient: 1, retainGraph: false, pass: 1, line: 5, done: false });
     expect(s.tensors['2'].ranIn).toBe(1);
     expect(s.tensors['1'].ranIn).toBeNull();
     expect(s.edgeGrads).toEqual({ [edgeId('1', '2', 0)]: [1, 1, 1] });
@@ -60,7 +60,7 @@ describe('snapshotAt', () => {
     const s = snapshotAt(lesson1, 8);
     expect(s.tensors['0'].grad).toEqual([2, 4, 6]);
     expect(s.ledger['0']).toEqual([
-      { seq: 7, line: 5, kind: 'accumulate', before: null, delta: [2, 4, 6], after: [2, 4, 6] },
+      { seq: 7, line: 5, kind: 'accumulate', before: null, delta: [2, 4, 6], after: [2, 4, 6], pass: 1 },
     ]);
   });
 
@@ -172,5 +172,44 @@ describe('zerosLike', () => {
       [0, 0],
       [0, 0],
     ]);
+  });
+});
+
+describe('backward passes, freed graphs and mini-batches', () => {
+  it('lists every backward call and marks the pass done once an event outside it arrives', () => {
+    const during = snapshotAt(lesson2, 5); // the accumulate of the first backward
+    expect(during.backward).toMatchObject({ root: '1', pass: 1, line: 5, done: false });
+    const after = snapshotAt(lesson2, 6); // print: the pass is over
+    expect(after.backward.done).toBe(true);
+    const s = snapshotAt(lesson2, lesson2.length);
+    expect(s.passes.map((p) => [p.root, p.line, p.retainGraph])).toEqual([
+      ['1', 5, false],
+      ['2', 8, false],
+      ['3', 13, false],
+    ]);
+  });
+
+  it('frees the saved values of a grad_fn once it ran in a backward without retain_graph', () => {
+    expect(snapshotAt(lesson2, 3).tensors['1'].freedIn).toBeNull();
+    expect(snapshotAt(lesson2, 4).tensors['1'].freedIn).toBe(1);
+    expect(snapshotAt(lesson2, 4).tensors['0'].freedIn).toBeNull(); // a leaf is never freed
+    const retained = lesson2.map((e) => (e.type === 'backward' ? { ...e, retain_graph: true } : e));
+    expect(snapshotAt(retained, 4).tensors['1'].freedIn).toBeNull();
+  });
+
+  it('tags each accumulation with its backward call', () => {
+    const s = snapshotAt(lesson2, lesson2.length);
+    expect(s.ledger['0'].map((e) => e.pass ?? null)).toEqual([1, 2, null, 3]);
+  });
+
+  it('shows which mini-batches sat in .grad when the optimizer stepped', () => {
+    const events = fixture('gradient_accumulation').events;
+    const s = snapshotAt(events, events.length);
+    const steps = s.ledger['0'].filter((e) => e.kind === 'step');
+    expect(steps.map((e) => e.passes)).toEqual([
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+    ]);
+    expect(s.window['0']).toEqual([]); // zero_grad after the last step
   });
 });

@@ -1,0 +1,146 @@
+// Drawing one frame of the graph: tensors, AccumulateGrad nodes, the gradient seed, edges and their gradients.
+// Pure SVG building from a layout and a snapshot; the panel (graph.js) owns the DOM, zoom and events.
+
+import { accId, gradText, labelSize, seedId, seedRows } from './graphmodel.js';
+import { formatCompact } from './format.js';
+import { PAD_X, PAD_Y, ROW_H, CHAR_W, fit, nodeRows, nodeTooltip } from './nodeview.js';
+import { svg } from './svg.js';
+
+function arrow(id, cls) {
+  return svg(
+    'marker',
+    { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto' },
+    [svg('path', { d: 'M0,0 L10,5 L0,10 z', class: cls })],
+  );
+}
+
+const pathOf = (points) => `M${points.map((p) => `${p.x},${p.y}`).join(' L')}`;
+
+/**
+ * Everything to draw for `snap` in `layout`, as SVG groups: [defs, edges, nodes, labels].
+ * @param {import('./layout.js').Layout} layout
+ * @param {import('./reducer.js').Snapshot} snap
+ * @param {string[]} ids  tensors of the window
+ */
+export function drawFrame(layout, snap, ids) {
+  const defs = svg('defs', {}, [arrow('arrow', 'edge-arrow'), arrow('arrow-grad', 'edge-arrow grad')]);
+  const edges = svg('g', { class: 'edges' });
+  const labels = svg('g', { class: 'edge-labels' });
+  const nodes = svg('g', { class: 'nodes' });
+  const ev = snap.event;
+  for (const e of snap.edges) {
+    const points = layout.edges[e.id];
+    if (!points || !points.length) continue;
+    const grad = snap.edgeGrads[e.id];
+    const carries = grad !== undefined;
+    const fresh = carries && e.to === snap.active && ev?.type === 'node';
+    edges.append(
+      svg('path', {
+        class: `edge${carries ? ' grad' : ''}${fresh ? ' fresh' : ''}`,
+        d: pathOf(points),
+        'marker-end': `url(#${carries ? 'arrow-grad' : 'arrow'})`,
+        'data-edge-id': e.id,
+      }),
+    );
+    const spot = layout.labels[e.id];
+    if (carries && spot) labels.append(edgeLabel(spot, gradText(grad), fresh));
+  }
+  for (const id of ids) {
+    const t = snap.tensors[id];
+    const box = layout.nodes[id];
+    if (!t || !box) continue;
+    nodes.append(drawNode(t, box, snap));
+    const acc = layout.nodes[accId(id)];
+    if (acc && snap.edges.some((e) => e.from === id)) {
+      edges.append(svg('path', { class: 'edge acc-edge', d: pathOf(layout.edges[`${accId(id)}->${id}`] || []) }));
+      nodes.append(drawAcc(t, acc, snap));
+    }
+  }
+  const b = snap.backward;
+  const seed = b ? layout.nodes[seedId(b.root)] : null;
+  if (b && seed && snap.tensors[b.root]) {
+    const points = [...(layout.edges[`${b.root}->${seedId(b.root)}`] || [])].reverse();
+    if (points.length)
+      edges.append(svg('path', { class: 'edge grad seed-edge', d: pathOf(points), 'marker-end': 'url(#arrow-grad)' }));
+    nodes.append(drawSeed(b, seed, (snap.tensors[b.root].shape || []).length === 0, ev?.type === 'backward'));
+  }
+  return [defs, edges, nodes, labels];
+}
+
+function edgeLabel(spot, text, fresh) {
+  const width = Math.max(spot.width, labelSize(text).width);
+  const x = spot.x + spot.width / 2 - width / 2;
+  return svg('g', { class: `edge-label${fresh ? ' fresh' : ''}`, transform: `translate(${x},${spot.y})` }, [
+    svg('rect', { width, height: spot.height, rx: 4 }),
+    svg('text', { x: 5, y: 13 }, [text]),
+  ]);
+}
+
+/** The classes of a tensor's box: what it is (leaf / op / const) and what it is doing now. */
+export function nodeClasses(t, snap) {
+  const classes = ['node', t.op ? 'op' : t.requiresGrad ? 'leaf' : 'const'];
+  if (snap.active === t.id) classes.push('active');
+  // A grad_fn that ran in an earlier backward is spent; a leaf lives on and accumulates.
+  if (t.ranIn === snap.backwardCount) classes.push('ran');
+  else if (t.ranIn !== null && t.op) classes.push('done');
+  const passOver = t.freedIn !== null && (t.freedIn < snap.backwardCount || snap.backward?.done);
+  if (t.op && passOver) classes.push('freed');
+  if (snap.backward && snap.backward.root === t.id && t.ranIn === snap.backwardCount) classes.push('root');
+  const ev = snap.event;
+  if (ev && String(ev.tensor) === t.id && (ev.type === 'accumulate' || ev.type === 'grad_reset')) {
+    classes.push('grad-changed');
+  }
+  return classes;
+}
+
+function drawNode(t, box, snap) {
+  const classes = nodeClasses(t, snap);
+  const chars = Math.floor((box.width - 2 * PAD_X) / CHAR_W);
+  const rows = nodeRows(t).map((r, i) =>
+    svg('text', { x: PAD_X, y: PAD_Y + ROW_H * i + 12.5, class: `row ${r.cls}` }, [fit(r.text, chars)]),
+  );
+  const gradRow = t.isLeaf && t.requiresGrad ? rows.length - 1 : -1;
+  const children = [
+    svg('title', {}, [nodeTooltip(t)]),
+    svg('rect', { class: 'box', width: box.width, height: box.height, rx: t.op ? 10 : 4 }),
+  ];
+  if (gradRow >= 0) {
+    const y = PAD_Y + ROW_H * gradRow - 1;
+    children.push(svg('rect', { class: 'grad-band', x: 1, y, width: box.width - 2, height: ROW_H + 2 }));
+  }
+  if (classes.includes('freed')) {
+    children.push(svg('text', { class: 'freed-badge', x: box.width - 4, y: -4 }, ['graph freed']));
+  }
+  const attrs = { class: classes.join(' '), 'data-node-id': t.id, transform: `translate(${box.x},${box.y})` };
+  if (t.line) attrs['data-line'] = t.line;
+  return svg('g', attrs, [...children, ...rows]);
+}
+
+/** AccumulateGrad of a leaf: lights up when it writes `.grad` (and says what it added). */
+function drawAcc(t, box, snap) {
+  const ev = snap.event;
+  const now = ev?.type === 'accumulate' && String(ev.tensor) === t.id;
+  const text = now ? `+ ${formatCompact(ev.delta, 11)}` : 'AccumulateGrad';
+  const attrs = {
+    class: `acc${now ? ' writing' : ''}`,
+    'data-acc-for': t.id,
+    transform: `translate(${box.x},${box.y})`,
+  };
+  return svg('g', attrs, [
+    svg('title', {}, [`AccumulateGrad: adds the gradient reaching ${t.name || `t${t.id}`} to its .grad`]),
+    svg('rect', { width: box.width, height: box.height, rx: 13 }),
+    svg('text', { x: box.width / 2, y: 17, 'text-anchor': 'middle' }, [now ? text : 'AccumulateGrad']),
+  ]);
+}
+
+/** The gradient entering at the root: 1 for a scalar, the vector v of vᵀ·J otherwise. */
+function drawSeed(b, box, scalar, now) {
+  const [value, what] = seedRows(b.gradient, scalar);
+  const attrs = { class: `seed${scalar ? '' : ' vjp'}${now ? ' active' : ''}`, 'data-seed-for': b.root };
+  attrs.transform = `translate(${box.x},${box.y})`;
+  return svg('g', attrs, [
+    svg('rect', { width: box.width, height: box.height, rx: 6 }),
+    svg('text', { x: 10, y: 17, class: 'value' }, [value]),
+    svg('text', { x: 10, y: 33, class: 'what' }, [what]),
+  ]);
+}

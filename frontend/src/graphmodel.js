@@ -1,0 +1,59 @@
+// What the graph panel lays out: the tensors of the window, plus the nodes autograd adds around them — an
+// AccumulateGrad per leaf that requires grad (it writes the leaf's .grad) and, per backward root, the gradient
+// that enters the graph there (the v of the vector–Jacobian product). Pure data: no DOM.
+
+import { formatCompact } from './format.js';
+import { CHAR_W, nodeSize } from './nodeview.js';
+
+export const accId = (id) => `acc:${id}`;
+export const seedId = (id) => `seed:${id}`;
+export const ACC = { width: 118, height: 26 };
+const LABEL_CHARS = 18;
+const LABEL_CHAR_W = CHAR_W * 0.92; // labels use an 11px font
+
+/** "∂ 4." — the gradient an edge carries in the backward pass. */
+export function gradText(values) {
+  return `∂ ${formatCompact(values ?? 0, LABEL_CHARS)}`;
+}
+
+export function labelSize(text) {
+  return { width: Math.ceil(text.length * LABEL_CHAR_W + 10), height: 18 };
+}
+
+/** The rows of a gradient seed: `gradient=` and its value; a non-scalar one is the v of vᵀJ. */
+export function seedRows(gradient, scalarRoot) {
+  const value = formatCompact(gradient ?? 1, 26);
+  return scalarRoot
+    ? [`gradient = ${value}`, 'dy/dy = 1: backward() starts here']
+    : [`gradient = ${value}`, 'v in vᵀ·J (vector–Jacobian product)'];
+}
+
+/**
+ * @param {import('./reducer.js').Snapshot} final
+ * @param {string[]} ids  The tensors to draw (see graphWindow).
+ * @returns {{boxes: {id: string, width: number, height: number}[], edges: {id: string, from: string, to: string, label?: any}[]}}
+ */
+export function graphModel(final, ids) {
+  const shown = new Set(ids);
+  const boxes = ids.map((id) => ({ id, ...nodeSize(final.tensors[id], final.ledger[id]) }));
+  const edges = final.edges
+    .filter((e) => shown.has(e.from) && shown.has(e.to))
+    .map((e) => ({ ...e, label: labelSize(gradText(final.tensors[e.from]?.values)) }));
+  const feeds = new Set(final.edges.map((e) => e.from));
+  for (const id of ids) {
+    const t = final.tensors[id];
+    if (t.isLeaf && t.requiresGrad && (feeds.has(id) || final.ledger[id])) {
+      boxes.push({ id: accId(id), ...ACC });
+      edges.push({ id: `${accId(id)}->${id}`, from: accId(id), to: id });
+    }
+  }
+  const roots = new Map();
+  for (const p of final.passes) if (shown.has(p.root)) roots.set(p.root, p.gradient);
+  for (const [root, gradient] of roots) {
+    const rows = seedRows(gradient, (final.tensors[root].shape || []).length === 0);
+    const chars = Math.max(...rows.map((r) => r.length));
+    boxes.push({ id: seedId(root), width: Math.ceil(chars * CHAR_W * 0.92 + 20), height: 42 });
+    edges.push({ id: `${root}->${seedId(root)}`, from: root, to: seedId(root) });
+  }
+  return { boxes, edges };
+}

@@ -1,0 +1,125 @@
+// Share panel: permalink, embed snippet, the graph as SVG or PNG, the trace as JSON. Files are made in the page
+// (no server round trip) and handed to the browser as downloads.
+
+import { hashWithCode } from './hash.js';
+
+const STYLE_PROPS = [
+  'fill',
+  'fill-opacity',
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'opacity',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'text-anchor',
+  'filter',
+];
+
+/** The graph SVG as a standalone file: computed styles written onto every element (no stylesheet needed). */
+export function standaloneSVG(shot) {
+  const { live, copy } = shot;
+  const from = [...live.querySelectorAll('*')];
+  const to = [...(copy.querySelector('.viewport')?.querySelectorAll('*') || [])];
+  from.forEach((el, i) => {
+    const target = /** @type {SVGElement} */ (to[i]);
+    if (!target || !target.style) return;
+    const cs = getComputedStyle(el);
+    for (const p of STYLE_PROPS) target.style.setProperty(p, cs.getPropertyValue(p));
+  });
+  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  copy.removeAttribute('class');
+  return new XMLSerializer().serializeToString(copy);
+}
+
+/** The snippet a course page pastes to embed this program (compact mode, reports its height). */
+export function embedSnippet(pageUrl, code) {
+  const base = pageUrl.replace(/[#?].*$/, '').replace(/[^/]*$/, '');
+  const src = `${base}embed${hashWithCode('', code)}`;
+  return `<iframe src="${src}" title="gradtrace: autograd playground" width="100%" height="520" style="border:0" loading="lazy"></iframe>`;
+}
+
+/**
+ * @param {HTMLElement} root
+ * @param {{getCode: () => string, trace: () => any, graph: () => any}} deps
+ *   trace: {code, stdout, error, seed, events} of the current run; graph: graph.snapshotSVG().
+ */
+export function createSharePanel(root, { getCode, trace, graph }) {
+  const el = (tag, props) => Object.assign(document.createElement(tag), props);
+  const status = el('output', { className: 'share-status' });
+  status.setAttribute('role', 'status');
+  const snippet = el('textarea', { className: 'share-snippet', readOnly: true, rows: 3, hidden: true });
+  snippet.setAttribute('aria-label', 'Embed snippet');
+  let url = '';
+
+  const download = (name, blob) => {
+    if (url) URL.revokeObjectURL(url);
+    url = URL.createObjectURL(blob);
+    const a = el('a', { href: url, download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    status.value = `Saved ${name}`;
+  };
+  const copy = async (text, what) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      status.value = `${what} copied`;
+    } catch {
+      status.value = `${what}: copy it from the box below`;
+    }
+  };
+  const button = (text, label, action) => {
+    const b = el('button', { type: 'button', className: 'share-button', textContent: text, title: label });
+    b.setAttribute('aria-label', label);
+    b.addEventListener('click', action);
+    return b;
+  };
+  const svgText = () => {
+    const shot = graph();
+    return shot ? { text: standaloneSVG(shot), width: shot.width, height: shot.height } : null;
+  };
+
+  const buttons = [
+    button('Copy link', 'Copy a link to this program', () => {
+      const link = location.href.replace(/#.*$/, '') + hashWithCode(location.hash, getCode());
+      snippet.hidden = false;
+      snippet.value = link;
+      copy(link, 'Link');
+    }),
+    button('Embed', 'Copy the embed snippet', () => {
+      snippet.hidden = false;
+      snippet.value = embedSnippet(location.href, getCode());
+      copy(snippet.value, 'Embed snippet');
+    }),
+    button('SVG', 'Export the graph as SVG', () => {
+      const s = svgText();
+      if (s) download('gradtrace-graph.svg', new Blob([s.text], { type: 'image/svg+xml' }));
+      else status.value = 'Run the code first: there is no graph yet';
+    }),
+    button('PNG', 'Export the graph as PNG', () => {
+      const s = svgText();
+      if (!s) return void (status.value = 'Run the code first: there is no graph yet');
+      const img = new Image();
+      const src = URL.createObjectURL(new Blob([s.text], { type: 'image/svg+xml' }));
+      img.onload = () => {
+        const canvas = el('canvas', { width: Math.ceil(s.width * 2), height: Math.ceil(s.height * 2) });
+        const ctx = canvas.getContext('2d');
+        ctx.fillStyle = '#ffffff';
+        ctx.fillRect(0, 0, canvas.width, canvas.height);
+        ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+        URL.revokeObjectURL(src);
+        canvas.toBlob((blob) => blob && download('gradtrace-graph.png', blob), 'image/png');
+      };
+      img.src = src;
+    }),
+    button('Trace JSON', 'Download the trace as JSON', () => {
+      const body = JSON.stringify({ code: getCode(), ...trace() }, null, 1);
+      download('gradtrace-trace.json', new Blob([body], { type: 'application/json' }));
+    }),
+  ];
+  const row = el('div', { className: 'share-buttons' });
+  row.append(...buttons);
+  root.append(row, snippet, status);
+}
