@@ -118,7 +118,8 @@ def make_modules() -> dict[str, Namespace]:
     functional = Namespace("torch.nn.functional", _functional_members())
     init = Namespace("torch.nn.init", _init_members())
     nn_ns = Namespace("torch.nn", {**_nn_members(), "functional": functional, "init": init})
-    optim_ns = Namespace("torch.optim", {"SGD": optim.SGD, "Adam": optim.Adam, "Optimizer": optim.Optimizer})
+    optim_ns = Namespace("torch.optim", {"SGD": optim.SGD, "Adam": optim.Adam, "AdamW": optim.AdamW,
+                                          "Optimizer": optim.Optimizer})
     autograd_ns = Namespace("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward})
     torch_ns = Namespace("torch", {**_torch_members(), "nn": nn_ns, "optim": optim_ns, "autograd": autograd_ns})
     return {

@@ -60,9 +60,10 @@ class Optimizer:
             for p in g["params"]:
                 _reset_grad(p, set_to_none)
 
-    def _write(self, p: Tensor, new: np.ndarray) -> None:
+    def _write(self, p: Tensor, new: np.ndarray, before: np.ndarray | None = None) -> None:
         obs = state().observer
-        before = p._data.copy() if obs is not None else None
+        if before is None and obs is not None:
+            before = p._data.copy()
         p._data[...] = new
         p._version += 1
         if obs is not None:
@@ -138,8 +139,12 @@ class Adam(Optimizer):
                 if p._grad is None:
                     continue
                 grad = p._grad._data if not g["maximize"] else -p._grad._data
-                if wd != 0:
+                before = p._data.copy() if state().observer is not None else None
+                if wd != 0 and not g["decoupled_weight_decay"]:
                     grad = _axpy(grad, wd, p._data)
+                if wd != 0 and g["decoupled_weight_decay"]:
+                    p._data *= p._data.dtype.type(1 - lr * wd)  # AdamW: shrink the weight itself
+                    grad = p._grad._data if not g["maximize"] else -p._grad._data
                 st = self._state.setdefault(id(p), {})
                 if not st:
                     st["step"] = 0
@@ -163,8 +168,20 @@ class Adam(Optimizer):
                     denom = np.sqrt(st["max_exp_avg_sq"]) / dt(bc2_sqrt) + dt(eps)
                 else:
                     denom = np.sqrt(v) / dt(bc2_sqrt) + dt(eps)
-                self._write(p, p._data - dt(step_size) * (m / denom))
+                self._write(p, p._data - dt(step_size) * (m / denom), before)
         return loss
 
 
-__all__ = ["Optimizer", "SGD", "Adam"]
+class AdamW(Adam):
+    """Adam with decoupled weight decay: the weights shrink by lr·weight_decay each step, apart from the
+    gradient-based update."""
+
+    def __init__(self, params: Any, lr: float = 1e-3, betas: tuple[float, float] = (0.9, 0.999), eps: float = 1e-8,
+                 weight_decay: float = 1e-2, amsgrad: bool = False, maximize: bool = False, **_: Any) -> None:
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize)
+        for g in self.param_groups:
+            g["decoupled_weight_decay"] = True
+        self.defaults["decoupled_weight_decay"] = True
+
+
+__all__ = ["Optimizer", "SGD", "Adam", "AdamW"]

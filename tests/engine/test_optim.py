@@ -21,6 +21,8 @@ LOOP = ("for i in range(5):\n    opt.zero_grad()\n    loss = nn.MSELoss()(model(
     "torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.5, dampening=0.1)",
     "torch.optim.Adam(model.parameters(), lr=0.01)",
     "torch.optim.Adam(model.parameters(), lr=0.1, weight_decay=0.1)",
+    "torch.optim.AdamW(model.parameters(), lr=0.05)",
+    "torch.optim.Adam(model.parameters(), lr=0.05, amsgrad=True)",
 ])
 def test_optimizer_steps_match_torch(make: str) -> None:
     code = SETUP + f"opt = {make}\n" + LOOP
@@ -54,7 +56,7 @@ def test_observer_sees_steps_and_resets() -> None:
 
 
 @pytest.mark.parametrize("make", ["torch.optim.SGD(model.parameters(), lr=0.1)", "torch.optim.Adam(model.parameters())",
-                                  "torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9, nesterov=True)"])
+                                  "torch.optim.AdamW(model.parameters())", "torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9, nesterov=True)"])
 def test_optimizer_prints_like_torch(make: str) -> None:
     code = SETUP + f"opt = {make}\nprint(opt)\nprint(opt.param_groups[0]['lr'])\n"
     assert run_ours(code) == run_torch(code)
