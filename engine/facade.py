@@ -73,8 +73,9 @@ def _torch_members() -> dict[str, Any]:
         "normal": factories.normal,
         # random state
         "manual_seed": random.manual_seed, "seed": random.seed, "initial_seed": random.initial_seed,
+        "Generator": random.Generator._user,
         # grad mode
-        "no_grad": autograd.no_grad, "enable_grad": autograd.enable_grad,
+        "no_grad": autograd.no_grad, "enable_grad": autograd.enable_grad, "inference_mode": autograd.no_grad,
         "set_grad_enabled": autograd.set_grad_enabled, "is_grad_enabled": autograd.is_grad_enabled,
         # types
         "Tensor": Tensor, "Size": Size, "dtype": dtypes.dtype, "is_tensor": _is_tensor, "numel": _numel,

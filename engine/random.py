@@ -30,11 +30,26 @@ from engine.hooks import state
 _F = np.float32
 
 
+DEFAULT_SEED = 67280421310721  # what a fresh torch.Generator() starts from
+
+
 class Generator:
-    """One run's random state (PyTorch's default CPU generator)."""
+    """One run's random state (PyTorch's default CPU generator).
+
+    ``torch.Generator()`` in user code starts from PyTorch's fixed default seed; the run's own generator, when
+    the code never seeds, from a random one (reported so that the run can be replayed)."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.manual_seed(secrets.randbits(32) if seed is None else seed)
+
+    @classmethod
+    def _user(cls, device: Any = "cpu") -> "Generator":
+        return cls(DEFAULT_SEED)
+
+    def seed(self) -> int:
+        s = secrets.randbits(32)
+        self.manual_seed(s)
+        return s
 
     def manual_seed(self, seed: int) -> "Generator":
         seed = int(seed)
@@ -47,7 +62,7 @@ class Generator:
         return self._seed
 
     def __repr__(self) -> str:
-        return "<torch._C.Generator object>"
+        return f"<torch._C.Generator object at {hex(id(self))}>"
 
     # ---- raw words -------------------------------------------------------------------------------------------
     def _u32(self, n: int) -> np.ndarray:

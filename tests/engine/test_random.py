@@ -54,3 +54,9 @@ def test_unseeded_runs_get_a_replayable_seed() -> None:
     with use_state(RunState()):
         random.manual_seed(seed)
         assert np.array_equal(random.generator()._normal(20), first)
+
+
+def test_explicit_generator_like_torch() -> None:
+    code = ("import torch\ng = torch.Generator()\nprint(g.initial_seed())\nprint(torch.randn(3, generator=g))\n"
+            "g.manual_seed(5)\nprint(torch.rand(2, generator=g), torch.randn(20, generator=g)[:3])")
+    assert run_ours(code) == run_torch(code)
