@@ -49,7 +49,7 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   tool('Fit graph', '⤢', () => cache && fit(cache.layout, true));
 
   function layoutFor(final, view) {
-    const key = `${view.start}:${view.end}`;
+    const key = view.key;
     if (cache && cache.final === final && cache.key === key) return cache.layout;
     const { boxes, edges } = graphModel(final, view.ids);
     cache = { final, key, layout: layoutGraph(boxes, edges) };
@@ -92,8 +92,10 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     last = { final, snap };
     const view = graphWindow(final, snap);
     const layout = layoutFor(final, view);
-    note.hidden = view.ids.length === view.total;
-    note.textContent = `Showing tensors ${view.start + 1}–${view.end} of ${view.total} (and the leaves they use): the window follows the current step.`;
+    note.hidden = view.ids.length === view.total && !view.iteration;
+    note.textContent = view.iteration
+      ? `Iteration ${view.iteration} of ${view.of}: each pass through the loop builds a new graph; this is the current one.`
+      : `Showing tensors ${view.start + 1}–${view.end} of ${view.total} (and the leaves they use): the window follows the current step.`;
     canvas.setAttribute('data-width', String(Math.round(layout.width)));
     canvas.setAttribute('data-height', String(Math.round(layout.height)));
     const shown = view.ids.filter((id) => id in snap.tensors);

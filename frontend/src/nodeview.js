@@ -46,28 +46,63 @@ export function graphNodeIds(s) {
   return s.order.filter((id) => s.tensors[id].requiresGrad || touched.has(id));
 }
 
-export const MAX_GRAPH_NODES = 160; // dagre and the eye both give up on bigger graphs: show a window
+export const MAX_GRAPH_NODES = 1000; // past this, a window of the most recent nodes
 
 /**
- * Which graph nodes to draw for step k. Small graphs: all of them. Big ones (a training loop makes a new graph
- * each iteration): the `max` most recent nodes at step k, plus the leaves feeding them (the parameters).
+ * A training loop: the backward() line called most often, if it ran at least 3 times, with where each of its
+ * iterations begins (the seq of the first tensor made after the previous backward of that line).
+ * @param {import('./reducer.js').Snapshot} final
+ * @returns {number[]|null}  starts[i]: first seq of iteration i + 1
+ */
+export function loopIterations(final) {
+  const count = new Map();
+  for (const p of final.passes) count.set(p.line, (count.get(p.line) || 0) + 1);
+  const [line, n] = [...count].sort((a, b) => b[1] - a[1])[0] || [null, 0];
+  if (n < 3) return null;
+  const passes = final.passes.filter((p) => p.line === line);
+  const seqs = final.order.map((id) => final.tensors[id].seq);
+  const starts = [0];
+  for (const p of passes.slice(0, -1)) {
+    const next = seqs.find((s) => s > p.seq);
+    if (next !== undefined && next > starts[starts.length - 1]) starts.push(next);
+  }
+  return starts;
+}
+
+/**
+ * Which graph nodes to draw for step k. A training loop builds a new graph every iteration: show the current
+ * iteration's (and the leaves it uses: the parameters). Otherwise all of them, or for very big graphs the `max`
+ * most recent nodes at step k plus the leaves feeding them.
  * @param {import('./reducer.js').Snapshot} final
  * @param {import('./reducer.js').Snapshot} snap
  * @param {number} [max]
- * @returns {{ids: string[], start: number, end: number, total: number}}  start/end: the window in `all` order.
+ * @returns {{ids: string[], start: number, end: number, total: number, key: string, iteration?: number, of?: number}}
  */
 export function graphWindow(final, snap, max = MAX_GRAPH_NODES) {
   const all = graphNodeIds(final);
-  if (all.length <= max) return { ids: all, start: 0, end: all.length, total: all.length };
+  const withFeeders = (picked) => {
+    const feeding = new Set(
+      final.edges.filter((e) => picked.has(e.to) && final.tensors[e.from].isLeaf).map((e) => e.from),
+    );
+    return all.filter((id) => picked.has(id) || feeding.has(id));
+  };
+  const starts = loopIterations(final);
+  if (starts) {
+    const at = snap.event ? snap.event.seq : 0;
+    let i = 0;
+    while (i + 1 < starts.length && starts[i + 1] <= at) i++;
+    const end = i + 1 < starts.length ? starts[i + 1] : Infinity;
+    const picked = new Set(all.filter((id) => final.tensors[id].seq >= starts[i] && final.tensors[id].seq < end));
+    const ids = withFeeders(picked);
+    return { ids, start: 0, end: ids.length, total: all.length, key: `it${i}`, iteration: i + 1, of: starts.length };
+  }
+  if (all.length <= max) return { ids: all, start: 0, end: all.length, total: all.length, key: 'all' };
   const existing = all.filter((id) => id in snap.tensors).length;
   const jump = Math.max(1, Math.floor(max / 2)); // the window moves in jumps, so the layout stays put in between
   const end = Math.min(all.length, Math.max(max, Math.ceil(existing / jump) * jump));
   const start = end - max;
-  const picked = new Set(all.slice(start, end));
-  const feeding = new Set(
-    final.edges.filter((e) => picked.has(e.to) && final.tensors[e.from].isLeaf).map((e) => e.from),
-  );
-  return { ids: all.filter((id) => picked.has(id) || feeding.has(id)), start, end, total: all.length };
+  const ids = withFeeders(new Set(all.slice(start, end)));
+  return { ids, start, end, total: all.length, key: `${start}:${end}` };
 }
 
 /** Longest row in characters, clamped to [MIN_CHARS, MAX_CHARS]. */

@@ -22,6 +22,7 @@
  * @property {boolean} requiresGrad
  * @property {boolean} isLeaf
  * @property {number|null} line       Source line that created it.
+ * @property {number} seq             The seq of the event that created it.
  * @property {Values} grad            `.grad` (leaves only; null means None).
  * @property {number|null} ranIn      Index of the backward pass in which its grad_fn last ran (null: never).
  * @property {number|null} freedIn    The backward pass (without retain_graph) that freed its saved values.
@@ -157,6 +158,7 @@ function apply(s, e) {
         requiresGrad: Boolean(e.requires_grad),
         isLeaf: e.is_leaf ?? !e.op,
         line,
+        seq: e.seq,
         grad: null,
         ranIn: null,
         freedIn: null,

@@ -160,3 +160,19 @@ it('draws a window of a big graph that follows the step and keeps the parameters
   expect(early.ids).toContain('1');
   expect(graphWindow(final, snapshotAt(events, 11), 50)).toEqual(early); // the window jumps, it doesn't creep
 });
+
+it('shows a training loop one iteration at a time: the graph that iteration built and the parameters', () => {
+  const events = fixture('gradient_accumulation').events;
+  const final = snapshotAt(events, events.length);
+  const last = graphWindow(final, final);
+  expect(last).toMatchObject({ iteration: 8, of: 8 });
+  const ops = last.ids.filter((id) => final.tensors[id].op);
+  expect(ops).toHaveLength(4);
+  expect(last.ids.filter((id) => final.tensors[id].isLeaf)).toHaveLength(2);
+  const first = graphWindow(final, snapshotAt(events, 12));
+  expect(first).toMatchObject({ iteration: 1, key: 'it0' });
+  expect(first.ids.filter((id) => !last.ids.includes(id))).toHaveLength(4); // another iteration's ops
+  // the backward of iteration 1 (its node and accumulate events) still shows iteration 1's graph
+  const bw = events.findIndex((e) => e.type === 'backward');
+  expect(graphWindow(final, snapshotAt(events, bw + 3)).iteration).toBe(1);
+});

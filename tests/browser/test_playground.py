@@ -183,7 +183,9 @@ def test_replay_gradient_accumulation_trace(page: Page, live_server: str) -> Non
     # The data batches (x, y) are constants nothing is computed from in the autograd graph: not drawn.
     expect(page.locator(f"{GRAPH_NODES}.const")).to_have_count(0)
     expect(page.locator(f"{GRAPH_NODES}.leaf")).to_have_count(2)
-    expect(page.locator(f"{GRAPH_NODES}.op")).to_have_count(8 * 4)
+    # Each pass through the loop builds a new graph: the panel shows the current iteration's 4 grad_fns, and says so.
+    expect(page.locator(f"{GRAPH_NODES}.op")).to_have_count(4)
+    expect(page.locator(".graph-note")).to_have_text(re.compile(r"^Iteration 8 of 8: "))
     page.locator("input.slider").fill("70")
     expect(page.locator(".node.active")).to_have_count(1)
     assert len(page.get_by_test_id("timeline").locator(".what").inner_text()) < 400  # big tensors are cut short
