@@ -87,3 +87,28 @@ def serve_with_strict_csp(page: Page, nonce: str = "gradtrace-test-nonce") -> No
         route.fulfill(response=response, body=body, headers=headers)
 
     page.route(lambda url: url.split("#")[0].endswith(("/", "/index.html")), document)
+
+
+AXE = ROOT / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page: Page, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """Run axe-core (from npm, injected into the page) and return the violations of the given impacts."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => (await axe.run(document)).violations")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in result
+        if v["impact"] in impacts
+    ]
+
+
+def with_api_root(page: Page, api: str) -> None:
+    """Serve the playground with <meta name="gradtrace-api"> pointing at another server (api.js honours it)."""
+
+    def document(route: Route) -> None:
+        response = route.fetch()
+        body = response.text().replace("<head>", f'<head><meta name="gradtrace-api" content="{api}">', 1)
+        route.fulfill(response=response, body=body)
+
+    page.route(lambda url: url.split("#")[0].endswith(("/", "/index.html")), document)
