@@ -78,7 +78,7 @@ class Node:
 
         if isinstance(value, np.ndarray):
             for t in self.__dict__.get("_inputs", ()):
-                if t._data is value:
+                if t is not None and t._data is value:
                     return t
             if value is self.__dict__.get("_result_data"):
                 return Tensor._make(value, self, True)
@@ -98,7 +98,7 @@ class Node:
 
     def _release(self) -> None:
         # Saved tensors are freed after backward; sizes, dims and other plain values stay.
-        self._saved = {k: _FREED if isinstance(v, np.ndarray) else v for k, v in self._saved.items()}
+        self._saved = {k: _FREED if isinstance(v, (np.ndarray, np.generic)) else v for k, v in self._saved.items()}
         self._freed = True
         self.__dict__.pop("_inputs", None)
         self.__dict__.pop("_result_data", None)

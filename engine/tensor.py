@@ -77,7 +77,8 @@ class Tensor:
     @classmethod
     def _make(cls, data: np.ndarray, grad_fn: Node | None = None, requires_grad: bool = False) -> "Tensor":
         t = object.__new__(cls)
-        t._data = data
+        # numpy turns 0-d results into numpy scalars: always keep an ndarray
+        t._data = data if type(data) is np.ndarray else np.asarray(data)
         t._requires_grad = requires_grad
         t._grad = None
         t._grad_fn = grad_fn

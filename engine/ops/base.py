@@ -59,10 +59,16 @@ class Function(Node):
             ctx.next_functions = tuple(_edge(t) for t in inputs)
         with np.errstate(all="ignore"):  # inf/nan follow IEEE rules silently, as in PyTorch
             out = cls._forward(ctx, *[t._data for t in inputs], **params)
+        if type(out) is not np.ndarray:  # numpy gives scalars for 0-d results: keep arrays (and what was saved)
+            arr = np.asarray(out)
+            if record:
+                for k, v in ctx._saved.items():
+                    if v is out:
+                        ctx._saved[k] = arr
+            out = arr
         result = Tensor._make(out, ctx if record else None, record)
         if record:
-            ctx._inputs = inputs
-            ctx._result_data = out
+            ctx._in_shapes = tuple(t._data.shape for t in inputs)
             if ctx._saved:
                 _track_saved(ctx, inputs, result)
         obs = st.observer
@@ -84,17 +90,22 @@ class Function(Node):
 
 
 def _track_saved(ctx: Function, inputs: tuple[Tensor, ...], result: Tensor) -> None:
-    """Note the version of every tensor whose values backward will read (to catch in-place changes later)."""
+    """Note the version of every tensor whose values backward will read (to catch in-place changes later), and
+    keep those tensors (only those: an op that saves nothing keeps nothing alive, as in PyTorch)."""
     saved = ctx._saved
-    keys = {id(v): k for k, v in saved.items() if isinstance(v, np.ndarray)}
+    keys = {id(v) for v in saved.values() if isinstance(v, np.ndarray)}
     versions = []
+    kept: list[Tensor | None] = []
     for t in inputs:
-        k = keys.get(id(t._data))
-        if k is None:
+        if id(t._data) not in keys:
+            kept.append(None)
             continue
+        kept.append(t)
         if type(t) is not WrappedNumber:
             versions.append((t, t._version, False))
+    ctx._inputs = tuple(kept)
     if id(result._data) in keys:
+        ctx._result_data = result._data
         versions.append((result, 0, True))
     if versions:
         ctx._versions = versions

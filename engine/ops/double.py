@@ -26,7 +26,10 @@ Grads = tuple["Tensor | None", ...]
 
 
 def _in(ctx: Any, i: int) -> Tensor:
-    return ctx._inputs[i]
+    """An input whose values this node saved (the only inputs a node keeps)."""
+    t = ctx._inputs[i]
+    assert t is not None, f"{ctx.name()} did not save input {i}"
+    return t
 
 
 def _result(ctx: Any) -> Tensor:
@@ -49,26 +52,27 @@ def _need(ctx: Any, i: int) -> bool:
 
 def _add(ctx: Any, g: Tensor) -> Grads:
     alpha = ctx._saved.get("alpha", 1)
-    a, b = _in(ctx, 0), _in(ctx, 1)
-    return sum_to(g, a._data.shape), sum_to(g if alpha == 1 else arith.mul(g, alpha), b._data.shape)
+    sa, sb = ctx._in_shapes
+    return sum_to(g, sa), sum_to(g if alpha == 1 else arith.mul(g, alpha), sb)
 
 
 def _sub(ctx: Any, g: Tensor) -> Grads:
     alpha = ctx._saved.get("alpha", 1)
-    a, b = _in(ctx, 0), _in(ctx, 1)
-    return sum_to(g, a._data.shape), sum_to(arith.mul(g, -alpha), b._data.shape)
+    sa, sb = ctx._in_shapes
+    return sum_to(g, sa), sum_to(arith.mul(g, -alpha), sb)
 
 
 def _mul(ctx: Any, g: Tensor) -> Grads:
-    a, b = _in(ctx, 0), _in(ctx, 1)
-    return (sum_to(arith.mul(g, b), a._data.shape) if _need(ctx, 0) else None,
-            sum_to(arith.mul(g, a), b._data.shape) if _need(ctx, 1) else None)
+    sa, sb = ctx._in_shapes
+    return (sum_to(arith.mul(g, _in(ctx, 1)), sa) if _need(ctx, 0) else None,
+            sum_to(arith.mul(g, _in(ctx, 0)), sb) if _need(ctx, 1) else None)
 
 
 def _div(ctx: Any, g: Tensor) -> Grads:
-    a, b = _in(ctx, 0), _in(ctx, 1)
-    ga = sum_to(arith.div(g, b), a._data.shape) if _need(ctx, 0) else None
-    gb = sum_to(arith.neg(arith.div(arith.mul(g, a), arith.mul(b, b))), b._data.shape) if _need(ctx, 1) else None
+    sa, sb = ctx._in_shapes
+    b = _in(ctx, 1)
+    ga = sum_to(arith.div(g, b), sa) if _need(ctx, 0) else None
+    gb = sum_to(arith.neg(arith.div(arith.mul(g, _in(ctx, 0)), arith.mul(b, b))), sb) if _need(ctx, 1) else None
     return ga, gb
 
 
@@ -81,13 +85,14 @@ def _pow0(ctx: Any, g: Tensor) -> Grads:
 
 def _pow1(ctx: Any, g: Tensor) -> Grads:
     a, b = _in(ctx, 0), _in(ctx, 1)
-    ga = sum_to(arith.mul(g, arith.mul(b, arith.pow(a, arith.sub(b, 1)))), a._data.shape) if _need(ctx, 0) else None
-    gb = sum_to(arith.mul(g, arith.mul(_result(ctx), unary.log(a))), b._data.shape) if _need(ctx, 1) else None
+    sa, sb = ctx._in_shapes
+    ga = sum_to(arith.mul(g, arith.mul(b, arith.pow(a, arith.sub(b, 1)))), sa) if _need(ctx, 0) else None
+    gb = sum_to(arith.mul(g, arith.mul(_result(ctx), unary.log(a))), sb) if _need(ctx, 1) else None
     return ga, gb
 
 
 def _relu(ctx: Any, g: Tensor) -> Grads:
-    mask = Tensor._make((ctx._result_data > 0).astype(g._data.dtype))
+    mask = Tensor._make((ctx._saved["result"] > 0).astype(g._data.dtype))
     return (arith.mul(g, mask),)
 
 
@@ -119,21 +124,19 @@ def _view(ctx: Any, g: Tensor) -> Grads:
 
 
 def _mm(ctx: Any, g: Tensor) -> Grads:
-    a, b = _in(ctx, 0), _in(ctx, 1)
-    return (linalg.mm(g, shape.t(b)) if _need(ctx, 0) else None,
-            linalg.mm(shape.t(a), g) if _need(ctx, 1) else None)
+    return (linalg.mm(g, shape.t(_in(ctx, 1))) if _need(ctx, 0) else None,
+            linalg.mm(shape.t(_in(ctx, 0)), g) if _need(ctx, 1) else None)
 
 
 def _addmm(ctx: Any, g: Tensor) -> Grads:
-    bias, a, b = _in(ctx, 0), _in(ctx, 1), _in(ctx, 2)
-    return (sum_to(g, bias._data.shape) if _need(ctx, 0) else None,
-            linalg.mm(g, shape.t(b)) if _need(ctx, 1) else None,
-            linalg.mm(shape.t(a), g) if _need(ctx, 2) else None)
+    return (sum_to(g, ctx._in_shapes[0]) if _need(ctx, 0) else None,
+            linalg.mm(g, shape.t(_in(ctx, 2))) if _need(ctx, 1) else None,
+            linalg.mm(shape.t(_in(ctx, 1)), g) if _need(ctx, 2) else None)
 
 
 def _dot(ctx: Any, g: Tensor) -> Grads:
-    a, b = _in(ctx, 0), _in(ctx, 1)
-    return (arith.mul(g, b) if _need(ctx, 0) else None, arith.mul(g, a) if _need(ctx, 1) else None)
+    return (arith.mul(g, _in(ctx, 1)) if _need(ctx, 0) else None,
+            arith.mul(g, _in(ctx, 0)) if _need(ctx, 1) else None)
 
 
 def _scatter_back(ctx: Any, g: Tensor, key: Any) -> Grads:
@@ -154,11 +157,11 @@ def _slice(ctx: Any, g: Tensor) -> Grads:
 
 def _mse(ctx: Any, g: Tensor) -> Grads:
     a, b = _in(ctx, 0), _in(ctx, 1)
-    n = int(np.prod(np.broadcast_shapes(a._data.shape, b._data.shape)))
+    n = int(np.prod(np.broadcast_shapes(*ctx._in_shapes)))
     norm = 2.0 / n if ctx._saved["reduction"] == "mean" else 2.0
     gi = arith.mul(arith.mul(arith.sub(a, b), norm), g)
-    return (sum_to(gi, a._data.shape) if _need(ctx, 0) else None,
-            sum_to(arith.neg(gi), b._data.shape) if _need(ctx, 1) else None)
+    return (sum_to(gi, ctx._in_shapes[0]) if _need(ctx, 0) else None,
+            sum_to(arith.neg(gi), ctx._in_shapes[1]) if _need(ctx, 1) else None)
 
 
 FORMULAS: dict[str, Callable[[Any, Tensor], Grads]] = {

@@ -188,3 +188,29 @@ def test_create_graph_like_torch(code: str) -> None:
         warnings.simplefilter("ignore", UserWarning)  # PyTorch's note about backward(create_graph=True) cycles
         want = run_torch(code)
     assert run_ours(code) == want
+
+
+def test_nodes_keep_only_what_backward_needs() -> None:
+    import gc
+    import weakref
+
+    from engine.facade import make_modules
+
+    with use_state(RunState()):
+        torch_ = make_modules()["torch"]
+        x = torch_.ones(1000, requires_grad=True)
+        a = x + 1  # AddBackward0 saves nothing
+        ref = weakref.ref(a)
+        b = (a + 2).sum()
+        del a
+        gc.collect()
+        assert ref() is None
+        c = x.exp()  # ExpBackward0 saves its result
+        ref2 = weakref.ref(c)
+        d = (c * 1.0).sum()
+        del c
+        gc.collect()
+        assert ref2() is None  # the array is saved, the tensor object is not kept
+        b.backward()
+        d.backward()
+        assert x.grad is not None
