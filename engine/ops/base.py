@@ -16,6 +16,7 @@ Example::
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import numpy as np
@@ -79,8 +80,9 @@ class Function(Node):
     def _apply(self, grad: np.ndarray) -> tuple[np.ndarray | None, ...]:
         versions = self.__dict__.get("_versions")
         if versions and not self._freed:
-            for t, v, is_result in versions:
-                if t._version != v:
+            for ref, v, is_result in versions:
+                t = ref() if is_result else ref
+                if t is not None and t._version != v:
                     raise RuntimeError(_modified_message(t, v, self if is_result else t._grad_fn))
         return super()._apply(grad)
 
@@ -106,7 +108,7 @@ def _track_saved(ctx: Function, inputs: tuple[Tensor, ...], result: Tensor) -> N
     ctx._inputs = tuple(kept)
     if id(result._data) in keys:
         ctx._result_data = result._data
-        versions.append((result, 0, True))
+        versions.append((weakref.ref(result), 0, True))  # weak: a node must not keep its own output alive
     if versions:
         ctx._versions = versions
 
