@@ -21,7 +21,7 @@ import numpy as np
 from engine import autograd, dtypes, nn, ops, optim, random
 from engine.ops import arith, factories, shape
 from engine.ops.base import binary_operands, made
-from engine.tensor import Size, Tensor
+from engine.tensor import Size, Tensor, device
 
 
 class Namespace:
@@ -61,6 +61,14 @@ def _numel(t: Tensor) -> int:
     return t.numel()
 
 
+def _false() -> bool:
+    return False
+
+
+def _zero() -> int:
+    return 0
+
+
 def _torch_members() -> dict[str, Any]:
     m: dict[str, Any] = {
         # creation
@@ -78,7 +86,7 @@ def _torch_members() -> dict[str, Any]:
         "no_grad": autograd.no_grad, "enable_grad": autograd.enable_grad, "inference_mode": autograd.no_grad,
         "set_grad_enabled": autograd.set_grad_enabled, "is_grad_enabled": autograd.is_grad_enabled,
         # types
-        "Tensor": Tensor, "Size": Size, "dtype": dtypes.dtype, "is_tensor": _is_tensor, "numel": _numel,
+        "Tensor": Tensor, "Size": Size, "dtype": dtypes.dtype, "device": device, "is_tensor": _is_tensor, "numel": _numel,
         # math
         "exp": ops.exp, "log": ops.log, "sqrt": ops.sqrt, "tanh": ops.tanh, "sigmoid": ops.sigmoid,
         "relu": ops.relu, "abs": ops.abs, "sin": ops.sin, "cos": ops.cos, "clamp": ops.clamp, "clip": ops.clamp,
@@ -115,21 +123,26 @@ def _init_members() -> dict[str, Any]:
 
 def make_modules() -> dict[str, Namespace]:
     """A fresh ``torch`` module tree for one run: keys ``torch``, ``torch.nn``, ``torch.nn.functional``,
-    ``torch.nn.init``, ``torch.optim``, ``torch.autograd``."""
+    ``torch.nn.init``, ``torch.nn.utils``, ``torch.optim``, ``torch.autograd``, ``torch.cuda``."""
     functional = Namespace("torch.nn.functional", _functional_members())
     init = Namespace("torch.nn.init", _init_members())
-    nn_ns = Namespace("torch.nn", {**_nn_members(), "functional": functional, "init": init})
+    utils = Namespace("torch.nn.utils", {name: getattr(nn.utils, name) for name in nn.utils.__all__})
+    nn_ns = Namespace("torch.nn", {**_nn_members(), "functional": functional, "init": init, "utils": utils})
+    cuda = Namespace("torch.cuda", {"is_available": _false, "device_count": _zero})
     optim_ns = Namespace("torch.optim", {"SGD": optim.SGD, "Adam": optim.Adam, "AdamW": optim.AdamW,
                                           "Optimizer": optim.Optimizer})
     autograd_ns = Namespace("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward})
-    torch_ns = Namespace("torch", {**_torch_members(), "nn": nn_ns, "optim": optim_ns, "autograd": autograd_ns})
+    torch_ns = Namespace("torch", {**_torch_members(), "nn": nn_ns, "optim": optim_ns, "autograd": autograd_ns,
+                                   "cuda": cuda})
     return {
         "torch": torch_ns,
         "torch.nn": nn_ns,
         "torch.nn.functional": functional,
         "torch.nn.init": init,
+        "torch.nn.utils": utils,
         "torch.optim": optim_ns,
         "torch.autograd": autograd_ns,
+        "torch.cuda": cuda,
     }
 
 

@@ -38,10 +38,16 @@ class Size(tuple):  # type: ignore[type-arg]
 
 
 class device:  # noqa: N801 - PyTorch's spelling
-    """The only device here: ``cpu``."""
+    """The only device here: ``cpu`` (``torch.device("cpu")``)."""
 
     type = "cpu"
     index = None
+
+    def __new__(cls, spec: Any = "cpu", index: Any = None) -> "device":
+        name = str(spec)
+        if name.split(":")[0] != "cpu":
+            raise RuntimeError(f"{name.split(':')[0].upper()} is not available here: gradtrace runs on the CPU")
+        return CPU if "CPU" in globals() else super().__new__(cls)
 
     def __repr__(self) -> str:
         return "device(type='cpu')"

@@ -7,7 +7,7 @@ Example::
 
 from __future__ import annotations
 
-from engine.nn import functional, init
+from engine.nn import functional, init, utils
 from engine.nn.layers import (
     GELU, Dropout, Flatten, Identity, LeakyReLU, Linear, LogSoftmax, ModuleList, ReLU, Sequential, Sigmoid, Softmax,
     Tanh,
@@ -18,4 +18,4 @@ from engine.nn.module import Module, Parameter
 __all__ = ["Module", "Parameter", "Linear", "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax",
            "Identity", "Flatten", "Sequential", "ModuleList", "MSELoss", "L1Loss", "BCELoss", "NLLLoss", "GELU",
            "Dropout", "BCEWithLogitsLoss",
-           "CrossEntropyLoss", "functional", "init"]
+           "CrossEntropyLoss", "functional", "init", "utils"]

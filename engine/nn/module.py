@@ -171,6 +171,33 @@ class Module:
             p.requires_grad_(requires_grad)
         return self
 
+    def to(self, *args: Any, **kwargs: Any) -> "Module":
+        """``model.to(device)`` / ``model.to(torch.float64)``: devices are all the CPU here; a dtype converts the
+        parameters in place."""
+        from engine import dtypes
+
+        dt = kwargs.get("dtype")
+        for a in args:
+            if isinstance(a, dtypes.dtype):
+                dt = a
+        if dt is not None:
+            for p in self.parameters():
+                p._data = p._data.astype(dt._np)
+        return self
+
+    def double(self) -> "Module":
+        from engine import dtypes
+
+        return self.to(dtypes.float64)
+
+    def float(self) -> "Module":
+        from engine import dtypes
+
+        return self.to(dtypes.float32)
+
+    def cpu(self) -> "Module":
+        return self
+
     def zero_grad(self, set_to_none: bool = True) -> None:
         """Reset every parameter's ``.grad`` (to None by default, as PyTorch does)."""
         for p in self.parameters():
