@@ -72,7 +72,8 @@ def promote(a: dtype, b: dtype) -> dtype:
 
 
 def result_type(t: dtype, scalar: object) -> dtype:
-    """Result dtype of tensor ``op`` Python number: a number only raises the category (int → float), never the width."""
+    """Result dtype of tensor ``op`` Python number: a number only raises the category (int → float), never the
+    width."""
     if isinstance(scalar, bool):
         return t
     if isinstance(scalar, float) and not t.is_floating_point:

@@ -86,7 +86,8 @@ def _torch_members() -> dict[str, Any]:
         "no_grad": autograd.no_grad, "enable_grad": autograd.enable_grad, "inference_mode": autograd.no_grad,
         "set_grad_enabled": autograd.set_grad_enabled, "is_grad_enabled": autograd.is_grad_enabled,
         # types
-        "Tensor": Tensor, "Size": Size, "dtype": dtypes.dtype, "device": device, "is_tensor": _is_tensor, "numel": _numel,
+        "Tensor": Tensor, "Size": Size, "dtype": dtypes.dtype, "device": device, "is_tensor": _is_tensor,
+        "numel": _numel,
         # math
         "exp": ops.exp, "log": ops.log, "sqrt": ops.sqrt, "tanh": ops.tanh, "sigmoid": ops.sigmoid,
         "relu": ops.relu, "abs": ops.abs, "sin": ops.sin, "cos": ops.cos, "clamp": ops.clamp, "clip": ops.clamp,

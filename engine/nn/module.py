@@ -226,7 +226,9 @@ class Module:
                 continue
             seen.add(id(m))
             out.append((name, m))
-            children = [(name + ("." if name else "") + k, c) for k, c in m.__dict__["_modules"].items() if c is not None]
+            children = [
+                (name + ("." if name else "") + k, c) for k, c in m.__dict__["_modules"].items() if c is not None
+            ]
             stack.extend(reversed(children))
         return out
 

@@ -150,7 +150,9 @@ class MaxBackward0(Function):
     _argfn = staticmethod(np.argmax)
 
     @classmethod
-    def _forward(cls, ctx: Any, a: np.ndarray, dim: int = 0, keepdim: bool = False) -> np.ndarray:  # type: ignore[override]
+    def _forward(  # type: ignore[override]
+        cls, ctx: Any, a: np.ndarray, dim: int = 0, keepdim: bool = False
+    ) -> np.ndarray:
         idx = np.expand_dims(cls._argfn(a, axis=dim), dim) if a.ndim else np.zeros((), dtype=np.int64)
         vals = np.take_along_axis(a, idx, axis=dim) if a.ndim else a.copy()
         if not keepdim and a.ndim:

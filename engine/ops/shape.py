@@ -1,5 +1,6 @@
 """Ops that move values around without changing them: reshape/view, transpose, permute, squeeze, unsqueeze,
-expand, cat, stack, dtype casts (indexing is in ``indexing.py``). Backward puts each gradient back where its value came from.
+expand, cat, stack, dtype casts (indexing is in ``indexing.py``). Backward puts each gradient back where its
+value came from.
 
 Example::
 
@@ -316,7 +317,8 @@ def expand(a: Tensor, *sizes: Any) -> Tensor:
     check_alloc(int(np.prod(full)))  # a view, but whatever runs on it next touches every element
     if lead < 0:
         raise RuntimeError(
-            f"expand(torch.FloatTensor{{[{', '.join(map(str, a._data.shape))}]}}, size=[{', '.join(map(str, shape))}]): "
+            f"expand(torch.FloatTensor{{[{', '.join(map(str, a._data.shape))}]}}, "
+            f"size=[{', '.join(map(str, shape))}]): "
             "the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor "
             "(%d)" % (len(shape), a._data.ndim)
         )

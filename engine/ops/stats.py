@@ -32,7 +32,9 @@ class VarBackward0(Function):
     _saved_fields = ("self", "dim", "correction", "keepdim")
 
     @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, dim: Any = None, correction: float = 1.0, keepdim: bool = False) -> np.ndarray:
+    def _forward(
+        ctx: Any, a: np.ndarray, dim: Any = None, correction: float = 1.0, keepdim: bool = False
+    ) -> np.ndarray:
         ctx._save(self=a, dim=dim, correction=correction, keepdim=keepdim)
         mean = torch_mean(a, dim, True)
         d = a - mean
@@ -53,7 +55,9 @@ class StdBackward0(Function):
     _saved_fields = ("self", "dim", "correction", "keepdim", "result")
 
     @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, dim: Any = None, correction: float = 1.0, keepdim: bool = False) -> np.ndarray:
+    def _forward(
+        ctx: Any, a: np.ndarray, dim: Any = None, correction: float = 1.0, keepdim: bool = False
+    ) -> np.ndarray:
         var = VarBackward0._forward(_Plain(), a, dim, correction, keepdim)
         r = np.sqrt(var)
         ctx._save(self=a, dim=dim, correction=correction, keepdim=keepdim, result=r)
@@ -78,7 +82,9 @@ class LinalgVectorNormBackward0(Function):
     _saved_fields = ("self", "ord", "dim", "keepdim", "result")
 
     @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, ord: float = 2.0, dim: Any = None, keepdim: bool = False) -> np.ndarray:  # noqa: A002
+    def _forward(
+        ctx: Any, a: np.ndarray, ord: float = 2.0, dim: Any = None, keepdim: bool = False  # noqa: A002
+    ) -> np.ndarray:
         absa = np.abs(a)
         if ord == 2:
             r = np.sqrt(torch_sum(absa * absa, dim, keepdim))

@@ -169,7 +169,8 @@ HIGHER_ORDER = [
     "dy, = torch.autograd.grad(y, x, create_graph=True)\nd2y, = torch.autograd.grad(dy, x, create_graph=True)\n"
     "d3y, = torch.autograd.grad(d2y, x)\nprint(dy, d2y, d3y)",
     "w = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\nx = torch.tensor([[0.5, -1.]])\n"
-    "loss = torch.nn.functional.mse_loss(x @ w, torch.zeros(1, 2))\ng, = torch.autograd.grad(loss, w, create_graph=True)\n"
+    "loss = torch.nn.functional.mse_loss(x @ w, torch.zeros(1, 2))\n"
+    "g, = torch.autograd.grad(loss, w, create_graph=True)\n"
     "(g ** 2).sum().backward()\nprint(g, w.grad)",
     "x = torch.tensor([0.5, -0.3, 2.0], requires_grad=True)\n"
     "y = torch.tanh(x).sum() + torch.sigmoid(x).mean() + (x / (x + 3)).sum() + x.relu().sum() + x[1] * x[2]\n"

@@ -25,7 +25,8 @@ PROGRAMS = [
     "m.train()\nprint(m.training)\nprint(nn.Softmax(dim=1)(torch.ones(2, 3)))",
     "p = [nn.Parameter(torch.tensor([3., 4.])), nn.Parameter(torch.tensor([[1., -2.]]))]\n"
     "p[0].grad = torch.tensor([3., 4.])\np[1].grad = torch.tensor([[12., 0.]])\n"
-    "print(nn.utils.clip_grad_norm_(p, 1.0), p[0].grad, p[1].grad)\nnn.utils.clip_grad_value_(p, 0.1)\nprint(p[0].grad)",
+    "print(nn.utils.clip_grad_norm_(p, 1.0), p[0].grad, p[1].grad)\nnn.utils.clip_grad_value_(p, 0.1)\n"
+    "print(p[0].grad)",
     "device = 'cuda' if torch.cuda.is_available() else 'cpu'\nm = nn.Linear(2, 2).to(device)\n"
     "print(device, torch.device(device), m.double().weight.dtype, torch.ones(2).to(device))",
 ]

@@ -56,7 +56,8 @@ def test_observer_sees_steps_and_resets() -> None:
 
 
 @pytest.mark.parametrize("make", ["torch.optim.SGD(model.parameters(), lr=0.1)", "torch.optim.Adam(model.parameters())",
-                                  "torch.optim.AdamW(model.parameters())", "torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9, nesterov=True)"])
+                                  "torch.optim.AdamW(model.parameters())",
+                                  "torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9, nesterov=True)"])
 def test_optimizer_prints_like_torch(make: str) -> None:
     code = SETUP + f"opt = {make}\nprint(opt)\nprint(opt.param_groups[0]['lr'])\n"
     assert run_ours(code) == run_torch(code)

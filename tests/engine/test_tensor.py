@@ -7,7 +7,8 @@ import pytest
 from tests.engine.helpers import run_ours, run_torch
 
 EXPRS = [
-    "torch.tensor(2.0)", "torch.tensor(3)", "torch.tensor(True)", "torch.tensor([1, 2.5])", "torch.tensor([[1, 2], [3, 4]])",
+    "torch.tensor(2.0)", "torch.tensor(3)", "torch.tensor(True)", "torch.tensor([1, 2.5])",
+    "torch.tensor([[1, 2], [3, 4]])",
     "torch.tensor([True, False])", "torch.tensor([])", "torch.tensor([[1., 2.]], dtype=torch.float64)",
     "torch.tensor([1, 2], dtype=torch.float32)", "torch.tensor([torch.tensor(1.), torch.tensor(2.)])",
     "torch.zeros(2, 3)", "torch.ones((2, 2), dtype=torch.int64)", "torch.full((2,), 7)", "torch.full((2, 2), 1.5)",
@@ -30,7 +31,8 @@ EXPRS = [
     "torch.tensor([True, True]).sum()", "torch.tensor([[1, 2], [3, 4]]).max()", "torch.tensor([1., 2.]).device",
     "torch.tensor([[1., 5.], [3., 4.]]).max(dim=1)", "torch.tensor([2.0]).type()", "torch.Size([2, 3])",
     "torch.tensor([1., 2.]).is_floating_point()", "torch.tensor([1, 2]).dtype", "f'{torch.tensor(2.0):.3f}'",
-    "torch.allclose(torch.tensor([1., 2.]), torch.tensor([1., 2.000001]))", "torch.where(torch.tensor([1., -1.]) > 0, 1., 0.)",
+    "torch.allclose(torch.tensor([1., 2.]), torch.tensor([1., 2.000001]))",
+    "torch.where(torch.tensor([1., -1.]) > 0, 1., 0.)",
 ]
 
 
@@ -66,7 +68,8 @@ PROGRAM_ERRORS = [
     "torch.ones(2, 3).transpose(0, 2)", "torch.ones(2, 3)[2]", "torch.ones(2, 3)[:, 5]", "torch.ones(3).unsqueeze(3)",
     "torch.tensor([1., 2.]).backward()", "torch.ones(2, requires_grad=True).numpy()",
     "x = torch.ones(2, requires_grad=True)\ny = x.exp()\ny.backward(torch.ones(2, 2))",
-    "torch.ones(2, 3).expand(4, 3)", "torch.ones(2, 3).view(3, -1, 4)", "torch.cat([torch.ones(2, 3), torch.ones(2, 4)])",
+    "torch.ones(2, 3).expand(4, 3)", "torch.ones(2, 3).view(3, -1, 4)",
+    "torch.cat([torch.ones(2, 3), torch.ones(2, 4)])",
     "torch.ones(2, 3).max(dim=2)", "torch.zeros(2).item()", "torch.optim.SGD([], lr=0.1)",
     "torch.optim.SGD([torch.ones(2, requires_grad=True) * 2], lr=0.1)", "torch.randn(2, 3).mean(dim=-3)",
 ]
