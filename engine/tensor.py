@@ -100,7 +100,11 @@ class Tensor:
         if len(args) == 1 and not isinstance(args[0], int):
             data = np.array(_unwrap_nested(args[0]), dtype=np.float32)
         else:
-            data = np.zeros(tuple(int(a) for a in args), dtype=np.float32)
+            shape = tuple(int(a) for a in args)
+            budget = state().budget
+            if budget is not None:
+                budget.check_alloc(int(np.prod(shape)))
+            data = np.zeros(shape, dtype=np.float32)
         self._data = data
         self._requires_grad = False
         self._grad = None
