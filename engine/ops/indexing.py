@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops.base import Function
+from engine.ops.base import Function, check_alloc
 from engine.ops.shape import UnsqueezeBackward0, ViewBackward0
 from engine.tensor import Tensor
 
@@ -77,6 +77,36 @@ def _is_advanced(k: Any) -> bool:
     return isinstance(k, (list, Tensor, np.ndarray)) or (isinstance(k, bool))
 
 
+def _picked_numel(shape: tuple[int, ...], keys: tuple[Any, ...]) -> int:
+    """An upper bound of the elements ``x[keys]`` picks (index arrays broadcast together, other dims kept), worked
+    out before numpy builds it: ``x[torch.zeros(10**6, dtype=torch.long)]`` of a 1000 x 1000 ``x`` is refused."""
+    n_real = sum(1 for k in keys if k is not None and k is not Ellipsis)
+    picked, kept, dim = [], 1, 0
+    for k in keys:
+        if k is None:
+            continue
+        if k is Ellipsis:
+            for size in shape[dim : dim + len(shape) - n_real]:
+                kept *= size
+            dim += max(len(shape) - n_real, 0)
+        elif isinstance(k, (list, np.ndarray)):
+            arr_shape = np.shape(k)
+            is_mask = isinstance(k, np.ndarray) and k.dtype == np.bool_
+            picked.append((int(np.prod(arr_shape)),) if is_mask else arr_shape)
+            dim += len(arr_shape) if is_mask else 1
+        elif isinstance(k, slice):
+            kept *= shape[dim] if dim < len(shape) else 1
+            dim += 1
+        else:
+            dim += 1
+    for size in shape[dim:]:
+        kept *= size
+    try:
+        return int(np.prod(np.broadcast_shapes(*picked))) * kept
+    except ValueError:  # index shapes that do not broadcast: numpy reports it
+        return 0
+
+
 def getitem(a: Tensor, key: Any) -> Tensor:
     """``x[key]``: ints select, slices slice, lists/tensors/masks pick (IndexBackward0)."""
     keys = key if isinstance(key, tuple) else (key,)
@@ -85,6 +115,7 @@ def getitem(a: Tensor, key: Any) -> Tensor:
         for k in np_key:
             if isinstance(k, np.ndarray) and k.dtype.kind == "f":
                 raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        check_alloc(_picked_numel(a._data.shape, np_key))
         return IndexBackward0.apply(a, key=np_key if len(np_key) > 1 else np_key[0])
     n_real = sum(1 for k in keys if k is not None and k is not Ellipsis)
     if n_real > a._data.ndim:
