@@ -238,12 +238,24 @@ def dropout(x: Tensor, p: float = 0.5, training: bool = True, inplace: bool = Fa
     return mul(x, Tensor._make((keep * scale).astype(x._data.dtype)))
 
 
+def _softmax_dim(a: Tensor, dim: int | None, name: str) -> int:
+    if dim is None:
+        obs = state().observer
+        if obs is not None:
+            obs.warning(
+                f"Implicit dimension choice for {name} has been deprecated. Change the call to include dim=X as an "
+                "argument."
+            )
+        dim = 0 if a._data.ndim in (0, 1, 3) else 1  # PyTorch's legacy choice
+    return _dim(dim, a._data.ndim)
+
+
 def softmax(a: Tensor, dim: int | None = None) -> Tensor:
-    return SoftmaxBackward0.apply(a, dim=_dim(-1 if dim is None else dim, a._data.ndim))
+    return SoftmaxBackward0.apply(a, dim=_softmax_dim(a, dim, "softmax"))
 
 
 def log_softmax(a: Tensor, dim: int | None = None) -> Tensor:
-    return LogSoftmaxBackward0.apply(a, dim=_dim(-1 if dim is None else dim, a._data.ndim))
+    return LogSoftmaxBackward0.apply(a, dim=_softmax_dim(a, dim, "log_softmax"))
 
 
 def mse_loss(a: Tensor, b: Tensor, reduction: str = "mean") -> Tensor:
