@@ -30,19 +30,21 @@ _BIG = 10_000  # strings and lists from this length on count against max_built_i
 
 @dataclass(frozen=True)
 class Limits:
-    """The defaults of one run. Override any of them: ``run(code, limits=Limits(max_seconds=1))``."""
+    """The defaults of one run. Override any of them: ``run(code, limits=Limits(max_seconds=1))``; the server reads
+    them from ``GRADTRACE_*`` environment variables (``server/settings.py``)."""
 
-    max_steps: int = 1_000_000  # interpreted AST nodes and statements
+    max_steps: int = 1_000_000  # interpreted AST nodes and statements; user try/except cannot catch the breach
     max_seconds: float = 5.0  # wall clock
-    max_tensor_elements: int = 1_000_000  # one tensor
+    max_tensor_elements: int = 1_000_000  # one tensor, computed from the output shape before allocating
     # Tensor elements alive at once (200 MB of float32): tensors of TRACK_MIN elements or more are counted
     # until they are freed; smaller ones cannot add up to much within the step limit.
     max_alive_elements: int = 50_000_000
+    max_graph_nodes: int = 100_000  # grad_fn nodes alive at once (backward walks them without recursion)
     max_output_bytes: int = 64 * 1024  # stdout
-    max_events: int = 100_000  # trace events (a 2,000-step fit on 2,000 points makes ~65,000)
-    max_depth: int = 100  # nested user function calls
-    max_ast_depth: int = 200  # syntax nesting
-    max_int_bits: int = 65_536  # Python ints made by ** * <<
+    max_events: int = 10_000  # trace events; past it one `truncated` event, then the run goes on untraced
+    max_depth: int = 200  # nested user function calls
+    max_ast_depth: int = 100  # syntax nesting
+    max_int_bits: int = 100_000  # Python ints made by ** * <<
     max_str_length: int = 1_000_000
     max_list_length: int = 1_000_000
     max_built_items: int = 20_000_000  # over the run, in strings and lists of 10,000+ items
@@ -57,6 +59,8 @@ class Budget:
         self.next_check = 0
         self.alive = 0  # elements of tracked tensors not freed yet
         self._tracked: dict[int, tuple[Any, int]] = {}
+        self.nodes = 0  # graph nodes not freed yet
+        self._nodes: dict[int, Any] = {}
         self.output_bytes = 0
         self.built = 0  # items of big strings and lists built so far
         self.depth = 0
@@ -116,6 +120,24 @@ class Budget:
         entry = self._tracked.pop(id(ref), None)
         if entry is not None:
             self.alive -= entry[1]
+
+    def track_node(self, node: Any) -> None:
+        """Count the graph node ``node`` as alive until it is freed (the recorder calls this for each new
+        ``grad_fn``): a graph is bounded like the tensors it holds."""
+        self.nodes += 1
+        ref = weakref.ref(node, self._node_freed)
+        self._nodes[id(ref)] = ref
+        if self.nodes > self.limits.max_graph_nodes:
+            gc.collect()  # nodes kept only by reference cycles count until collected: collect, then judge
+            if self.nodes > self.limits.max_graph_nodes:
+                raise LimitExceeded(
+                    f"the program holds more than {self.limits.max_graph_nodes:,} autograd graph nodes at once "
+                    "(graph limit)"
+                )
+
+    def _node_freed(self, ref: Any) -> None:
+        if self._nodes.pop(id(ref), None) is not None:
+            self.nodes -= 1
 
     def check_output(self, nbytes: int) -> None:
         """``print`` is about to write ``nbytes`` more bytes of stdout."""

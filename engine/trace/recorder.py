@@ -3,7 +3,9 @@
 Events: ``tensor``, ``name``, ``backward``, ``node``, ``accumulate``, ``grad_reset``, ``step``, ``warning``,
 ``print``, ``error``; each with ``seq``, ``type`` and ``line``. Tensor ids are per-run integers kept on the tensor
 (and on its ``grad_fn``) as ``_trace_id``. Tensor events of the current statement are held back until the statement
-ends (or any other event is due) so that ``y = (x ** 2).sum()`` names the sum tensor ``y``.
+ends (or any other event is due) so that ``y = (x ** 2).sum()`` names the sum tensor ``y``. Past ``max_events``
+one ``truncated`` event goes out and the run goes on untraced (only a final ``error`` event still follows), while
+the recorder keeps counting tensors and graph nodes alive for the budget.
 
 Example::
 
@@ -69,6 +71,7 @@ class Recorder:
         self._named: dict[int, str] = {}  # id -> name, for names that went out already
         self._next_id = 0
         self._kinds: dict[type, int] = {}
+        self.truncated = False  # past max_events: nothing more is recorded (but budgets are still counted)
 
     # -- sending ---------------------------------------------------------------------------------------------
 
@@ -78,11 +81,18 @@ class Recorder:
         self._send(event)
 
     def _send(self, event: Event) -> None:
+        if self.truncated:
+            return
         if self.max_events is not None and len(self.events) >= self.max_events:
-            from engine.sandbox.errors import LimitExceeded  # the only place the recorder meets a sandbox limit
+            self.truncated = True
+            self.pending = []
+            self._pending_ids = {}
+            event = {"seq": None, "type": "truncated", "line": self.line, "limit": self.max_events,
+                     "message": f"the trace stops after {self.max_events:,} events (event limit); the program "
+                                "goes on and its output is kept"}
+        self._append(event)
 
-            self.max_events = None  # let the error event through
-            raise LimitExceeded(f"the program made more than {len(self.events):,} trace events (event limit)")
+    def _append(self, event: Event) -> None:
         event["seq"] = len(self.events)
         self.events.append(event)
         if self.on_event is not None:
@@ -114,6 +124,8 @@ class Recorder:
 
     def bind(self, name: str, value: Any) -> None:
         """User code bound ``name`` to ``value``: name the tensor (or a module's parameters) if still unnamed."""
+        if self.truncated:
+            return
         kind = self._kinds.get(type(value))
         if kind is None:
             kind = self._kind(type(value))
@@ -165,12 +177,30 @@ class Recorder:
 
     # -- the Observer protocol -------------------------------------------------------------------------------
 
+    def _count(self, t: Any, fn: Any) -> None:
+        """Count ``t`` (and its new ``grad_fn``) against the budget of what is alive; check the clock."""
+        budget = self.budget
+        if budget is None:
+            return
+        size = t._data.size
+        if size >= TRACK_MIN:
+            budget.track(t, size)
+        if fn is not None and fn._trace_id is None:
+            budget.track_node(fn)
+        budget.check_time()
+
     def tensor_created(self, t: Any) -> None:
+        fn = t._grad_fn
+        if self.truncated:
+            self._count(t, fn)
+            if fn is not None:
+                fn._trace_id = -1  # counted once; no event refers to it
+            return
+        self._count(t, fn)
         previous = t._trace_id  # an in-place op re-announces its tensor: a new id, same variable name
         tid = self._next_id
         self._next_id = tid + 1
         t._trace_id = tid
-        fn = t._grad_fn
         inputs: list[int] = []
         op = None
         if fn is not None:
@@ -184,9 +214,6 @@ class Recorder:
                 elif nxt._trace_id is not None:
                     inputs.append(nxt._trace_id)
         data = t._data
-        size = data.size
-        if size >= TRACK_MIN and self.budget is not None:
-            self.budget.track(t, size)
         event = {
             "seq": None,
             "type": "tensor",
@@ -205,10 +232,16 @@ class Recorder:
         self._pending_ids[tid] = event
 
     def backward_started(self, root: Any, gradient: Any, retain_graph: Any) -> None:
+        if self.truncated:
+            return
         self._emit({"seq": None, "type": "backward", "line": self.line, "root": self._id(root),
                     "gradient": self._values(gradient), "retain_graph": bool(retain_graph)})
 
     def node_ran(self, node: Any, grad_outputs: tuple[Any, ...], grad_inputs: tuple[Any, ...]) -> None:
+        if self.budget is not None:
+            self.budget.check_time()  # a long backward pass stops at the time limit too
+        if self.truncated:
+            return
         # One grad_input per entry of the tensor event's ``inputs`` (edges to untracked nodes are dropped alike).
         grads = [
             self._values(g)
@@ -220,13 +253,19 @@ class Recorder:
                     "grad_output": grad_output, "grad_inputs": grads})
 
     def grad_accumulated(self, leaf: Any, before: Any, delta: Any, after: Any) -> None:
+        if self.truncated:
+            return
         self._emit({"seq": None, "type": "accumulate", "line": self.line, "tensor": self._id(leaf),
                     "before": self._values(before), "delta": self._values(delta), "after": self._values(after)})
 
     def grad_reset(self, t: Any, how: str) -> None:
+        if self.truncated:
+            return
         self._emit({"seq": None, "type": "grad_reset", "line": self.line, "tensor": self._id(t), "how": how})
 
     def param_stepped(self, t: Any, before: Any, after: Any) -> None:
+        if self.truncated:
+            return
         self._emit({"seq": None, "type": "step", "line": self.line, "tensor": self._id(t),
                     "before": self._values(before), "after": self._values(after)})
 
@@ -236,7 +275,12 @@ class Recorder:
     # -- what the interpreter and runner report --------------------------------------------------------------
 
     def print(self, text: str) -> None:
+        if self.truncated:
+            return
         self._emit({"seq": None, "type": "print", "line": self.line, "text": text})
 
     def error(self, error_type: str, message: str, line: int | None) -> None:
+        if self.truncated:  # the error still goes out after a `truncated` event
+            self._append({"seq": None, "type": "error", "line": line, "error_type": error_type, "message": message})
+            return
         self._emit({"seq": None, "type": "error", "line": line, "error_type": error_type, "message": message})

@@ -111,6 +111,15 @@ class ErrorEvent(_Event):
     message: str
 
 
+class TruncatedEvent(_Event):
+    """The trace reached its event limit: no more events follow (except a final ``error``), while the program
+    runs on and its stdout is kept whole."""
+
+    type: Literal["truncated"]
+    limit: int = Field(description="the event limit of the run")
+    message: str
+
+
 Event = Annotated[
     Union[
         TensorEvent,
@@ -123,6 +132,7 @@ Event = Annotated[
         PrintEvent,
         WarningEvent,
         ErrorEvent,
+        TruncatedEvent,
     ],
     Field(discriminator="type"),
 ]

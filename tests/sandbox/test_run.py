@@ -98,13 +98,23 @@ def test_snippets_print_like_pytorch(code: str) -> None:
     assert result.stdout == torch_stdout(code, seed=0)
 
 
-def test_event_limit() -> None:
-    code = "import torch\nx = torch.ones(2, requires_grad=True)\nfor i in range(100):\n    y = x * 2"
+def test_event_limit_truncates_the_trace_and_the_run_goes_on() -> None:
+    code = "import torch\nx = torch.ones(2, requires_grad=True)\nfor i in range(100):\n    y = x * 2\nprint(i, y)"
     result = engine.run(code, limits=Limits(max_events=50))
-    assert result.error is not None
-    assert result.error["type"] == "LimitExceeded" and "event limit" in result.error["message"]
-    assert result.error["line"] == 4
-    assert len(result.events) == 51 and result.events[-1]["type"] == "error"
+    assert result.error is None
+    assert result.stdout == "99 tensor([2., 2.], grad_fn=<MulBackward0>)\n"  # the output is complete
+    assert len(result.events) == 51 and [e["seq"] for e in result.events] == list(range(51))
+    last = result.events[-1]
+    assert last["type"] == "truncated" and last["limit"] == 50 and last["line"] == 4
+    assert "event limit" in last["message"]
+
+
+def test_an_error_after_truncation_still_ends_the_trace() -> None:
+    code = "import torch\nx = torch.ones(2)\nfor i in range(100):\n    y = x * 2\nz = 1 / 0"
+    result = engine.run(code, limits=Limits(max_events=50))
+    assert result.error == {"type": "ZeroDivisionError", "message": "division by zero", "line": 5}
+    assert [e["type"] for e in result.events[-2:]] == ["truncated", "error"]
+    assert result.events[-1]["seq"] == 51
 
 
 def test_polynomial_fit_runs_within_the_budgets() -> None:
