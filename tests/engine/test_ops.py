@@ -51,7 +51,8 @@ CASES = [
     "F.gelu(x, approximate='tanh')", "m.masked_fill(m > 0.5, 0.0)", "x.repeat(2)", "m.repeat(2, 1, 3)",
     "F.binary_cross_entropy_with_logits(x, torch.tensor([1.0, 0.0, 1.0]))",
     "F.binary_cross_entropy_with_logits(m, torch.ones(2, 3), reduction='sum')", "x.std(dim=(0,))",
-    "F.softmax(t3, 2)", "F.log_softmax(t3, -1)",
+    "F.softmax(t3, 2)", "F.log_softmax(t3, -1)", "x.double() * 2", "x.to(torch.float64)", "x.float()",
+    "x.min(0)[0]", "torch.maximum(x, p)", "x.prod()",
 ]
 
 
