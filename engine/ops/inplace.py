@@ -60,6 +60,8 @@ def apply_inplace(t: Tensor, compute: Callable[[Tensor], Tensor]) -> Tensor:
         t._data = np.array(res._data, dtype=t._data.dtype)
     t._version += 1
     if res._grad_fn is not None:
+        if t._retains_grad and t._grad_fn is not None:
+            t._grad_fn._retained = None  # .grad now belongs to the value after the in-place op
         t._grad_fn = res._grad_fn
         t._requires_grad = True
         if t._retains_grad:

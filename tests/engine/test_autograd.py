@@ -215,3 +215,9 @@ def test_nodes_keep_only_what_backward_needs() -> None:
         b.backward()
         d.backward()
         assert x.grad is not None
+
+
+def test_retain_grad_follows_inplace_ops() -> None:
+    code = ("import torch\nx = torch.tensor([1., 2.], requires_grad=True)\ny = x * 2\ny.retain_grad()\ny.mul_(3)\n"
+            "(y * y).sum().backward()\nprint(y.grad, x.grad)")
+    assert run_ours(code) == run_torch(code)
