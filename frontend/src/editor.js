@@ -69,7 +69,7 @@ export function createEditor(parent, { doc = '', onRun, onChange, onHoverLine = 
           },
           mouseleave: () => hover(null),
         }),
-        EditorView.contentAttributes.of({ 'aria-label': 'Python code' }),
+        EditorView.contentAttributes.of({ 'aria-label': 'Python code', tabindex: '0' }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged && onChange) onChange();
         }),

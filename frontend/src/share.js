@@ -82,13 +82,13 @@ export function createSharePanel(root, { getCode, trace, graph }) {
   };
 
   const buttons = [
-    button('Copy link', 'Copy a link to this program', () => {
+    button('Copy link', 'Copy link to this program', () => {
       const link = location.href.replace(/#.*$/, '') + hashWithCode(location.hash, getCode());
       snippet.hidden = false;
       snippet.value = link;
       copy(link, 'Link');
     }),
-    button('Embed', 'Copy the embed snippet', () => {
+    button('Embed', 'Embed: copy the snippet', () => {
       snippet.hidden = false;
       snippet.value = embedSnippet(location.href, getCode());
       copy(snippet.value, 'Embed snippet');
@@ -114,7 +114,7 @@ export function createSharePanel(root, { getCode, trace, graph }) {
       };
       img.src = src;
     }),
-    button('Trace JSON', 'Download the trace as JSON', () => {
+    button('Trace JSON', 'Download Trace JSON', () => {
       const body = JSON.stringify({ code: getCode(), ...trace() }, null, 1);
       download('gradtrace-trace.json', new Blob([body], { type: 'application/json' }));
     }),

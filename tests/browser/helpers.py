@@ -102,13 +102,3 @@ def axe_violations(page: Page, impacts: tuple[str, ...] = ("serious", "critical"
         if v["impact"] in impacts
     ]
 
-
-def with_api_root(page: Page, api: str) -> None:
-    """Serve the playground with <meta name="gradtrace-api"> pointing at another server (api.js honours it)."""
-
-    def document(route: Route) -> None:
-        response = route.fetch()
-        body = response.text().replace("<head>", f'<head><meta name="gradtrace-api" content="{api}">', 1)
-        route.fulfill(response=response, body=body)
-
-    page.route(lambda url: url.split("#")[0].endswith(("/", "/index.html")), document)
