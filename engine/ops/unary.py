@@ -22,6 +22,15 @@ def _float(a: np.ndarray) -> np.ndarray:
     return a if a.dtype.kind == "f" else a.astype(np.float32)
 
 
+def _precise(fn: Any, a: np.ndarray) -> np.ndarray:
+    """fn(a) evaluated in double precision and rounded once: PyTorch's CPU math library is accurate to the last
+    bit far more often than numpy's fast float32 versions."""
+    a = _float(a)
+    if a.dtype == np.float32:
+        return fn(a.astype(np.float64)).astype(np.float32)
+    return fn(a)
+
+
 class ExpBackward0(Function):
     """e^a: its own derivative, so backward reuses the result."""
 
@@ -29,7 +38,7 @@ class ExpBackward0(Function):
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
-        r = np.exp(_float(a))
+        r = _precise(np.exp, a)
         ctx._save(result=r)
         return r
 
@@ -45,8 +54,7 @@ class LogBackward0(Function):
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         ctx._save(self=a)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.log(_float(a))
+        return _precise(np.log, a)
 
     def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -77,7 +85,7 @@ class TanhBackward0(Function):
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
-        r = np.tanh(_float(a))
+        r = _precise(np.tanh, a)
         ctx._save(result=r)
         return r
 
@@ -94,8 +102,8 @@ class SigmoidBackward0(Function):
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         a = _float(a)
-        with np.errstate(over="ignore"):
-            r = (1 / (1 + np.exp(-a))).astype(a.dtype)
+        one = a.dtype.type(1)
+        r = (one / (one + _precise(np.exp, -a))).astype(a.dtype)
         ctx._save(result=r)
         return r
 
@@ -141,10 +149,10 @@ class SinBackward0(Function):
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         ctx._save(self=a)
-        return np.sin(_float(a))
+        return _precise(np.sin, a)
 
     def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        return (g * np.cos(ctx._saved["self"]),)
+        return (g * _precise(np.cos, ctx._saved["self"]),)
 
 
 class CosBackward0(Function):
@@ -155,10 +163,10 @@ class CosBackward0(Function):
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         ctx._save(self=a)
-        return np.cos(_float(a))
+        return _precise(np.cos, a)
 
     def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        return (g * -np.sin(ctx._saved["self"]),)
+        return (g * -_precise(np.sin, ctx._saved["self"]),)
 
 
 class ClampBackward1(Function):
