@@ -8,9 +8,12 @@ from contextlib import asynccontextmanager
 import anyio.to_thread
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.staticfiles import StaticFiles
 
+from server.headers import SecurityHeaders
 from server.limits import BodySizeLimit
+from server.ratelimit import RateLimit
 from server.routes import embed, grad, pages, run
 from server.service import RunService
 from server.settings import Settings, get_settings
@@ -41,7 +44,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.dependency_overrides[get_settings] = lambda: settings
     app.state.run_service = service
+    # The last added is the outermost: security headers on every answer (413 and 429 too), CORS headers on
+    # refusals too (so a course page can read them), then rate limiting, then the body-size guard.
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(RateLimit, rule=settings.rate_limit)
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=settings.cors_origins,
+            allow_methods=["GET", "POST"],
+            allow_headers=["Content-Type"],
+            max_age=600,
+        )
+    app.add_middleware(SecurityHeaders, embed_frame_ancestors=settings.embed_frame_ancestors)
     for router in (run.router, grad.router, pages.router, embed.router):
         app.include_router(router)
     if (settings.frontend_dir / "index.html").is_file():

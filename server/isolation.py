@@ -1,22 +1,29 @@
 """Runs user programs in supervised worker processes (pebble), so that a run costs only itself.
 
 The interpreter already bounds steps, time and memory; the pool is the second wall behind it. Each worker
-has an address-space limit, is killed when a run outlives its deadline (pebble then starts a fresh one), and
-is recycled after a number of runs. Workers come from a ``forkserver`` that has imported the engine once,
-so a replacement starts in milliseconds and never inherits the server's threads.
+has an address-space limit (RLIMIT_AS) and a CPU-time limit per run (RLIMIT_CPU: the kernel stops it), is killed
+when a run outlives its wall-clock deadline (pebble then starts a fresh one), and is recycled after a number of
+runs. Workers come from a ``forkserver`` that has imported the engine once, so a replacement starts in
+milliseconds and never inherits the server's threads; numpy runs single-threaded in them, so that the OS shares
+the cores fairly between runs. Each run gets fresh facade modules (``engine.run``), so nothing one program
+patches is seen by the next.
 
 Streamed runs send their events back in batches through a per-run queue of a ``multiprocessing`` manager
 (one connection per process, so a worker killed mid-send can't wedge the others).
 
 Example::
 
-    pool = RunPool(workers=2, memory_bytes=512 * 2**20, deadline=7.0)
+    pool = RunPool(workers=12, memory_bytes=512 * 2**20, deadline=8.0, limits=Limits(), cpu_seconds=8.0)
     result = pool.submit("print(1)").result()      # a concurrent.futures.Future of a RunResult
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import gc
 import multiprocessing
+import os
 import queue as queue_module
 import resource
 import threading
@@ -25,16 +32,57 @@ from typing import Any
 
 import pebble
 
+from engine.sandbox import Limits
+
 STREAM_END = "__end__"
 """Put on a run's event queue after its last batch."""
 
 _PRELOAD = ["engine.runner", "engine.facade", "numpy"]
+_SINGLE_THREADED = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+_TRIM_ABOVE = 192 * 2**20  # after a run that left the worker this big, give freed heap pages back to the OS
+
+_worker: dict[str, Any] = {"limits": None, "cpu_seconds": 0.0, "libc": None}
 
 
-def _init_worker(memory_bytes: int) -> None:
+def _init_worker(memory_bytes: int, limits: Limits | None = None, cpu_seconds: float = 0.0) -> None:
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a worker the kernel stops leaves no core file
     if memory_bytes > 0:
         resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
     import engine.runner  # noqa: F401  (already imported by the forkserver; cheap)
+
+    _worker.update(limits=limits, cpu_seconds=cpu_seconds)
+    path = ctypes.util.find_library("c")
+    try:
+        _worker["libc"] = ctypes.CDLL(path) if path else None
+    except OSError:  # pragma: no cover - not glibc
+        _worker["libc"] = None
+    gc.freeze()  # the engine's own objects are never garbage: keep collections short
+
+
+def _limit_cpu(seconds: float) -> None:
+    """The kernel stops this worker (SIGXCPU) once the coming run has used ``seconds`` of CPU time."""
+    if seconds <= 0:
+        return
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    soft = int(usage.ru_utime + usage.ru_stime + seconds) + 1
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+
+
+def _give_memory_back() -> None:
+    """After a big run, return freed heap memory to the OS, so the worker goes back to its baseline."""
+    try:
+        with open("/proc/self/statm") as file:
+            rss = int(file.read().split()[1]) * resource.getpagesize()
+    except (OSError, ValueError, IndexError):  # pragma: no cover - not Linux
+        return
+    if rss > _TRIM_ABOVE:
+        gc.collect()
+        libc = _worker["libc"]
+        if libc is not None and hasattr(libc, "malloc_trim"):
+            libc.malloc_trim(0)
 
 
 def execute(code: str, events: Any = None, flush_seconds: float = 0.05, flush_size: int = 500) -> Any:
@@ -43,8 +91,13 @@ def execute(code: str, events: Any = None, flush_seconds: float = 0.05, flush_si
     returned result."""
     import engine
 
+    limits = _worker["limits"]
+    _limit_cpu(_worker["cpu_seconds"])
     if events is None:
-        return engine.run(code)
+        try:
+            return engine.run(code, limits=limits)
+        finally:
+            _give_memory_back()
     batch: list[dict[str, Any]] = []
     lock = threading.Lock()
     finished = threading.Event()
@@ -68,10 +121,11 @@ def execute(code: str, events: Any = None, flush_seconds: float = 0.05, flush_si
     thread = threading.Thread(target=flusher, daemon=True)
     thread.start()
     try:
-        result = engine.run(code, on_event=on_event)
+        result = engine.run(code, limits=limits, on_event=on_event)
     finally:
         finished.set()
         thread.join()
+        _give_memory_back()
     send()
     events.put(STREAM_END)
     result.events = []  # already sent
@@ -81,7 +135,17 @@ def execute(code: str, events: Any = None, flush_seconds: float = 0.05, flush_si
 class RunPool:
     """A bounded pool of worker processes that run ``engine.run``."""
 
-    def __init__(self, workers: int, memory_bytes: int, deadline: float, max_tasks: int = 500) -> None:
+    def __init__(
+        self,
+        workers: int,
+        memory_bytes: int,
+        deadline: float,
+        max_tasks: int = 500,
+        limits: Limits | None = None,
+        cpu_seconds: float = 0.0,
+    ) -> None:
+        for name in _SINGLE_THREADED:  # read by numpy's BLAS when the forkserver imports it
+            os.environ.setdefault(name, "1")
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(_PRELOAD)
         self._context = context
@@ -90,7 +154,7 @@ class RunPool:
             max_workers=workers,
             max_tasks=max_tasks,
             initializer=_init_worker,
-            initargs=(memory_bytes,),
+            initargs=(memory_bytes, limits, cpu_seconds),
             context=context,
         )
         self._manager: Any = None

@@ -7,6 +7,7 @@ Admission is bounded: past ``max_pending`` runs waiting or running, a request is
 from __future__ import annotations
 
 import asyncio
+import signal
 from collections.abc import AsyncIterator
 from concurrent.futures import Future
 from typing import Any
@@ -29,6 +30,8 @@ class RunService:
             workers=settings.workers,
             memory_bytes=settings.worker_memory_mb * 2**20,
             deadline=settings.run_deadline_seconds,
+            limits=settings.limits(),
+            cpu_seconds=settings.run_cpu_seconds,
         )
         self._pending = 0
 
@@ -55,8 +58,14 @@ class RunService:
             return result
         except TimeoutError:
             reason = f"the run was stopped after {self._settings.run_deadline_seconds:g} s (wall-clock limit)"
-        except ProcessExpired:
-            reason = f"the run was stopped: it went over the memory limit ({self._settings.worker_memory_mb} MiB)"
+        except ProcessExpired as exc:
+            if exc.exitcode == -signal.SIGXCPU:
+                reason = f"the run was stopped after {self._settings.run_cpu_seconds:g} s of CPU time (CPU limit)"
+            else:
+                reason = (
+                    "the run was stopped: it went over the memory limit "
+                    f"({self._settings.worker_memory_mb} MiB) or crashed its worker"
+                )
         return RunResult(stdout="", error={"type": "LimitExceeded", "message": reason, "line": None})
 
     async def run(self, code: str) -> RunResult:

@@ -1,18 +1,27 @@
 """Server settings, read from ``GRADTRACE_*`` environment variables (pydantic-settings).
 
+Every budget of a run (``engine.sandbox.Limits``) has a setting of the same name here, so an operator can tighten
+or loosen it without touching code; the README's configuration table lists them all.
+
 Example::
 
-    $ GRADTRACE_MAX_CODE_BYTES=131072 python -m server --port 8000
+    $ GRADTRACE_MAX_CODE_BYTES=131072 GRADTRACE_MAX_STEPS=2000000 python -m server --port 8000
+    $ GRADTRACE_CORS_ORIGINS='https://course.example.edu,https://lms.example.edu' python -m server
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Annotated
 
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from engine.sandbox import Limits
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+_RUN = Limits()
 
 
 class Settings(BaseSettings):
@@ -20,20 +29,70 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="GRADTRACE_")
 
-    max_code_bytes: int = 64 * 1024
+    # -- requests ------------------------------------------------------------------------------------------
+    max_code_bytes: int = Field(64 * 1024, gt=0)
     """Largest program accepted by /api/run (UTF-8 bytes); larger answers 413."""
-    max_body_bytes: int = 256 * 1024
+    max_body_bytes: int = Field(256 * 1024, gt=0)
     """Largest request body read at all; refused before JSON parsing."""
-    workers: int = 2
-    """Worker processes running programs (each runs one program at a time)."""
-    worker_memory_mb: int = 512
-    """Address-space limit of each worker process; a run that passes it is stopped."""
-    run_deadline_seconds: float = 8.0
-    """Wall-clock time after which a run's worker is killed (the interpreter's own limit is 5 s)."""
-    max_pending_runs: int = 32
+    rate_limit: str = "300/minute"
+    """Requests per client address to /api/* (a ``limits`` string such as ``"120/minute"``); empty turns it off."""
+    cors_origins: Annotated[list[str], NoDecode] = []
+    """Origins (course sites) whose pages may call the API from the browser; comma-separated; ``*`` for any."""
+    embed_frame_ancestors: str = "*"
+    """Who may frame ``/embed`` (a CSP ``frame-ancestors`` source list); every other page may not be framed."""
+
+    # -- isolation -----------------------------------------------------------------------------------------
+    workers: int = Field(12, gt=0)
+    """Worker processes running programs, one program each at a time (the OS shares the CPU among them)."""
+    worker_memory_mb: int = Field(512, ge=0)
+    """Address-space limit of each worker process; a run that passes it is stopped (0: no limit)."""
+    run_deadline_seconds: float = Field(8.0, gt=0)
+    """Wall-clock time after which a run's worker is killed (the interpreter's own limit is ``max_seconds``)."""
+    run_cpu_seconds: float = Field(8.0, ge=0)
+    """CPU time a run may use before the kernel stops its worker (RLIMIT_CPU; 0: no limit)."""
+    max_pending_runs: int = Field(32, gt=0)
     """Runs waiting or running at once; past it, requests answer 429 with Retry-After."""
+
+    # -- budgets of one run (engine.sandbox.Limits) ----------------------------------------------------------
+    max_steps: int = Field(_RUN.max_steps, gt=0)
+    max_seconds: float = Field(_RUN.max_seconds, gt=0)
+    max_tensor_elements: int = Field(_RUN.max_tensor_elements, gt=0)
+    max_alive_elements: int = Field(_RUN.max_alive_elements, gt=0)
+    max_graph_nodes: int = Field(_RUN.max_graph_nodes, gt=0)
+    max_events: int = Field(_RUN.max_events, gt=0)
+    max_output_bytes: int = Field(_RUN.max_output_bytes, gt=0)
+    max_call_depth: int = Field(_RUN.max_depth, gt=0)
+    max_ast_depth: int = Field(_RUN.max_ast_depth, gt=0)
+    max_int_bits: int = Field(_RUN.max_int_bits, gt=0)
+    max_str_length: int = Field(_RUN.max_str_length, gt=0)
+    max_list_length: int = Field(_RUN.max_list_length, gt=0)
+
     frontend_dir: Path = REPO_ROOT / "frontend" / "dist"
     """The built playground (``make run`` builds it)."""
+
+    @field_validator("cors_origins", mode="before")
+    @classmethod
+    def _split_origins(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [origin.strip() for origin in value.split(",") if origin.strip()]
+        return value
+
+    def limits(self) -> Limits:
+        """The budgets every run gets."""
+        return Limits(
+            max_steps=self.max_steps,
+            max_seconds=self.max_seconds,
+            max_tensor_elements=self.max_tensor_elements,
+            max_alive_elements=self.max_alive_elements,
+            max_graph_nodes=self.max_graph_nodes,
+            max_events=self.max_events,
+            max_output_bytes=self.max_output_bytes,
+            max_depth=self.max_call_depth,
+            max_ast_depth=self.max_ast_depth,
+            max_int_bits=self.max_int_bits,
+            max_str_length=self.max_str_length,
+            max_list_length=self.max_list_length,
+        )
 
 
 @lru_cache

@@ -23,12 +23,13 @@ def _free_port() -> int:
 
 
 def start_server(env: dict[str, str] | None = None) -> tuple[subprocess.Popen[bytes], str]:
-    """Start ``python -m server`` on a free port; return the process and its base URL once /healthz answers."""
+    """Start ``python -m server`` on a free port (rate limiting off unless ``env`` sets it); return the process and
+    its base URL once /healthz answers."""
     port = _free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
         cwd=ROOT,
-        env={**os.environ, **(env or {})},
+        env={**os.environ, "GRADTRACE_RATE_LIMIT": "", **(env or {})},  # rate limiting gets in tests' way
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30

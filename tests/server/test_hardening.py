@@ -1,0 +1,149 @@
+"""The service's outer walls: security headers, CORS, per-client rate limiting, budgets set from the environment,
+and the CPU-time limit of a worker."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from tests.conftest import start_server
+
+LESSON_1 = "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
+STRICT_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
+)
+
+
+@pytest.fixture(scope="module")
+def configured_server() -> Iterator[str]:
+    """A server with a course site allowed by CORS, a low rate limit and small budgets, all from the environment."""
+    proc, url = start_server(
+        {
+            "GRADTRACE_CORS_ORIGINS": "https://course.example.edu, https://lms.example.edu",
+            "GRADTRACE_EMBED_FRAME_ANCESTORS": "https://course.example.edu",
+            "GRADTRACE_MAX_STEPS": "5000",
+            "GRADTRACE_MAX_OUTPUT_BYTES": "100",
+            "GRADTRACE_MAX_TENSOR_ELEMENTS": "1000",
+            "GRADTRACE_WORKERS": "2",
+        }
+    )
+    try:
+        yield url
+    finally:
+        _stop(proc)
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def test_pages_get_the_strict_policy_and_cannot_be_framed(client: httpx.Client) -> None:
+    for path in ("/", "/healthz", "/api/examples"):
+        response = client.get(path)
+        assert response.headers["content-security-policy"] == STRICT_CSP, path
+        assert response.headers["x-content-type-options"] == "nosniff"
+        assert response.headers["x-frame-options"] == "DENY"
+    refused = client.post("/api/run", content=b"x" * 300_000, headers={"content-type": "application/json"})
+    assert refused.status_code == 413 and refused.headers["x-content-type-options"] == "nosniff"
+
+
+def test_embed_may_be_framed_by_default(client: httpx.Client) -> None:
+    response = client.get("/embed")
+    policy = response.headers["content-security-policy"]
+    assert policy.endswith("frame-ancestors *") and "script-src 'self';" in policy
+    assert "x-frame-options" not in response.headers
+    assert response.headers["x-content-type-options"] == "nosniff"
+
+
+def test_docs_stay_usable_and_unframeable(client: httpx.Client) -> None:
+    response = client.get("/docs")
+    assert response.status_code == 200 and "swagger-ui" in response.text
+    policy = response.headers["content-security-policy"]
+    assert "https://cdn.jsdelivr.net" in policy and "frame-ancestors 'none'" in policy
+    assert client.get("/openapi.json").status_code == 200
+
+
+def test_embed_framing_is_configurable(configured_server: str) -> None:
+    policy = httpx.get(f"{configured_server}/embed", timeout=10).headers["content-security-policy"]
+    assert policy.endswith("frame-ancestors https://course.example.edu")
+
+
+def test_cors_allows_the_configured_course_sites_only(configured_server: str) -> None:
+    preflight = {"Origin": "https://course.example.edu", "Access-Control-Request-Method": "POST",
+                 "Access-Control-Request-Headers": "content-type"}
+    allowed = httpx.options(f"{configured_server}/api/run", headers=preflight, timeout=10)
+    assert allowed.status_code == 200
+    assert allowed.headers["access-control-allow-origin"] == "https://course.example.edu"
+    other = httpx.options(f"{configured_server}/api/run", headers={**preflight, "Origin": "https://evil.example"},
+                          timeout=10)
+    assert other.status_code == 400 and "access-control-allow-origin" not in other.headers
+    simple = httpx.get(f"{configured_server}/healthz", headers={"Origin": "https://lms.example.edu"}, timeout=10)
+    assert simple.headers["access-control-allow-origin"] == "https://lms.example.edu"
+
+
+def test_no_cors_headers_unless_configured(client: httpx.Client) -> None:
+    response = client.get("/healthz", headers={"Origin": "https://course.example.edu"})
+    assert "access-control-allow-origin" not in response.headers
+
+
+def test_budgets_come_from_the_environment(configured_server: str) -> None:
+    def run(code: str) -> dict:
+        response = httpx.post(f"{configured_server}/api/run", json={"code": code}, timeout=30)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    loop = run("i = 0\nwhile True:\n    i += 1")
+    assert loop["error"]["type"] == "LimitExceeded" and "5,000 steps (step limit)" in loop["error"]["message"]
+    printed = run("for i in range(100):\n    print('hello')")
+    assert "100 bytes (output limit)" in printed["error"]["message"] and printed["error"]["line"] == 2
+    assert printed["stdout"] == "hello\n" * 16  # the output up to the breach is kept
+    big = run("import torch\nx = torch.ones(2000)")
+    assert big["error"]["message"] == "a tensor of 2000 elements is over the limit of 1,000 elements per tensor"
+
+
+def test_rate_limit_answers_429_with_retry_after() -> None:
+    proc, url = start_server({"GRADTRACE_RATE_LIMIT": "5/minute", "GRADTRACE_WORKERS": "1"})
+    try:
+        _check_rate_limit(url)
+    finally:
+        _stop(proc)
+
+
+def _check_rate_limit(url: str) -> None:
+    codes = []
+    for _ in range(8):
+        response = httpx.get(f"{url}/api/examples", timeout=10)
+        codes.append(response.status_code)
+        if response.status_code == 429:
+            assert 1 <= int(response.headers["retry-after"]) <= 60
+            assert "too many requests" in response.json()["detail"]
+            assert response.headers["x-content-type-options"] == "nosniff"
+    assert codes == [200] * 5 + [429] * 3
+    assert httpx.get(f"{url}/healthz", timeout=10).status_code == 200  # only /api/* is limited
+
+
+def test_a_run_over_its_cpu_time_is_stopped_by_the_kernel() -> None:
+    proc, url = start_server(
+        {
+            "GRADTRACE_RUN_CPU_SECONDS": "1",
+            "GRADTRACE_MAX_STEPS": "1000000000",
+            "GRADTRACE_MAX_SECONDS": "60",
+            "GRADTRACE_RUN_DEADLINE_SECONDS": "60",
+            "GRADTRACE_WORKERS": "1",
+        }
+    )
+    try:
+        body = httpx.post(f"{url}/api/run", json={"code": "while True:\n    pass"}, timeout=60).json()
+        assert body["error"]["type"] == "LimitExceeded" and "(CPU limit)" in body["error"]["message"]
+        after = httpx.post(f"{url}/api/run", json={"code": LESSON_1}, timeout=30).json()  # a fresh worker serves
+        assert after["stdout"] == "tensor([2., 4., 6.])\n" and after["error"] is None
+    finally:
+        _stop(proc)
