@@ -56,6 +56,43 @@ class MseLossBackward0(Function):
         return (unbroadcast(gi, a.shape) if na else None, unbroadcast(-gi, b.shape) if nb else None)
 
 
+def _row_sums(e: np.ndarray) -> np.ndarray:
+    """Sums over the last axis in the order of PyTorch's vectorised softmax kernel (16 float lanes: whole vectors
+    added lane by lane, the tail into the first lanes, then the lanes halved pairwise; short rows one by one)."""
+    lanes = 16 if e.dtype == np.float32 else 8
+    n = e.shape[-1]
+    if n < lanes:
+        acc = e[..., 0]
+        for i in range(1, n):
+            acc = acc + e[..., i]
+        return acc[..., None]
+    full = (n // lanes) * lanes
+    acc = e[..., :lanes]
+    for i in range(lanes, full, lanes):
+        acc = acc + e[..., i : i + lanes]
+    if full < n:
+        acc = acc.copy()
+        acc[..., : n - full] += e[..., full:]
+    w = lanes
+    while w > 1:
+        w //= 2
+        acc = acc[..., :w] + acc[..., w : 2 * w]
+    return acc
+
+
+def _exp_shifted(a: np.ndarray, dim: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(x - max, exp(x - max), sum of those exps) along ``dim``."""
+    from engine.ops.unary import _precise
+
+    shifted = a - a.max(axis=dim, keepdims=True)
+    e = _precise(np.exp, shifted)
+    if a.dtype.kind == "f" and (dim == a.ndim - 1) and a.size:
+        s = _row_sums(e)
+    else:
+        s = e.sum(axis=dim, keepdims=True)
+    return shifted, e, s
+
+
 class SoftmaxBackward0(Function):
     """softmax along dim: d/dx = y ⊙ (g - Σ g⊙y)."""
 
@@ -63,8 +100,8 @@ class SoftmaxBackward0(Function):
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
-        e = np.exp(a - a.max(axis=dim, keepdims=True))
-        r = e / e.sum(axis=dim, keepdims=True)
+        _, e, s = _exp_shifted(a, dim)
+        r = e * (a.dtype.type(1) / s)  # PyTorch multiplies by the reciprocal of the sum
         ctx._save(dim=dim, result=r)
         return r
 
@@ -80,15 +117,48 @@ class LogSoftmaxBackward0(Function):
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
-        m = a.max(axis=dim, keepdims=True)
-        s = a - m
-        r = s - np.log(np.exp(s).sum(axis=dim, keepdims=True))
+        from engine.ops.unary import _precise
+
+        shifted, _, s = _exp_shifted(a, dim)
+        r = shifted - _precise(np.log, s)
         ctx._save(dim=dim, result=r)
         return r
 
     def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         r, d = ctx._saved["result"], ctx._saved["dim"]
         return (g - np.exp(r) * g.sum(axis=d, keepdims=True),)
+
+
+def _cascade(losses: np.ndarray, weights: np.ndarray, valid: np.ndarray, weighted: bool) -> tuple[Any, Any]:
+    """PyTorch's NLL reduction: a running sum cascaded through 8 levels (so that long batches stay accurate)."""
+    dt = losses.dtype.type
+    levels = 8
+    n = losses.shape[0]
+    power = max(4, (1 if n <= 2 else (n - 1).bit_length()) // levels)
+    mask = (1 << power) - 1
+    loss_acc = [dt(0)] * levels
+    w_acc = [dt(0)] * levels
+    for b in range(n):
+        if not valid[b]:
+            continue
+        loss_acc[0] = dt(loss_acc[0] + losses[b])
+        w_acc[0] = dt(w_acc[0] + weights[b])
+        for j in range(levels - 1):
+            if b & (mask << (j * power)):
+                break
+            loss_acc[j + 1] = dt(loss_acc[j + 1] + loss_acc[j])
+            w_acc[j + 1] = dt(w_acc[j + 1] + w_acc[j])
+            loss_acc[j] = w_acc[j] = dt(0)
+    total = dt(0)
+    for v in loss_acc:
+        total = dt(total + v)
+    if weighted:
+        total_w = dt(0)
+        for v in w_acc:
+            total_w = dt(total_w + v)
+    else:
+        total_w = dt(int(valid.sum()))
+    return total, total_w
 
 
 class NllLossBackward0(Function):
@@ -110,10 +180,10 @@ class NllLossBackward0(Function):
         ctx._wt = wt
         if reduction == "none":
             return picked if a.ndim == 2 else picked.reshape(())
-        total = np.asarray(picked.sum(dtype=a.dtype))
+        total, total_w = _cascade(picked, wt, valid, weight is not None)
         if reduction == "sum":
-            return total
-        return np.asarray(total / wt.sum(dtype=a.dtype), dtype=a.dtype)
+            return np.asarray(total)
+        return np.asarray(total / total_w, dtype=a.dtype)
 
     def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         a, target, red = ctx._saved["self"], ctx._saved["target"], ctx._saved["reduction"]
