@@ -206,11 +206,13 @@ class BinaryCrossEntropyBackward0(Function):
     def _forward(ctx: Any, p: np.ndarray, t: np.ndarray, reduction: str = "mean") -> np.ndarray:
         if ((p < 0) | (p > 1)).any():
             raise RuntimeError("all elements of input should be between 0 and 1")
+        from engine.ops.unary import _precise
+
         ctx._save(self=p, target=t, reduction=reduction)
-        with np.errstate(divide="ignore"):
-            lp = np.maximum(np.log(p), -100)
-            l1p = np.maximum(np.log1p(-p), -100)
-        return _reduce((-(t * lp + (1 - t) * l1p)).astype(p.dtype), reduction)
+        floor = p.dtype.type(-100)  # log(0) is clamped so that a confident mistake costs 100, not infinity
+        lp = np.maximum(_precise(np.log, p), floor)
+        l1p = np.maximum(_precise(np.log1p, -p), floor)
+        return _reduce(((t - p.dtype.type(1)) * l1p - t * lp).astype(p.dtype), reduction)
 
     def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         p, t, red = ctx._saved["self"], ctx._saved["target"], ctx._saved["reduction"]
