@@ -51,8 +51,10 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   function layoutFor(final, view) {
     const key = view.key;
     if (cache && cache.final === final && cache.key === key) return cache.layout;
+    performance.mark('gradtrace:layout-start');
     const { boxes, edges } = graphModel(final, view.ids);
     cache = { final, key, layout: layoutGraph(boxes, edges) };
+    performance.measure('gradtrace:layout', 'gradtrace:layout-start'); // read by benchmarks/graph_render.py
     return cache.layout;
   }
 
@@ -103,7 +105,9 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     empty.textContent = snap.order.length
       ? 'No tensor requires grad yet: nothing for autograd to record.'
       : 'Run the code to see its autograd graph.';
+    performance.mark('gradtrace:draw-start');
     viewport.replaceChildren(...drawFrame(layout, snap, view.ids));
+    performance.measure('gradtrace:draw', 'gradtrace:draw-start');
     if (hoverLine !== null) highlightLine(hoverLine);
     if (fitted !== layout) fit(layout);
     else follow(layout, snap.active);

@@ -17,8 +17,41 @@ import { Graph, layout } from '@dagrejs/dagre';
  */
 
 const MARGIN = 16;
-/** Past this many boxes, dagre's fast settings (longest-path ranks, one ordering sweep, labels on the midpoint). */
+/**
+ * Past this many boxes, the big-graph mode: dagre lays out a spanning tree (each tensor hangs off its deepest
+ * input, so every tree edge spans one rank and dagre adds no dummy nodes), and the other edges are drawn
+ * straight from output to input side. Ranks are still the longest path from the leaves.
+ */
 export const FAST_LAYOUT = 300;
+
+/** For each box, the input edge to keep in the spanning tree: the one from its deepest input (longest path). */
+function spanningTree(boxes, edges) {
+  const ins = new Map(boxes.map((b) => [b.id, []]));
+  const outs = new Map(boxes.map((b) => [b.id, []]));
+  for (const e of edges) {
+    if (!ins.has(e.from) || !ins.has(e.to)) continue;
+    ins.get(e.to).push(e);
+    outs.get(e.from).push(e);
+  }
+  const rank = new Map();
+  const waiting = new Map(boxes.map((b) => [b.id, ins.get(b.id).length]));
+  const queue = boxes.filter((b) => waiting.get(b.id) === 0).map((b) => b.id);
+  for (let i = 0; i < queue.length; i++) {
+    const id = queue[i];
+    rank.set(id, Math.max(0, ...ins.get(id).map((e) => rank.get(e.from) + 1)));
+    for (const e of outs.get(id)) {
+      waiting.set(e.to, waiting.get(e.to) - 1);
+      if (waiting.get(e.to) === 0) queue.push(e.to);
+    }
+  }
+  const keep = new Set();
+  for (const b of boxes) {
+    let best = null;
+    for (const e of ins.get(b.id)) if (!best || rank.get(e.from) > rank.get(best.from)) best = e;
+    if (best) keep.add(best.id);
+  }
+  return keep;
+}
 
 /**
  * Lay a graph out left to right: inputs left of the tensors computed from them, so forward edges point right
@@ -29,9 +62,12 @@ export const FAST_LAYOUT = 300;
  */
 export function layoutGraph(boxes, edges) {
   const fast = boxes.length > FAST_LAYOUT;
+  const tree = fast ? spanningTree(boxes, edges) : null;
   const g = new Graph({ multigraph: true });
   g.setGraph({
-    rankdir: 'LR',
+    // big graphs: tree edges point from a tensor to its input, so each has one successor and longest-path ranks
+    // give every edge a span of one; right-to-left then puts the leaves on the left again.
+    rankdir: fast ? 'RL' : 'LR',
     nodesep: 22,
     ranksep: fast ? 70 : 36,
     edgesep: 10,
@@ -44,7 +80,8 @@ export function layoutGraph(boxes, edges) {
   const known = new Set(boxes.map((b) => b.id));
   for (const e of edges) {
     if (!known.has(e.from) || !known.has(e.to)) continue;
-    g.setEdge(e.from, e.to, e.label && !fast ? { ...e.label, labelpos: 'c' } : {}, e.id);
+    if (!fast) g.setEdge(e.from, e.to, e.label ? { ...e.label, labelpos: 'c' } : {}, e.id);
+    else if (tree.has(e.id)) g.setEdge(e.to, e.from, {}, e.id);
   }
   layout(g, fast ? { disableOptimalOrderHeuristic: true } : undefined);
 
@@ -57,6 +94,7 @@ export function layoutGraph(boxes, edges) {
   for (const ge of g.edges()) {
     const edge = g.edge(ge);
     out.edges[ge.name] = (edge.points || []).map((p) => ({ x: p.x, y: p.y }));
+    if (fast) out.edges[ge.name].reverse(); // laid out input-ward; drawn forward
     if (edge.width && edge.x !== undefined) {
       out.labels[ge.name] = {
         x: edge.x - edge.width / 2,
@@ -67,6 +105,19 @@ export function layoutGraph(boxes, edges) {
     } else if (edge.points?.length) {
       const mid = edge.points[Math.floor(edge.points.length / 2)];
       out.labels[ge.name] = { x: mid.x - 30, y: mid.y - 9, width: 60, height: 18 };
+    }
+  }
+  if (fast) {
+    for (const e of edges) {
+      const a = out.nodes[e.from];
+      const b = out.nodes[e.to];
+      if (out.edges[e.id] || !a || !b) continue;
+      out.edges[e.id] = [
+        { x: a.x + a.width, y: a.y + a.height / 2 },
+        { x: b.x, y: b.y + b.height / 2 },
+      ];
+      const mid = { x: (a.x + a.width + b.x) / 2, y: (a.y + b.y + (a.height + b.height) / 2) / 2 };
+      out.labels[e.id] = { x: mid.x - 30, y: mid.y - 9, width: 60, height: 18 };
     }
   }
   const graph = g.graph();

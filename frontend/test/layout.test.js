@@ -176,3 +176,29 @@ it('shows a training loop one iteration at a time: the graph that iteration buil
   const bw = events.findIndex((e) => e.type === 'backward');
   expect(graphWindow(final, snapshotAt(events, bw + 3)).iteration).toBe(1);
 });
+
+it('lays big graphs out too: a spanning tree through dagre, every edge still left to right, no overlaps', () => {
+  let seed = 7;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const boxes = [];
+  const edges = [];
+  for (let i = 0; i < 400; i++) {
+    boxes.push({ id: String(i), width: 120, height: 60 });
+    if (i < 5) continue;
+    const from = [Math.max(0, Math.floor(i - 1 - rnd() * Math.min(20, i))), i - 1];
+    from.forEach((f, k) => edges.push({ id: `${f}->${i}#${k}`, from: String(f), to: String(i) }));
+  }
+  const out = layoutGraph(boxes, edges);
+  for (const e of edges) {
+    expect(out.nodes[e.from].x + out.nodes[e.from].width, e.id).toBeLessThan(out.nodes[e.to].x);
+    expect(out.edges[e.id].length).toBeGreaterThanOrEqual(2);
+  }
+  const list = Object.values(out.nodes);
+  for (let i = 0; i < list.length; i++) {
+    for (let j = i + 1; j < list.length; j++) {
+      const [a, b] = [list[i], list[j]];
+      const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      expect(apart).toBe(true);
+    }
+  }
+});
