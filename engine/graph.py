@@ -63,6 +63,23 @@ class Node:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} object at {hex(id(self))}>"
 
+    def __call__(self, *grad_outputs: Any) -> Any:
+        """``y.grad_fn(g)``: this node's local chain rule on an upstream gradient ``g``, as tensors: one per input
+        (a tuple when there are several), differentiable like PyTorch's."""
+        from engine.hooks import state
+        from engine.ops.double import backward_with_graph
+        from engine.tensor import Tensor
+
+        if not grad_outputs or not isinstance(grad_outputs[0], Tensor):
+            raise TypeError(f"{self.name()}: expected a Tensor holding the gradient of the output")
+        st = state()
+        prev, st.grad_enabled = st.grad_enabled, True
+        try:
+            grads = backward_with_graph(self, grad_outputs[0])
+        finally:
+            st.grad_enabled = prev
+        return grads[0] if len(grads) == 1 else tuple(grads)
+
     def __getattr__(self, attr: str) -> Any:
         # y.grad_fn._saved_self & co.: the values an op kept for backward, as PyTorch names them.
         if attr.startswith("_saved_") and attr[7:] in type(self)._saved_fields:
@@ -113,6 +130,9 @@ class AccumulateGrad(Node):
 
     def name(self) -> str:
         return "torch::autograd::AccumulateGrad"
+
+    def __call__(self, *grad_outputs: Any) -> tuple[()]:
+        return ()
 
 
 def _edge(t: "Tensor") -> tuple[Node | None, int]:

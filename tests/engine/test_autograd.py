@@ -221,3 +221,10 @@ def test_retain_grad_follows_inplace_ops() -> None:
     code = ("import torch\nx = torch.tensor([1., 2.], requires_grad=True)\ny = x * 2\ny.retain_grad()\ny.mul_(3)\n"
             "(y * y).sum().backward()\nprint(y.grad, x.grad)")
     assert run_ours(code) == run_torch(code)
+
+
+def test_calling_a_node_applies_its_local_chain_rule() -> None:
+    code = ("import torch\nx = torch.tensor([1., 2.], requires_grad=True)\nw = torch.tensor([3., 4.], requires_grad=True)\n"
+            "y = x * w\nprint(y.grad_fn(torch.ones(2)))\nz = x.exp()\nprint(z.grad_fn(torch.ones(2)))\n"
+            "s = z.sum()\nprint(s.grad_fn(torch.tensor(1.)))\nprint(z.grad_fn.next_functions[0][0](torch.ones(2)))")
+    assert run_ours(code) == run_torch(code)
