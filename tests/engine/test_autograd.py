@@ -225,6 +225,7 @@ def test_retain_grad_follows_inplace_ops() -> None:
 
 def test_calling_a_node_applies_its_local_chain_rule() -> None:
     code = ("import torch\nx = torch.tensor([1., 2.], requires_grad=True)\n"
-            "w = torch.tensor([3., 4.], requires_grad=True)\ny = x * w\nprint(y.grad_fn(torch.ones(2)))\nz = x.exp()\nprint(z.grad_fn(torch.ones(2)))\n"
+            "w = torch.tensor([3., 4.], requires_grad=True)\ny = x * w\nprint(y.grad_fn(torch.ones(2)))\n"
+            "z = x.exp()\nprint(z.grad_fn(torch.ones(2)))\n"
             "s = z.sum()\nprint(s.grad_fn(torch.tensor(1.)))\nprint(z.grad_fn.next_functions[0][0](torch.ones(2)))")
     assert run_ours(code) == run_torch(code)
