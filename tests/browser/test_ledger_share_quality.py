@@ -245,11 +245,14 @@ def test_permalink_snippet_and_exports(page: Page, live_server: str) -> None:
 
 def test_embed_page_runs_compactly_and_reports_its_height(page: Page, live_server: str) -> None:
     src = code_url(live_server, lesson("scalar_backward")).replace("/#code=", "/embed#code=")
-    page.set_content(
+    course_page = (
         "<!doctype html><title>course page</title><script>window.heights = [];"
         "addEventListener('message', (e) => e.data && e.data.type === 'gradtrace:height' && heights.push(e.data.height));"
         f'</script><iframe id="gt" src="{src}" width="800" height="400" title="gradtrace"></iframe>'
     )
+    # a course page on an http origin (the iframe's frame-ancestors allows any network origin)
+    page.route(f"{live_server}/course-page.html", lambda route: route.fulfill(body=course_page, content_type="text/html"))
+    page.goto(f"{live_server}/course-page.html")
     frame = page.frame_locator("#gt")
     expect(frame.get_by_test_id("stdout")).to_have_text("tensor([2., 4., 6.])\n")  # it ran by itself
     expect(frame.locator(GRAPH_NODES)).to_have_count(3)
