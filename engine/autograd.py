@@ -128,6 +128,9 @@ def _run(
     while ready:
         _, _, node = heapq.heappop(ready)
         grad = pending.pop(id(node))
+        hooks = node.variable._hooks if isinstance(node, AccumulateGrad) else node._hooks
+        if hooks:
+            grad = _run_hooks(hooks, grad, create_graph)
         if id(node) in capture_keys:
             captured[capture_keys[id(node)]] = grad
         if isinstance(node, AccumulateGrad):
@@ -163,6 +166,20 @@ def _run(
                 else:  # no gradient flowed in at all: skip the whole branch below it
                     _skip(nxt, deps, pending, ready)
     return [captured.get(i) for i in range(len(capture))] if capture is not None else []
+
+
+def _run_hooks(hooks: list[Any], grad: Any, create_graph: bool) -> Any:
+    """Tensor hooks see the gradient as a tensor; one that returns a tensor replaces it."""
+    from engine.tensor import Tensor
+
+    for hook in list(hooks):
+        shown = grad if create_graph else Tensor._make(grad)
+        out = hook(shown)
+        if out is not None:
+            if not isinstance(out, Tensor):
+                raise TypeError(f"hook should return a Tensor or None, not {type(out).__name__}")
+            grad = out if create_graph else out._data
+    return grad
 
 
 def _key(n: Node) -> tuple[int, int, Node]:

@@ -54,6 +54,7 @@ class Node:
         self._saved: dict[str, Any] = {}
         self._freed = False
         self._retained: Any = None  # the non-leaf tensor that called retain_grad(), if any
+        self._hooks: list[Any] | None = None  # register_hook() functions of the tensor this node made
         self._needs_input_grad: tuple[bool, ...] = ()
 
     def name(self) -> str:

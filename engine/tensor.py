@@ -20,49 +20,9 @@ import numpy as np
 from engine import dtypes
 from engine.autograd import NON_LEAF_GRAD_WARNING, AccumulateGrad, Node
 from engine.hooks import state
+from engine.meta import CPU, RemovableHandle, Size, device  # noqa: F401 - also engine.tensor's names
 
 
-class Size(tuple):  # type: ignore[type-arg]
-    """A tensor's shape: a tuple printed as ``torch.Size([2, 3])``."""
-
-    def __repr__(self) -> str:
-        return f"torch.Size([{', '.join(str(s) for s in self)}])"
-
-    __str__ = __repr__
-
-    def numel(self) -> int:
-        n = 1
-        for s in self:
-            n *= s
-        return n
-
-
-class device:  # noqa: N801 - PyTorch's spelling
-    """The only device here: ``cpu`` (``torch.device("cpu")``)."""
-
-    type = "cpu"
-    index = None
-
-    def __new__(cls, spec: Any = "cpu", index: Any = None) -> "device":
-        name = str(spec)
-        if name.split(":")[0] != "cpu":
-            raise RuntimeError(f"{name.split(':')[0].upper()} is not available here: gradtrace runs on the CPU")
-        return CPU if "CPU" in globals() else super().__new__(cls)
-
-    def __repr__(self) -> str:
-        return "device(type='cpu')"
-
-    def __str__(self) -> str:
-        return "cpu"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, device) or other == "cpu"
-
-    def __hash__(self) -> int:
-        return hash("cpu")
-
-
-CPU = device()
 _TYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
                "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
 
@@ -77,7 +37,7 @@ class Tensor:
     """
 
     __slots__ = ("_data", "_requires_grad", "_grad", "_grad_fn", "_version", "_accumulator", "_retains_grad",
-                 "_trace_id", "_owner", "__weakref__")
+                 "_trace_id", "_owner", "_hooks", "__weakref__")
 
     # ---- construction -------------------------------------------------------------------------------------
     @classmethod
@@ -93,6 +53,7 @@ class Tensor:
         t._retains_grad = False
         t._trace_id = None
         t._owner = None  # for a .grad tensor: the tensor whose .grad it is (so .zero_() can be reported)
+        t._hooks = None  # functions register_hook() added (run on this tensor's gradient during backward)
         return t
 
     def __init__(self, *args: Any) -> None:
@@ -114,6 +75,7 @@ class Tensor:
         self._retains_grad = False
         self._trace_id = None
         self._owner = None
+        self._hooks = None
         obs = state().observer
         if obs is not None:
             obs.tensor_created(self)
@@ -186,6 +148,22 @@ class Tensor:
             return
         self._retains_grad = True
         self._grad_fn._retained = self
+
+    def register_hook(self, hook: Any) -> "RemovableHandle":
+        """Call ``hook(grad)`` whenever backward computes this tensor's gradient; if it returns a tensor, that
+        replaces the gradient. Returns a handle whose ``remove()`` takes the hook away."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self._grad_fn is not None:
+            hooks = self._grad_fn._hooks
+            if hooks is None:
+                hooks = self._grad_fn._hooks = []
+        else:
+            if self._hooks is None:
+                self._hooks = []
+            hooks = self._hooks
+        hooks.append(hook)
+        return RemovableHandle(hooks, hook)
 
     def backward(self, gradient: Any = None, retain_graph: bool | None = None, create_graph: bool = False,
                  inputs: Any = None) -> None:

@@ -92,10 +92,6 @@ def _numpy(t: Any, force: bool = False) -> Any:
     raise NotImplementedError("numpy is not available here: use .tolist() or .item() to get Python values")
 
 
-def _register_hook(t: Any, hook: Any) -> Any:
-    raise NotImplementedError("tensor hooks (register_hook) are not supported by gradtrace's engine")
-
-
 METHODS: dict[str, Any] = {
     # arithmetic and operators
     "add": _forward(arith.add), "sub": _forward(arith.sub), "mul": _forward(arith.mul), "div": _forward(arith.div),
@@ -141,7 +137,7 @@ METHODS: dict[str, Any] = {
         data, dtype=dtype or self.dtype, requires_grad=requires_grad),
     "new_zeros": lambda self, *size, dtype=None: _factories().zeros(*size, dtype=dtype or self.dtype),
     "new_ones": lambda self, *size, dtype=None: _factories().ones(*size, dtype=dtype or self.dtype),
-    "register_hook": lambda self, hook: _register_hook(self, hook), "numpy": _numpy,
+    "numpy": _numpy,
     # in place
     "add_": _inplace_binary(arith.add), "sub_": _inplace_binary(arith.sub), "mul_": _inplace_binary(arith.mul),
     "div_": _inplace_binary(arith.div), "pow_": _inplace_binary(arith.pow),

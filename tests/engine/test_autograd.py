@@ -229,3 +229,11 @@ def test_calling_a_node_applies_its_local_chain_rule() -> None:
             "z = x.exp()\nprint(z.grad_fn(torch.ones(2)))\n"
             "s = z.sum()\nprint(s.grad_fn(torch.tensor(1.)))\nprint(z.grad_fn.next_functions[0][0](torch.ones(2)))")
     assert run_ours(code) == run_torch(code)
+
+
+def test_tensor_hooks_like_torch() -> None:
+    code = ("import torch\nx = torch.tensor([1., 2.])\nx.requires_grad_()\n"
+            "h = x.register_hook(lambda g: print('leaf hook', g))\ny = x * 2\nh2 = y.register_hook(lambda g: g * 10)\n"
+            "y.sum().backward()\nprint(x.grad)\nh2.remove()\nx.grad = None\n(x * 2).sum().backward()\nprint(x.grad)\n"
+            "z = torch.tensor([1.])\ntry:\n    z.register_hook(print)\nexcept RuntimeError as e:\n    print(e)")
+    assert run_ours(code) == run_torch(code)
