@@ -42,6 +42,8 @@ def build_program(request: GradRequest) -> tuple[str, int, list[str]]:
         ast.parse(request.expression, mode="eval")
     except SyntaxError as exc:
         raise GradInputError(f"expression is not valid Python: {exc.msg}") from None
+    except (ValueError, RecursionError, MemoryError) as exc:  # lone surrogates, NUL bytes, absurd nesting
+        raise GradInputError(f"expression is not valid Python: {exc}") from None
     if "\n" in request.expression.strip():
         raise GradInputError("expression must be a single line")
     for name, value in request.inputs.items():

@@ -43,13 +43,17 @@ class RunService:
         """Stop the worker processes."""
         self._pool.close()
 
-    def _admit(self) -> None:
+    def check_capacity(self) -> None:
+        """Raise 429 (with Retry-After) when ``max_pending_runs`` runs are already waiting or running."""
         if self._pending >= self._settings.max_pending_runs:
             raise HTTPException(
                 429,
                 f"{self._pending} runs are already waiting or running; try again shortly",
                 headers={"Retry-After": "1"},
             )
+
+    def _admit(self) -> None:
+        self.check_capacity()
         self._pending += 1
 
     def _outcome(self, future: "Future[Any]") -> RunResult:
@@ -82,8 +86,10 @@ class RunService:
             self._pending -= 1
 
     async def stream(self, code: str) -> AsyncIterator[tuple[str, Any]]:
-        """Yield ``("trace", [event, …])`` batches as the run produces them, then ``("done", RunResult)``."""
-        self._admit()
+        """Yield ``("trace", [event, …])`` batches as the run produces them, then ``("done", RunResult)``.
+
+        The route checks capacity before the stream starts (``check_capacity``); here the run only counts."""
+        self._pending += 1
         try:
             future, events = await anyio.to_thread.run_sync(self._pool.submit_streamed, code)
             try:

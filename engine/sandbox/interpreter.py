@@ -245,7 +245,8 @@ class Interpreter:
 
     def write(self, text: str) -> None:
         """``print`` output: counted against the output budget, kept, streamed to the recorder."""
-        self.budget.check_output(len(text) if text.isascii() else len(text.encode("utf-8")))
+        # surrogatepass: a lone surrogate (chr(0xD800)) is printed, and escaped in the JSON answer, not an error
+        self.budget.check_output(len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass")))
         self.stdout.append(text)
         if self.rec is not None:
             self.rec.print(text)

@@ -11,6 +11,7 @@ Example::
 from __future__ import annotations
 
 import ast
+import math
 import operator
 import re
 from typing import Any, Callable
@@ -18,7 +19,7 @@ from typing import Any, Callable
 from engine.sandbox.budget import Budget
 from engine.sandbox.safe_builtins import text_size
 
-_SEQ = (str, list, tuple)
+_SEQ = (str, bytes, list, tuple)
 
 
 def _is_int(x: Any) -> bool:
@@ -27,7 +28,7 @@ def _is_int(x: Any) -> bool:
 
 def _pow(a: Any, b: Any, budget: Budget) -> Any:
     if _is_int(a) and _is_int(b) and b > 1 and abs(a) > 1:
-        budget.check_int_bits(a.bit_length() * b)
+        budget.check_int_bits(int(b * math.log2(abs(a))) + 1)  # the result's size, before computing it
     return a**b
 
 
@@ -58,7 +59,11 @@ _WIDTH = re.compile(r"%[-+ #0]*(\d+|\*)?(?:\.(\d+|\*))?")
 
 
 def _mod(a: Any, b: Any, budget: Budget) -> Any:
-    if isinstance(a, str):
+    if isinstance(a, bytes):
+        a_text: Any = a.decode("latin-1")
+        _mod(a_text, tuple(x.decode("latin-1") if isinstance(x, bytes) else x for x in b)
+             if isinstance(b, tuple) else b.decode("latin-1") if isinstance(b, bytes) else b, budget)
+    elif isinstance(a, str):
         # printf-style formatting: bound the widths written in the format and those passed with '*'
         widths = [int(w) for m in _WIDTH.finditer(a) for w in m.groups() if w and w != "*"]
         args = b if isinstance(b, tuple) else (b,)

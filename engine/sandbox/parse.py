@@ -71,6 +71,11 @@ def _parse_checked(code: str, max_ast_depth: int) -> ast.Module:
         tree = ast.parse(code, mode="exec")
     except (RecursionError, MemoryError):
         raise LimitExceeded("the code is nested too deeply to parse") from None
+    except UnicodeEncodeError as exc:  # a lone surrogate (JSON allows "\ud800"; Python source cannot hold it)
+        line = code.count("\n", 0, exc.start) + 1
+        raise _syntax(f"the code contains a lone surrogate character ({code[exc.start]!a}), not valid text", line)
+    except ValueError as exc:  # NUL bytes on older Pythons
+        raise _syntax(str(exc), None) from None
     # Each entry: node, depth, and where it sits (in a class body, in a loop, in a function).
     stack: list[tuple[ast.AST, int, bool, bool, bool]] = [(tree, 0, False, False, False)]
     while stack:

@@ -161,6 +161,12 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         wrapped.__name__ = wrapped.__qualname__ = name
         return wrapped
 
+    def round_(number: Any, ndigits: Any = None) -> Any:
+        # round(5, -10**9) computes 10 ** 10**9 first: bound it like the ** operator
+        if type(number) in (int, bool) and type(ndigits) is int and ndigits < 0:
+            budget.check_int_bits(int(-ndigits * 3.33) + 1)
+        return round(number) if ndigits is None else round(number, ndigits)
+
     def sum_(items: Any, start: Any = 0) -> Any:
         items = materialize(items)
         if isinstance(start, (list, tuple)):  # sum(lists, []) concatenates: bound the result first
@@ -190,6 +196,7 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         format=format_,
         isinstance=isinstance_,
         sum=sum_,
+        round=round_,
         min=over(min, "min", only_alone=True),
         max=over(max, "max", only_alone=True),
         sorted=over(sorted, "sorted"),

@@ -73,3 +73,16 @@ def test_runs_in_parallel_do_not_see_each_other(live_server: str) -> None:
     assert httpx.post(f"{live_server}/api/run", json={"code": LESSON_1}, timeout=30).json()["stdout"] == (
         "tensor([2., 4., 6.])\n"
     )
+
+
+def test_a_full_server_refuses_streams_with_429_before_they_start(strict_server: str) -> None:
+    def stream(_: int) -> tuple[int, str, str]:
+        with httpx.stream("POST", f"{strict_server}/api/run/stream", json={"code": SLOW}, timeout=30) as response:
+            return response.status_code, response.headers.get("retry-after", ""), response.read().decode()
+
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(stream, range(4)))
+    assert all(status in (200, 429) for status, _, _ in answers), answers
+    refused = [a for a in answers if a[0] == 429]
+    assert refused and all(retry == "1" and '"detail"' in body for _, retry, body in refused)
+    assert all("event: done" in body for status, _, body in answers if status == 200)

@@ -1,0 +1,170 @@
+"""The escape and resource corpus: hostile programs, each with the error it must end with.
+
+Used by ``tests/sandbox/test_escapes.py`` (in-process, through ``engine.run``) and by
+``tests/server/test_hostile_service.py`` (through the HTTP API: each within 5 s, then a normal run answers right).
+Each case is ``(code, error type, a fragment of the message)``.
+"""
+
+from __future__ import annotations
+
+NS, LE = "NotSupported", "LimitExceeded"
+T = "import torch\n"
+
+ATTRIBUTE_WALKS = [
+    ("().__class__.__bases__[0].__subclasses__()", NS, "'__subclasses__' is not accessible"),
+    ("x = [].__class__.__mro__", NS, "is not accessible"),
+    (T + "t = torch.ones(1)\nt.__dict__", NS, "'__dict__' is not accessible"),
+    (T + "f = torch.tensor\nprint(f.__globals__)", NS, "'__globals__' is not accessible"),
+    (T + "g = (torch.ones(1, requires_grad=True) * 2).grad_fn\nprint(g.__class__.__mro__)", NS, "not accessible"),
+    (T + "m = torch.nn.Linear(1, 1)\nf = m.forward\nprint(f.im_func)", NS, "of a method value is not accessible"),
+    (T + "print(torch.nn.Module.__init__.__globals__)", NS, "not accessible"),
+    (T + "print(torch.Tensor.add)", NS, "of a type value is not accessible"),
+    (T + "x = torch.ones(2)\nprint(x.numpy())", "NotImplementedError", "numpy is not available here"),
+    (T + "m = torch.nn.Linear(1, 1)\nprint(m.state_dict().fromkeys)", NS, "'dict.fromkeys' is not available"),
+    ("import math\nprint(math.sqrt.__self__)", NS, "'__self__' is not accessible"),
+    ("print(print.__self__)", NS, "'__self__' is not accessible"),
+    ("f = print\nf.x = 1", NS, "cannot be assigned"),
+    ("print('a'.maketrans)", NS, "'str.maketrans' is not available"),
+    ("print((1).to_bytes)", NS, "'int.to_bytes' is not available"),
+    ("o = object\nprint(o.mro())", NS, "of a type value is not accessible"),
+]
+
+FORMAT_STRINGS = [
+    ("'{0.__class__.__bases__}'.format(())", NS, "attribute or index lookups inside format fields"),
+    ("'{x.__class__}'.format(x=1)", NS, "attribute or index lookups inside format fields"),
+    ("'{0[__class__]}'.format({})", NS, "attribute or index lookups inside format fields"),
+    ("s = '{' + '0.__class__' + '}'\nprint(s.format(1))", NS, "attribute or index lookups inside format fields"),
+    ("'{:{}}'.format(1, 10**9)", NS, "nested format fields are not available"),
+    ("x = f'{1:>{10**9}}'", LE, "over the limit of 1,000,000"),
+    ("format(1, '>' + str(10**8))", LE, "over the limit of 1,000,000"),
+    ("'a'.format_map({})", NS, "'str.format_map' is not available"),
+    ("x = '%*d' % (10**9, 1)", LE, "over the limit of 1,000,000"),
+]
+
+GENERATORS_AND_FRAMES = [
+    ("def f():\n    yield 1", NS, "'yield' (generators) is not supported here"),
+    ("def f():\n    yield from [1]", NS, "not supported here"),
+    ("async def f():\n    pass", NS, "async code is not supported here"),
+    ("g = (i for i in range(3))\nprint(g.gi_frame)", "AttributeError", "has no attribute 'gi_frame'"),
+    ("m = map(abs, [1])\nprint(m.gi_frame)", NS, "is not accessible"),
+    ("i = iter([1])\nprint(i.gi_code)", NS, "is not accessible"),
+    ("f = lambda: 1\nprint(f.__code__)", NS, "'__code__' is not accessible"),
+    ("f = lambda: 1\nprint(f.__closure__)", NS, "'__closure__' is not accessible"),
+]
+
+COMPUTED_NAMES = [
+    ("getattr((), '__cla' + 'ss__')", NS, "'getattr' is not available"),
+    ("setattr(print, 'x', 1)", NS, "'setattr' is not available"),
+    ("name = '__class__'\nprint(vars()[name])", NS, "'vars' is not available"),
+    ("print(globals())", NS, "'globals' is not available"),
+    ("print(dir())", NS, "'dir' is not available"),
+    ("__import__('os')", NS, "names starting with '_' are not allowed"),
+    ("__builtins__", NS, "names starting with '_' are not allowed"),
+    ("import os\nos.system('id')", NS, "module 'os' is not available"),
+    ("import sys", NS, "module 'sys' is not available"),
+    ("import builtins", NS, "module 'builtins' is not available"),
+    ("from torch import _C", NS, "names starting with '_' are not allowed"),
+    ("import torch.utils", NS, "module 'torch.utils' is not available"),
+    ("eval('1')", NS, "'eval' is not available"),
+    ("exec('x = 1')", NS, "'exec' is not available"),
+    ("compile('1', 'f', 'eval')", NS, "'compile' is not available"),
+    ("open('/etc/passwd').read()", NS, "'open' is not available"),
+    ("breakpoint()", NS, "'breakpoint' is not available"),
+    ("def f(**kw):\n    return kw\nf(**{'__x': 1})", NS, "keyword argument '__x' is not allowed"),
+]
+
+TYPE_CALLS = [
+    ("type(1)", NS, "'type' is not available"),
+    ("type('X', (), {})", NS, "'type' is not available"),
+    ("print(object.__subclasses__())", NS, "'__subclasses__' is not accessible"),
+    ("print(object().__reduce__())", NS, "'__reduce__' is not accessible"),
+    ("class A(type):\n    pass", NS, "'type' is not available"),
+    ("class A(int):\n    pass", NS, "a class can only derive from torch classes"),
+    ("class A(metaclass=print):\n    pass", NS, "class keywords and decorators are not supported here"),
+]
+
+DECORATORS = [
+    ("@staticmethod\ndef f():\n    pass", NS, "'staticmethod' is not available"),
+    ("@classmethod\ndef f(cls):\n    pass", NS, "'classmethod' is not available"),
+    ("def deco(fn):\n    return fn.__globals__\n@deco\ndef f():\n    pass", NS, "'__globals__' is not accessible"),
+    ("def deco(fn):\n    return fn\n@deco\ndef f():\n    pass\nprint(f.name)", NS, "of a UserFunction value is not accessible"),
+    ("class A:\n    @property\n    def f(self):\n        return 1", NS, "'property' is not available"),
+]
+
+DEFAULT_ARGUMENTS = [
+    ("def f(x=print):\n    return x\nprint(f().__self__)", NS, "'__self__' is not accessible"),
+    ("def f(a=[]):\n    return a\nprint(f.__defaults__)", NS, "'__defaults__' is not accessible"),
+    ("def f(*, k=print):\n    return k\nprint(f.__kwdefaults__)", NS, "'__kwdefaults__' is not accessible"),
+    ("f = lambda x=lambda: 0: x\nprint(f().__code__)", NS, "'__code__' is not accessible"),
+]
+
+CLASS_BODIES = [
+    ("class A:\n    __slots__ = ()", NS, "names starting with '_' are not allowed"),
+    ("class A:\n    def __getattr__(self, n):\n        return 1", NS, "names starting with '_' are not allowed"),
+    ("class A:\n    def __reduce__(self):\n        return 1", NS, "names starting with '_' are not allowed"),
+    ("class A:\n    import os", NS, "a class body may hold only methods and attributes"),
+    ("class A:\n    pass\nprint(A.__dict__)", NS, "'__dict__' is not accessible"),
+    ("class A:\n    x = 1\nA.x = 2", NS, "of a type value cannot be assigned"),
+    ("class A(Exception):\n    pass", NS, "a class can only derive from torch classes"),
+    ("class A:\n    pass\nprint(super(A, 1))", "TypeError", "obj must be an instance or subtype of type"),
+]
+
+TRACEBACKS = [
+    ("try:\n    1/0\nexcept Exception as e:\n    print(e.__traceback__)", NS, "'__traceback__' is not accessible"),
+    ("try:\n    1/0\nexcept Exception as e:\n    print(e.args)", NS, "of a ZeroDivisionError value is not accessible"),
+    ("try:\n    1/0\nexcept Exception as e:\n    f = e\nprint(f.__context__)", NS, "'__context__' is not accessible"),
+    (T + "try:\n    torch.ones(2).backward()\nexcept RuntimeError as e:\n    e.with_traceback(None)", NS,
+     "of a RuntimeError value is not accessible"),
+    ("raise SystemExit", NS, "'SystemExit' is not available"),
+    ("raise KeyboardInterrupt", NS, "'KeyboardInterrupt' is not available"),
+    ("raise BaseException", NS, "'BaseException' is not available"),
+]
+
+MONKEYPATCHING = [
+    (T + "torch.tensor = print", NS, "attribute 'tensor' of a module cannot be assigned"),
+    (T + "torch.nn.Linear = None", NS, "attribute 'Linear' of a module cannot be assigned"),
+    (T + "torch.Tensor.add = None", NS, "of a type value cannot be assigned"),
+    (T + "torch.Tensor.__add__ = None", NS, "'__add__' is not accessible"),
+    (T + "torch.nn.Module.forward = print", NS, "of a type value cannot be assigned"),
+    (T + "torch.nn.functional.relu = print", NS, "attribute 'relu' of a module cannot be assigned"),
+    (T + "x = torch.ones(1)\nx.add = print", NS, "of a tensor cannot be assigned"),
+    (T + "torch.float32.itemsize = 8", NS, "of a dtype value cannot be assigned"),
+    (T + "del torch.tensor", NS, "only names and list/dict items can be deleted"),
+    ("import math\nmath.pi = 3", NS, "attribute 'pi' of a module cannot be assigned"),
+]
+
+RESOURCES = [
+    ("while True:\n    pass", LE, "(step limit)"),
+    ("try:\n    while True:\n        pass\nexcept BaseException:\n    print('caught')", LE, "(step limit)"),
+    ("try:\n    while True:\n        pass\nfinally:\n    while True:\n        pass", LE, "(step limit)"),
+    ("def f():\n    try:\n        while True:\n            pass\n    finally:\n        return 1\nprint(f())", LE, "(step limit)"),
+    ("def k(v):\n    while True:\n        pass\nsorted([3, 1, 2], key=k)", LE, "(step limit)"),
+    ("x = 2 ** 10 ** 10", LE, "bits is over the limit of 100,000"),
+    ("x = 1 << 10 ** 9", LE, "bits is over the limit of 100,000"),
+    ("x = round(5, -10 ** 9)", LE, "bits is over the limit of 100,000"),
+    ("x = 'a' * 10 ** 10", LE, "a string of 10,000,000,000 characters"),
+    ("x = b'a' * 10 ** 9", LE, "over the limit of 1,000,000"),
+    ("x = [0] * 10 ** 10", LE, "a sequence of 10,000,000,000 items"),
+    ("x = sum(range(10 ** 12))", LE, "over the limit of 1,000,000"),
+    ("x = 'a'.ljust(10 ** 9)", LE, "over the limit of 1,000,000"),
+    ("for i in range(100000):\n    print('x' * 100)", LE, "(output limit)"),
+    ("keep = [[0] * 10**6 for _ in range(1000)]", LE, "(memory limit)"),
+    ("def f():\n    return f()\nf()", "RecursionError", "maximum recursion depth exceeded"),
+    ("x = " + "-" * 10000 + "1", LE, "nested too deeply"),
+    ("x = " + "1 + " * 500 + "1", LE, "(depth limit)"),
+    (T + "x = torch.zeros(10**6, 10**6)", LE, "elements per tensor"),
+    (T + "try:\n    x = torch.zeros(10**6, 10**6)\nexcept Exception:\n    print('caught')", LE, "elements per tensor"),
+    (T + "x = torch.ones(10**6)\ny = x.view(1, -1) + x.view(-1, 1)", LE, "elements per tensor"),
+    (T + "x = torch.ones(10**6, 1)\ny = x @ x.T", LE, "elements per tensor"),
+    (T + "x = torch.stack([torch.ones(10**6)] * 1000)", LE, "elements per tensor"),
+    (T + "x = torch.cat([torch.ones(10**5)] * 100)", LE, "elements per tensor"),
+    (T + "x = torch.arange(10**9)", LE, "elements per tensor"),
+    (T + "x = torch.ones(1, 1000, 1000).expand(1000, 1000, 1000)", LE, "elements per tensor"),
+    (T + "x = torch.ones(1000).repeat(1000, 1000)", LE, "elements per tensor"),
+    (T + "x = torch.ones(1000, 1000)\ny = x[torch.zeros(10**6, dtype=torch.long)]", LE, "elements per tensor"),
+    (T + "x = torch.ones(10**6)\nkeep = []\nfor i in range(60):\n    keep.append(x * 2)", LE, "(memory limit)"),
+]
+
+ESCAPES = (ATTRIBUTE_WALKS + FORMAT_STRINGS + GENERATORS_AND_FRAMES + COMPUTED_NAMES + TYPE_CALLS + DECORATORS
+           + DEFAULT_ARGUMENTS + CLASS_BODIES + TRACEBACKS + MONKEYPATCHING)
+CORPUS = ESCAPES + RESOURCES
