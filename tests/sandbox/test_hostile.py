@@ -32,7 +32,7 @@ CASES = [
     ("f = lambda: 1\nf.__globals__", "NotSupported", "attribute '__globals__' is not accessible", 2),
     ("f = lambda: 1\nf.x = 2", "NotSupported", "attribute 'x' of a UserFunction value cannot be assigned", 2),
     ("print.x", "NotSupported", "attribute 'x' of a function value is not accessible", 1),
-    ("x = 2 ** 10 ** 10", "LimitExceeded", "an integer of about 20,000,000,000 bits is over the limit of 100,000", 1),
+    ("x = 2 ** 10 ** 10", "LimitExceeded", "an integer of about 10,000,000,001 bits is over the limit of 100,000", 1),
     ("s = 'a' * 10**10", "LimitExceeded", "a string of 10,000,000,000 characters is over the limit of 1,000,000", 1),
     ("s = [0] * 10**10", "LimitExceeded", "a sequence of 10,000,000,000 items is over the limit of 1,000,000", 1),
     ("x = 1 << 10**9", "LimitExceeded", "an integer of about 1,000,000,001 bits is over the limit of 100,000", 1),
