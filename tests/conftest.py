@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -45,10 +46,10 @@ def start_server(env: dict[str, str] | None = None) -> tuple[subprocess.Popen[by
     raise RuntimeError("server did not answer /healthz within 30 s")
 
 
-@pytest.fixture(scope="session")
-def live_server() -> Iterator[str]:
-    """Base URL of a real gradtrace server (API + built playground) for the whole test session."""
-    proc, url = start_server()
+@contextlib.contextmanager
+def running_server(env: dict[str, str] | None = None) -> Iterator[str]:
+    """A server (see :func:`start_server`) for the duration of a ``with`` block; yields its base URL."""
+    proc, url = start_server(env)
     try:
         yield url
     finally:
@@ -57,6 +58,13 @@ def live_server() -> Iterator[str]:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[str]:
+    """Base URL of a real gradtrace server (API + built playground) for the whole test session."""
+    with running_server() as url:
+        yield url
 
 
 @pytest.fixture()

@@ -3,14 +3,13 @@ replaces the worker, and a full server answers 429 rather than queueing without 
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
 
-from tests.conftest import start_server
+from tests.conftest import running_server
 
 SLOW = "total = 0\nfor i in range(150000):\n    total += i\nprint(total)\n"  # ~0.4 s in the interpreter
 LESSON_1 = "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
@@ -19,15 +18,8 @@ LESSON_1 = "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\
 @pytest.fixture(scope="module")
 def strict_server() -> Iterator[str]:
     """A server whose runs are killed after 0.1 s and which admits one run at a time."""
-    proc, url = start_server({"GRADTRACE_RUN_DEADLINE_SECONDS": "0.1", "GRADTRACE_MAX_PENDING_RUNS": "1"})
-    try:
+    with running_server({"GRADTRACE_RUN_DEADLINE_SECONDS": "0.1", "GRADTRACE_MAX_PENDING_RUNS": "1"}) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def test_a_run_past_the_deadline_is_killed_and_the_pool_recovers(strict_server: str) -> None:
