@@ -9,7 +9,7 @@ import { layoutGraph } from './layout.js';
 import { graphWindow } from './nodeview.js';
 import { svg } from './svg.js';
 
-const MIN_FIT = 0.45; // a first view below this is unreadable: show part of the graph, the learner pans
+const MIN_FIT = 0.75; // a first view below this is hard to read: show part of the graph, follow the step, the learner pans
 
 /**
  * @param {HTMLElement} root  The panel body (data-testid="graph").

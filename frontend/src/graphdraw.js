@@ -3,7 +3,19 @@
 
 import { accId, gradText, labelSize, seedId, seedRows } from './graphmodel.js';
 import { formatCompact } from './format.js';
-import { PAD_X, PAD_Y, ROW_H, CHAR_W, fit, nodeRows, nodeTooltip } from './nodeview.js';
+import { heatCells } from './heatmap.js';
+import {
+  GRAPH_CELL,
+  PAD_X,
+  PAD_Y,
+  ROW_H,
+  CHAR_W,
+  fit,
+  heatExtra,
+  nodeHeat,
+  nodeRows,
+  nodeTooltip,
+} from './nodeview.js';
 import { svg } from './svg.js';
 
 function arrow(id, cls) {
@@ -96,8 +108,18 @@ export function nodeClasses(t, snap) {
 function drawNode(t, box, snap) {
   const classes = nodeClasses(t, snap);
   const chars = Math.floor((box.width - 2 * PAD_X) / CHAR_W);
-  const rows = nodeRows(t).map((r, i) =>
-    svg('text', { x: PAD_X, y: PAD_Y + ROW_H * i + 12.5, class: `row ${r.cls}` }, [fit(r.text, chars)]),
+  const heat = nodeHeat(t);
+  const texts = nodeRows(t);
+  const at = texts.findIndex((r) => r.cls === 'value');
+  const top = (i) => PAD_Y + ROW_H * i + (heat && i > at ? heatExtra(heat) : 0);
+  const rows = texts.map((r, i) =>
+    heat && i === at
+      ? svg(
+          'g',
+          { class: 'row heat', transform: `translate(${PAD_X},${top(i) + 3})` },
+          heatCells(t.values, GRAPH_CELL).cells,
+        )
+      : svg('text', { x: PAD_X, y: top(i) + 12.5, class: `row ${r.cls}` }, [fit(r.text, chars)]),
   );
   const gradRow = t.isLeaf && t.requiresGrad ? rows.length - 1 : -1;
   const children = [
@@ -105,7 +127,7 @@ function drawNode(t, box, snap) {
     svg('rect', { class: 'box', width: box.width, height: box.height, rx: t.op ? 10 : 4 }),
   ];
   if (gradRow >= 0) {
-    const y = PAD_Y + ROW_H * gradRow - 1;
+    const y = top(gradRow) - 1;
     children.push(svg('rect', { class: 'grad-band', x: 1, y, width: box.width - 2, height: ROW_H + 2 }));
   }
   if (classes.includes('freed')) {

@@ -21,17 +21,29 @@ export function wantsHeatmap(values) {
   return Array.isArray(values) && flatten(values).filter((x) => typeof x === 'number').length >= HEATMAP_MIN;
 }
 
+/** Cell size for a grid: `cell`, halved for big grids. */
+const cellFor = (rows, cols, cell) => (rows > 24 || cols > 40 ? Math.max(2, Math.floor(cell / 2)) : cell);
+
+/** The size a heatmap of `values` takes (null if it isn't drawn as one). */
+export function heatSize(values, cell = 7) {
+  if (!wantsHeatmap(values)) return null;
+  const rows = grid(values) || [];
+  const cols = Math.max(1, ...rows.map((r) => r.length));
+  const c = cellFor(rows.length, cols, cell);
+  return { width: cols * c, height: rows.length * c, cell: c };
+}
+
 /**
+ * The cells of a heatmap as SVG rects (blue negative, orange positive, opacity by magnitude).
  * @param {any} values  nested lists
- * @param {number[]} shape
- * @param {{cell?: number, label?: string}} [opts]
+ * @param {number} [cell]
  */
-export function heatmap(values, shape, { cell = 7, label = '' } = {}) {
+export function heatCells(values, cell = 7) {
   const rows = grid(values) || [];
   const nums = flatten(values).filter((x) => typeof x === 'number' && Number.isFinite(x));
   const top = Math.max(1e-12, ...nums.map(Math.abs));
   const cols = Math.max(1, ...rows.map((r) => r.length));
-  const c = rows.length > 24 || cols > 40 ? Math.max(2, Math.floor(cell / 2)) : cell;
+  const c = cellFor(rows.length, cols, cell);
   const cells = [];
   rows.forEach((r, i) =>
     r.forEach((x, j) => {
@@ -43,8 +55,17 @@ export function heatmap(values, shape, { cell = 7, label = '' } = {}) {
       );
     }),
   );
-  const w = cols * c;
-  const h = rows.length * c;
+  return { cells, width: cols * c, height: rows.length * c };
+}
+
+/**
+ * A heatmap with its shape beside it and every value in the tooltip (for the ledger).
+ * @param {any} values  nested lists
+ * @param {number[]} shape
+ * @param {{cell?: number, label?: string}} [opts]
+ */
+export function heatmap(values, shape, { cell = 7, label = '' } = {}) {
+  const { cells, width: w, height: h } = heatCells(values, cell);
   const title = `${label ? `${label} ` : ''}${formatShape(shape)}\n${formatValues(values)}`;
   const box = svg('svg', { class: 'heatmap', width: w + 2, height: h + 2, viewBox: `-1 -1 ${w + 2} ${h + 2}` }, [
     svg('title', {}, [title]),

@@ -1,6 +1,7 @@
 // What a graph node says (rows of text) and how big its box is: pure data, shared by layout and drawing.
 
 import { formatCompact, formatShape, formatValues, tensorLabel } from './format.js';
+import { heatSize } from './heatmap.js';
 
 export const CHAR_W = 7.25; // px per character of the 12px monospace font used in nodes
 export const ROW_H = 17;
@@ -8,6 +9,12 @@ export const PAD_X = 10;
 export const PAD_Y = 7;
 export const MIN_CHARS = 14;
 export const MAX_CHARS = 30;
+export const GRAPH_CELL = 4; // px per element of a tensor drawn as a heatmap in its node
+
+/** A node's values as a heatmap (big tensors), or null: then they are a row of text. */
+export const nodeHeat = (t) => heatSize(t.values, GRAPH_CELL);
+/** Extra height the heatmap takes over the text row it replaces. */
+export const heatExtra = (heat) => (heat ? heat.height + 6 - ROW_H : 0);
 
 /**
  * @typedef {{text: string, cls: string}} Row
@@ -123,7 +130,9 @@ export function nodeSize(t, history = []) {
   for (const h of history) {
     chars = Math.max(chars, Math.min(MAX_CHARS, `.grad ${formatCompact(h.after, MAX_CHARS - 6, t.dtype)}`.length));
   }
-  return { width: Math.ceil(chars * CHAR_W + 2 * PAD_X), height: rows.length * ROW_H + 2 * PAD_Y };
+  const heat = nodeHeat(t);
+  const width = Math.max(Math.ceil(chars * CHAR_W + 2 * PAD_X), heat ? heat.width + 2 * PAD_X : 0);
+  return { width, height: rows.length * ROW_H + 2 * PAD_Y + heatExtra(heat) };
 }
 
 /** Cut `text` to fit `chars` characters. */

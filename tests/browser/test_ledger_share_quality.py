@@ -118,6 +118,11 @@ def test_training_loop_loss_curve_and_heatmaps(page: Page, live_server: str) -> 
     expect(heat.first.locator(".heatmap-shape")).to_have_text("[2, 10]")  # model.weight's gradient, 20 cells
     expect(heat.first.locator("rect.cell")).to_have_count(20)
     assert heat.first.get_attribute("title").startswith("delta [2, 10]\n[[")  # every value on hover
+    # in the graph too: model.weight's values as a 2×10 heatmap, every value in the node's tooltip
+    weight = page.locator(f"{GRAPH_NODES}.leaf", has_text="model.weight")
+    expect(weight.locator(".row.heat rect.cell")).to_have_count(20)
+    expect(weight).to_contain_text("[2, 10] float32")
+    assert re.search(r"values \[\[.+\], \[.+\]\]", weight.locator("title").text_content() or "")
     page.get_by_role("button", name="First step").click()
     for _ in range(30):
         page.get_by_role("button", name="Next step (→)").click()
@@ -247,7 +252,8 @@ def test_embed_page_runs_compactly_and_reports_its_height(page: Page, live_serve
     src = code_url(live_server, lesson("scalar_backward")).replace("/#code=", "/embed#code=")
     course_page = (
         "<!doctype html><title>course page</title><script>window.heights = [];"
-        "addEventListener('message', (e) => e.data && e.data.type === 'gradtrace:height' && heights.push(e.data.height));"
+        "addEventListener('message', (e) => { if (e.data && e.data.type === 'gradtrace:height') {"
+        "heights.push(e.data.height); document.getElementById('gt').height = e.data.height; } });"
         f'</script><iframe id="gt" src="{src}" width="800" height="400" title="gradtrace"></iframe>'
     )
     # a course page on an http origin (the iframe's frame-ancestors allows any network origin)
