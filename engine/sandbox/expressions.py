@@ -181,8 +181,8 @@ def _formattedvalue(interp: "Interpreter", node: ast.FormattedValue) -> Any:
         value = ascii(value)
     spec = interp.eval(node.format_spec) if node.format_spec is not None else ""
     check_format_spec(spec, interp.budget)
-    if not spec and type(value) is not str:
-        return interp.builtins["str"](value)
+    if not spec and type(value) is not str and type(value).__format__ is object.__format__:
+        return interp.builtins["str"](value)  # (a 0-d tensor formats as its number: f"{loss}" as in PyTorch)
     return format(value, spec)
 
 
