@@ -156,7 +156,10 @@ function entryText(entry, dtype) {
       return [
         where,
         span('op', 'step'),
-        expr('data ← ', formatCompact(entry.after, MAX_VALUE, dtype)),
+        expr(
+          `data ${formatCompact(entry.before, MAX_VALUE / 2, dtype)} → `,
+          formatCompact(entry.after, MAX_VALUE, dtype),
+        ),
         ...(from ? [span('batches', from)] : []),
       ];
     }

@@ -37,7 +37,12 @@ export function standaloneSVG(shot) {
 export function embedSnippet(pageUrl, code) {
   const base = pageUrl.replace(/[#?].*$/, '').replace(/[^/]*$/, '');
   const src = `${base}embed${hashWithCode('', code)}`;
-  return `<iframe src="${src}" title="gradtrace: autograd playground" width="100%" height="520" style="border:0" loading="lazy"></iframe>`;
+  const frame = `<iframe src="${src}" title="gradtrace: autograd playground" width="100%" height="520" style="border:0" loading="lazy"></iframe>`;
+  // the page reports its height; this line lets the iframe follow it
+  const follow =
+    "<script>addEventListener('message', (e) => { if (e.data && e.data.type === 'gradtrace:height') " +
+    "for (const f of document.querySelectorAll('iframe')) if (f.contentWindow === e.source) f.height = e.data.height; });</script>";
+  return `${frame}\n${follow}`;
 }
 
 /**

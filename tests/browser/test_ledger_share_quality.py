@@ -101,6 +101,7 @@ def test_gradient_accumulation_names_the_minibatches_of_each_step(page: Page, li
     expect(steps).to_have_count(4)
     expect(steps.first).to_contain_text("using .grad summed over backward #1–#4 (4 mini-batches)")
     expect(steps.last).to_contain_text("using .grad summed over backward #5–#8 (4 mini-batches)")
+    expect(steps.first).to_contain_text(re.compile(r"step\s*data \[.*\] → \[.*\]"))  # a parameter update
 
 
 # ── 6. training loops ───────────────────────────────────────────────────────────────────────────────────────
@@ -232,6 +233,7 @@ def test_permalink_snippet_and_exports(page: Page, live_server: str) -> None:
     expect(snippet).to_have_value(re.compile(r"^http://127\.0\.0\.1:\d+/#code=" + re.escape(b64) + "$"))
     page.get_by_role("button", name="Embed: copy the snippet").click()
     expect(snippet).to_have_value(re.compile(r'^<iframe src="http://127\.0\.0\.1:\d+/embed#code=' + re.escape(b64)))
+    expect(snippet).to_have_value(re.compile(r"gradtrace:height"))  # the iframe follows the height it reports
 
     with page.expect_download() as svg_dl:
         page.get_by_role("button", name="Export the graph as SVG").click()

@@ -1,0 +1,41 @@
+import { expect, it } from 'vitest';
+import { nodeClasses } from '../src/graphdraw.js';
+import { ACC, accId, graphModel, seedId, seedRows } from '../src/graphmodel.js';
+import { snapshotAt } from '../src/reducer.js';
+import { fixture } from './fixtures.js';
+
+const lesson2 = fixture('accumulation').events;
+const lesson1 = fixture('scalar_backward').events;
+
+it('adds an AccumulateGrad per leaf that requires grad, left of it, and a gradient seed per backward root', () => {
+  const final = snapshotAt(lesson2, lesson2.length);
+  const { boxes, edges } = graphModel(final, final.order);
+  const ids = boxes.map((b) => b.id);
+  expect(ids).toContain(accId('0'));
+  expect(boxes.find((b) => b.id === accId('0'))).toMatchObject(ACC);
+  expect(edges).toContainEqual({ id: `${accId('0')}->0`, from: accId('0'), to: '0' });
+  // three backward calls, three roots, each with its seed to its right
+  for (const root of ['1', '2', '3']) {
+    expect(ids).toContain(seedId(root));
+    expect(edges).toContainEqual({ id: `${root}->${seedId(root)}`, from: root, to: seedId(root) });
+  }
+  // forward edges keep room for the gradient they will carry
+  expect(edges.find((e) => e.id === '0->1#0').label.width).toBeGreaterThan(20);
+});
+
+it('labels a scalar seed as dy/dy = 1 and a vector one as the v of a vector–Jacobian product', () => {
+  expect(seedRows(1, true)).toEqual(['gradient = 1.', 'dy/dy = 1: backward() starts here']);
+  expect(seedRows([1, 0.5], false)).toEqual(['gradient = [1.0000, 0.5000]', 'v in vᵀ·J (vector–Jacobian product)']);
+});
+
+it('draws a grad_fn as ran during its backward, freed once that backward is over, and never frees a leaf', () => {
+  const during = snapshotAt(lesson1, 6); // SumBackward0 and PowBackward0 ran, accumulate still to come
+  expect(nodeClasses(during.tensors['2'], during)).toEqual(expect.arrayContaining(['op', 'ran', 'root']));
+  expect(nodeClasses(during.tensors['2'], during)).not.toContain('freed');
+  const after = snapshotAt(lesson1, lesson1.length);
+  expect(nodeClasses(after.tensors['1'], after)).toEqual(expect.arrayContaining(['op', 'ran', 'freed']));
+  expect(nodeClasses(after.tensors['0'], after)).not.toContain('freed');
+  const retained = lesson1.map((e) => (e.type === 'backward' ? { ...e, retain_graph: true } : e));
+  const kept = snapshotAt(retained, retained.length);
+  expect(nodeClasses(kept.tensors['1'], kept)).not.toContain('freed');
+});
