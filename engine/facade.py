@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from engine import autograd, dtypes, nn, ops, optim, random
-from engine.ops import arith, factories, shape
+from engine.ops import arith, elementwise, factories, linalg, pieces, shape
 from engine.ops.base import binary_operands, made
 from engine.tensor import Size, Tensor, device
 
@@ -103,6 +103,11 @@ def _torch_members() -> dict[str, Any]:
         "std": ops.std, "var": ops.var, "norm": ops.norm, "logsumexp": ops.logsumexp, "all": ops.all,
         "any": ops.any, "sign": ops.sign, "round": ops.round, "floor": ops.floor, "ceil": ops.ceil,
         "masked_fill": ops.masked_fill, "dropout": ops.dropout,
+        "amax": pieces.amax, "amin": pieces.amin, "split": pieces.split, "chunk": pieces.chunk,
+        "unbind": pieces.unbind, "gather": pieces.gather, "log1p": elementwise.log1p, "rsqrt": elementwise.rsqrt,
+        "tan": elementwise.tan, "log2": elementwise.log2, "exp2": elementwise.exp2, "bmm": linalg.bmm,
+        "mv": linalg.mv, "leaky_relu": ops.leaky_relu,
+        "logical_and": Tensor.logical_and, "logical_or": Tensor.logical_or, "logical_not": Tensor.logical_not,
         "pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan,
     }
     for name, dt in dtypes.ALIASES.items():

@@ -67,6 +67,23 @@ class ReLU(Module):
         return "inplace=True" if self.inplace else ""
 
 
+class Softplus(Module):
+    """ln(1 + e^(βx)) / β, a smooth ReLU."""
+
+    def __init__(self, beta: float = 1.0, threshold: float = 20.0) -> None:
+        super().__init__()
+        self.beta = beta
+        self.threshold = threshold
+
+    def forward(self, x: Tensor) -> Tensor:
+        from engine.ops.elementwise import softplus
+
+        return softplus(x, self.beta, self.threshold)
+
+    def extra_repr(self) -> str:
+        return f"beta={self.beta}, threshold={self.threshold}"
+
+
 class LeakyReLU(Module):
     def __init__(self, negative_slope: float = 0.01, inplace: bool = False) -> None:
         super().__init__()

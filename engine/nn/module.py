@@ -37,6 +37,9 @@ class Parameter(Tensor):
 
     __slots__ = ()
 
+    def __format__(self, spec: str) -> str:
+        return object.__format__(self, spec)  # only a plain 0-d Tensor formats as its number, as in PyTorch
+
     def __new__(cls, data: Tensor | None = None, requires_grad: bool = True) -> "Parameter":
         arr = np.zeros(0, dtype=np.float32) if data is None else data._data
         p = cls._make(arr)

@@ -169,13 +169,14 @@ def broadcast_shape(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     n = max(len(a), len(b))
     pa, pb = (1,) * (n - len(a)) + a, (1,) * (n - len(b)) + b
     out = []
-    for i, (x, y) in enumerate(zip(pa, pb)):
+    for i in reversed(range(n)):  # PyTorch reports the last mismatching dimension
+        x, y = pa[i], pb[i]
         if x != y and x != 1 and y != 1:
             raise RuntimeError(
                 f"The size of tensor a ({x}) must match the size of tensor b ({y}) at non-singleton dimension {i}"
             )
         out.append(y if x == 1 else x)
-    return tuple(out)
+    return tuple(reversed(out))
 
 
 def made(data: np.ndarray) -> Tensor:

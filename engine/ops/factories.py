@@ -307,18 +307,34 @@ def randn_like(t: Tensor, dtype: Any = None) -> Tensor:
     return randn(*t._data.shape, dtype=dtype or t.dtype)
 
 
-def normal(mean: float, std: float, size: Any, dtype: Any = None) -> Tensor:
+def normal(mean: Any, std: Any = 1.0, size: Any = None, dtype: Any = None, generator: Any = None) -> Tensor:
+    """``torch.normal(0., 1., size=(2, 3))``, or elementwise means/stds: ``torch.normal(means, stds)``."""
     from engine import random
 
+    gen = generator if generator is not None else random.generator()
+    if isinstance(mean, Tensor) or isinstance(std, Tensor):
+        m = mean._data if isinstance(mean, Tensor) else np.asarray(mean, dtype=np.float32)
+        s = std._data if isinstance(std, Tensor) else np.asarray(std, dtype=np.float32)
+        shape = np.broadcast_shapes(m.shape, s.shape)
+        dt = (mean if isinstance(mean, Tensor) else std)._data.dtype
+        z = gen._normal(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape)
+        return _new((z * s + m).astype(dt))
+    if size is None:
+        raise TypeError("normal() missing 1 required positional argument: 'size'")
     shape = _size((size,))
-    gen = random.generator()
     return _new(gen._normal(int(math.prod(shape)), mean, std, _np_dtype(dtype)).reshape(shape))
 
 
-def randperm(n: int, dtype: Any = None) -> Tensor:
-    """A random permutation of 0..n-1 (not PyTorch's exact sequence)."""
+def randperm(n: int, dtype: Any = None, generator: Any = None) -> Tensor:
+    """A random permutation of 0..n-1, PyTorch's sequence: a Fisher–Yates shuffle that swaps position i with
+    i + (32-bit draw mod (n - i))."""
     from engine import random
 
     check_alloc(n)
-    keys = random.generator()._uniform(n, 0.0, 1.0, np.float64)
-    return _new(np.argsort(keys, kind="stable").astype(_np_dtype(dtype, np.int64)))
+    gen = generator if generator is not None else random.generator()
+    draws = gen._u32(max(n - 1, 0)).tolist()
+    perm = list(range(n))
+    for i, r in enumerate(draws):
+        z = i + r % (n - i)
+        perm[i], perm[z] = perm[z], perm[i]
+    return _new(np.asarray(perm, dtype=_np_dtype(dtype, np.int64)))

@@ -118,6 +118,11 @@ def getitem(a: Tensor, key: Any) -> Tensor:
         check_alloc(_picked_numel(a._data.shape, np_key))
         return IndexBackward0.apply(a, key=np_key if len(np_key) > 1 else np_key[0])
     n_real = sum(1 for k in keys if k is not None and k is not Ellipsis)
+    if a._data.ndim == 0 and n_real and all(isinstance(k, int) for k in keys):
+        raise IndexError(
+            "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert "
+            "a 0-dim tensor to a number"
+        )
     if n_real > a._data.ndim:
         raise IndexError(f"too many indices for tensor of dimension {a._data.ndim}")
     out, dim = a, 0

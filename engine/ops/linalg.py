@@ -118,7 +118,33 @@ def _shape_error(a: np.ndarray, b: np.ndarray) -> RuntimeError:
     )
 
 
+_C_NAMES = {"float32": "float", "float64": "double", "int64": "long int", "int32": "int", "float16": "c10::Half",
+            "bool": "bool", "int16": "short int", "int8": "signed char", "uint8": "unsigned char"}
+
+
+def _check_dtypes(a: Any, b: Any) -> None:
+    """Matrix products never promote: PyTorch refuses operands of two dtypes, each kernel in its own words."""
+    if not (isinstance(a, Tensor) and isinstance(b, Tensor)) or a._data.dtype == b._data.dtype:
+        return
+    da, db = a._data.ndim, b._data.ndim
+    ta, tb = a._data.dtype.name, b._data.dtype.name
+    if da == 1 and db == 1:
+        from engine.tensor import _TYPE_NAMES
+
+        raise RuntimeError(
+            f"dot : expected both vectors to have same dtype, but found {_TYPE_NAMES[ta]} and {_TYPE_NAMES[tb]}"
+        )
+    if da >= 3 and db >= 3:
+        from engine.tensor import _TYPE_NAMES
+
+        raise RuntimeError(f"expected scalar type {_TYPE_NAMES[ta]} but found {_TYPE_NAMES[tb]}")
+    raise RuntimeError(
+        f"expected m1 and m2 to have the same dtype, but got: {_C_NAMES.get(ta, ta)} != {_C_NAMES.get(tb, tb)}"
+    )
+
+
 def mm(a: Tensor, b: Tensor) -> Tensor:
+    _check_dtypes(a, b)
     a, b = binary_operands(a, b)
     if a._data.ndim != 2:
         raise RuntimeError("self must be a matrix")
@@ -132,6 +158,7 @@ def mm(a: Tensor, b: Tensor) -> Tensor:
 
 def matmul(a: Tensor, b: Tensor) -> Tensor:
     """``a @ b`` with PyTorch's rules for 1-D, 2-D and batched operands."""
+    _check_dtypes(a, b)
     a, b = binary_operands(a, b)
     da, db = a._data.ndim, b._data.ndim
     if da == 0 or db == 0:
@@ -193,6 +220,28 @@ def _batch_view(t_: Tensor, batch: tuple[int, ...], bsz: int) -> Tensor:
     if t_._data.shape != full:
         t_ = ExpandBackward0.apply(t_, shape=full)
     return ViewBackward0.apply(t_, shape=(bsz,) + full[-2:])
+
+
+def bmm(a: Tensor, b: Tensor) -> Tensor:
+    """``torch.bmm``: a batch of matrix products, (b, n, k) @ (b, k, m)."""
+    if a._data.ndim != 3 or b._data.ndim != 3:
+        raise RuntimeError("batch1 must be a 3D tensor" if a._data.ndim != 3 else "batch2 must be a 3D tensor")
+    if a._data.shape[0] != b._data.shape[0] or a._data.shape[2] != b._data.shape[1]:
+        n, k = a._data.shape[0], a._data.shape[2]
+        raise RuntimeError(
+            f"Expected size for first two dimensions of batch2 tensor to be: [{n}, {k}] but got: "
+            f"[{b._data.shape[0]}, {b._data.shape[1]}]."
+        )
+    _check_dtypes(a, b)
+    check_alloc(a._data.shape[0] * a._data.shape[1] * b._data.shape[2])
+    return BmmBackward0.apply(a, b)
+
+
+def mv(a: Tensor, b: Tensor) -> Tensor:
+    """``torch.mv``: matrix @ vector."""
+    if a._data.ndim != 2 or b._data.ndim != 1:
+        raise RuntimeError(f"vector + matrix @ vector expected, got 1, {a._data.ndim}, {b._data.ndim}")
+    return matmul(a, b)
 
 
 def dot(a: Tensor, b: Tensor) -> Tensor:

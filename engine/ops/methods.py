@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops import arith, indexing, inplace, linalg, nnops, reduce, shape, stats, unary
+from engine.ops import arith, elementwise, indexing, inplace, linalg, nnops, pieces, reduce, shape, stats, unary
 from engine.ops.base import binary_operands, made
 
 
@@ -22,6 +22,42 @@ def _compare(fn: Any) -> Any:
 
         if not isinstance(b, (Tensor, int, float, bool)):
             return NotImplemented
+        a2, b2 = binary_operands(a, b)
+        return made(np.asarray(fn(a2._data, b2._data)))
+
+    return op
+
+
+def _bitwise(fn: Any) -> Any:
+    """``&``, ``|``, ``^`` on bool and integer tensors (no gradient: they are not differentiable)."""
+
+    def op(a: Any, b: Any) -> Any:
+        from engine.tensor import Tensor
+
+        if not isinstance(b, (Tensor, int, bool)):
+            return NotImplemented
+        a2, b2 = binary_operands(a, b)
+        if a2._data.dtype.kind == "f":
+            raise RuntimeError(f'"{fn.__name__}_cpu" not implemented for \'{_type_name(a2)}\'')
+        return made(np.asarray(fn(a2._data, b2._data)))
+
+    return op
+
+
+def _type_name(t: Any) -> str:
+    from engine.tensor import _TYPE_NAMES
+
+    return _TYPE_NAMES[t._data.dtype.name]
+
+
+def _invert(a: Any) -> Any:
+    if a._data.dtype.kind == "f":
+        raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
+    return made(np.asarray(np.logical_not(a._data) if a._data.dtype == np.bool_ else np.invert(a._data)))
+
+
+def _logical(fn: Any) -> Any:
+    def op(a: Any, b: Any) -> Any:
         a2, b2 = binary_operands(a, b)
         return made(np.asarray(fn(a2._data, b2._data)))
 
@@ -109,6 +145,10 @@ METHODS: dict[str, Any] = {
     "__le__": _compare(np.less_equal), "__gt__": _compare(np.greater), "__ge__": _compare(np.greater_equal),
     "eq": _compare(np.equal), "ne": _compare(np.not_equal), "lt": _compare(np.less), "le": _compare(np.less_equal),
     "gt": _compare(np.greater), "ge": _compare(np.greater_equal),
+    "__and__": _bitwise(np.bitwise_and), "__or__": _bitwise(np.bitwise_or), "__xor__": _bitwise(np.bitwise_xor),
+    "__rand__": _bitwise(np.bitwise_and), "__ror__": _bitwise(np.bitwise_or), "__invert__": _invert,
+    "logical_and": _logical(np.logical_and), "logical_or": _logical(np.logical_or),
+    "logical_not": lambda self: made(np.asarray(np.logical_not(self._data))),
     "__getitem__": indexing.getitem, "__setitem__": indexing.setitem,
     # elementwise
     "exp": unary.exp, "log": unary.log, "sqrt": unary.sqrt, "tanh": unary.tanh, "sigmoid": unary.sigmoid,
@@ -117,9 +157,14 @@ METHODS: dict[str, Any] = {
     "clamp_min": lambda self, m: unary.clamp(self, min=m), "clamp_max": lambda self, m: unary.clamp(self, max=m),
     # reductions
     "sum": reduce.sum, "mean": reduce.mean, "max": reduce.max, "min": reduce.min, "prod": reduce.prod,
-    "argmax": reduce.argmax, "argmin": reduce.argmin,
+    "argmax": reduce.argmax, "argmin": reduce.argmin, "amax": pieces.amax, "amin": pieces.amin,
+    # pieces
+    "split": pieces.split, "chunk": pieces.chunk, "unbind": pieces.unbind, "gather": pieces.gather,
+    # more elementwise
+    "log1p": elementwise.log1p, "rsqrt": elementwise.rsqrt, "tan": elementwise.tan, "log2": elementwise.log2,
+    "exp2": elementwise.exp2,
     # linear algebra
-    "matmul": linalg.matmul, "mm": linalg.mm, "dot": linalg.dot, "t": shape.t,
+    "matmul": linalg.matmul, "mm": linalg.mm, "bmm": linalg.bmm, "mv": linalg.mv, "dot": linalg.dot, "t": shape.t,
     "T": property(shape.T), "mT": property(lambda self: shape.transpose(self, -2, -1)),
     # shape
     "reshape": shape.reshape, "view": shape.view, "flatten": shape.flatten, "transpose": shape.transpose,

@@ -1,0 +1,312 @@
+# %% scalar_square
+import torch
+x = torch.tensor(3.0, requires_grad=True)
+y = x ** 2
+y.backward()
+print(x.grad)
+# %% vector_sum
+import torch
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = (x ** 2).sum()
+y.backward()
+print(x.grad)
+# %% accumulation
+import torch
+x = torch.tensor(2.0, requires_grad=True)
+(x ** 2).backward()
+print(x.grad)
+(x ** 3).backward()
+print(x.grad)
+x.grad = None
+(x ** 3).backward()
+print(x.grad)
+# %% zero_grad_inplace
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+(x * 3).sum().backward()
+print(x.grad)
+x.grad.zero_()
+print(x.grad)
+(x * x).sum().backward()
+print(x.grad)
+# %% chain_rule
+import torch
+x = torch.tensor(2.0, requires_grad=True)
+y = x * 3
+z = y ** 2 + 1
+z.backward()
+print(z)
+print(x.grad)
+# %% is_leaf_requires_grad
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 2
+z = y.sum()
+print(x.is_leaf, y.is_leaf, z.is_leaf)
+print(x.requires_grad, y.requires_grad)
+print(x.grad_fn)
+# %% grad_fn_names
+import torch
+a = torch.tensor(1.5, requires_grad=True)
+b = torch.tensor(-0.5, requires_grad=True)
+c = a * b + a.exp()
+print(c.grad_fn.name())
+print(c.grad_fn.next_functions[0][0].name())
+# %% next_functions
+import torch
+x = torch.tensor(2.0, requires_grad=True)
+w = torch.tensor(3.0, requires_grad=True)
+y = x * w
+print(y.grad_fn)
+print(y.grad_fn.next_functions)
+# %% two_inputs_grads
+import torch
+a = torch.tensor(2.0, requires_grad=True)
+b = torch.tensor(5.0, requires_grad=True)
+c = a * b + b ** 2
+c.backward()
+print(a.grad, b.grad)
+# %% exp_log
+import torch
+x = torch.tensor([0.5, 1.0, 2.0], requires_grad=True)
+y = torch.log(torch.exp(x) + 1).sum()
+y.backward()
+print(y)
+print(x.grad)
+# %% sigmoid_grad
+import torch
+x = torch.tensor([-1.0, 0.0, 1.0], requires_grad=True)
+s = torch.sigmoid(x)
+s.sum().backward()
+print(s)
+print(x.grad)
+# %% tanh_grad
+import torch
+x = torch.tensor([0.0, 0.5, -2.0], requires_grad=True)
+y = torch.tanh(x)
+y.sum().backward()
+print(y)
+print(x.grad)
+# %% relu_grad
+import torch
+x = torch.tensor([-2.0, -0.5, 0.0, 0.5, 2.0], requires_grad=True)
+y = torch.relu(x)
+y.sum().backward()
+print(y)
+print(x.grad)
+# %% mean_grad
+import torch
+x = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+m = x.mean()
+m.backward()
+print(m)
+print(x.grad)
+# %% matmul_grad
+import torch
+W = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+x = torch.tensor([1.0, -1.0])
+y = W @ x
+y.sum().backward()
+print(y)
+print(W.grad)
+# %% dtype_default
+import torch
+x = torch.tensor([1.0, 2.0])
+i = torch.tensor([1, 2])
+print(x.dtype, i.dtype)
+print((x + i).dtype)
+print((i * 2.5).dtype)
+print((i / 2))
+# %% int_tensor_ops
+import torch
+a = torch.tensor([1, 2, 3])
+b = torch.tensor([4, 5, 6])
+print(a + b)
+print(a * b)
+print(b // a)
+print(b % 2)
+print(a.sum())
+# %% bool_mask
+import torch
+x = torch.tensor([1.0, -2.0, 3.0, -4.0])
+mask = x > 0
+print(mask)
+print(x[mask])
+print(mask.sum())
+print(mask.dtype)
+# %% shape_size
+import torch
+x = torch.zeros(2, 3, 4)
+print(x.shape)
+print(x.size())
+print(x.size(1))
+print(x.dim(), x.numel())
+print(x.shape[0])
+# %% torch_size_compare
+import torch
+x = torch.ones(3, 2)
+print(x.shape == torch.Size([3, 2]))
+print(x.shape == (3, 2))
+print(list(x.shape))
+print(torch.Size([1, 2, 3]))
+# %% item_tolist
+import torch
+x = torch.tensor([[1.5, 2.5], [3.5, 4.5]])
+print(x.sum().item())
+print(x.tolist())
+print(x[0, 1].item())
+# %% detach
+import torch
+x = torch.tensor(2.0, requires_grad=True)
+y = x ** 2
+z = y.detach()
+print(z)
+print(z.requires_grad, z.is_leaf)
+w = y * z
+w.backward()
+print(x.grad)
+# %% no_grad_block
+import torch
+x = torch.tensor(1.0, requires_grad=True)
+with torch.no_grad():
+    y = x * 2
+print(y.requires_grad)
+print(y)
+z = x * 2
+print(z.requires_grad)
+# %% retain_grad
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 3
+y.retain_grad()
+z = (y ** 2).sum()
+z.backward()
+print(y.grad)
+print(x.grad)
+# %% nonleaf_grad_none
+import torch
+x = torch.tensor(1.0, requires_grad=True)
+y = x * 2
+y.backward()
+print(y.grad)
+print(x.grad)
+# %% requires_grad_inplace
+import torch
+x = torch.tensor([1.0, 2.0])
+print(x.requires_grad)
+x.requires_grad_()
+print(x.requires_grad)
+(x * x).sum().backward()
+print(x.grad)
+# %% clone_grad
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x.clone()
+print(y)
+y.sum().backward()
+print(x.grad)
+# %% set_grad_enabled
+import torch
+x = torch.tensor(3.0, requires_grad=True)
+torch.set_grad_enabled(False)
+y = x * 2
+torch.set_grad_enabled(True)
+z = x * 2
+print(y.requires_grad, z.requires_grad)
+print(torch.is_grad_enabled())
+# %% autograd_grad
+import torch
+x = torch.tensor(3.0, requires_grad=True)
+y = x ** 3
+(g,) = torch.autograd.grad(y, x)
+print(g)
+print(x.grad)
+# %% second_derivative
+import torch
+x = torch.tensor(2.0, requires_grad=True)
+y = x ** 3
+dy, = torch.autograd.grad(y, x, create_graph=True)
+print(dy)
+d2y, = torch.autograd.grad(dy, x)
+print(d2y)
+# %% second_derivative_backward
+import torch
+x = torch.tensor(1.0, requires_grad=True)
+y = torch.sin(x) * x
+g, = torch.autograd.grad(y, x, create_graph=True)
+g.backward()
+print(g)
+print(x.grad)
+# %% hook_double
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+h = x.register_hook(lambda g: g * 2)
+(x * 3).sum().backward()
+print(x.grad)
+h.remove()
+# %% hook_print
+import torch
+x = torch.tensor(2.0, requires_grad=True)
+y = x * x
+y.register_hook(lambda g: print("grad of y:", g))
+z = y * 3
+z.backward()
+print(x.grad)
+# %% float_double_long
+import torch
+x = torch.tensor([1.7, -2.3])
+print(x.long())
+print(x.int())
+print(x.double())
+print(torch.tensor([1, 0]).float())
+print(torch.tensor([1, 0]).bool())
+# %% to_dtype
+import torch
+x = torch.arange(4)
+print(x)
+y = x.to(torch.float32)
+print(y, y.dtype)
+print(x.to(dtype=torch.float64))
+# %% arange_linspace
+import torch
+print(torch.arange(5))
+print(torch.arange(1, 4, 0.5))
+print(torch.linspace(0, 1, 5))
+print(torch.arange(0.0, 1.0, 0.25))
+# %% factories
+import torch
+print(torch.zeros(2, 3))
+print(torch.ones(2))
+print(torch.full((2, 2), 7.0))
+print(torch.eye(3))
+print(torch.zeros_like(torch.ones(2, 2)))
+print(torch.full((2,), 3))
+# %% reductions_dim
+import torch
+x = torch.tensor([[1.0, 5.0, 3.0], [4.0, 2.0, 6.0]])
+print(x.sum(dim=0))
+print(x.sum(dim=1, keepdim=True))
+print(x.mean(1))
+print(x.max())
+print(x.max(dim=1))
+print(x.argmax(dim=0))
+print(x.amax(1))
+print(x.prod())
+# %% broadcasting_grad
+import torch
+a = torch.ones(2, 3, requires_grad=True)
+b = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+c = (a * b).sum()
+c.backward()
+print(a.grad)
+print(b.grad)
+# %% inplace_no_grad_update
+import torch
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+loss = (w ** 2).sum()
+loss.backward()
+with torch.no_grad():
+    w -= 0.1 * w.grad
+print(w)
+w.grad.zero_()
+print(w.grad)

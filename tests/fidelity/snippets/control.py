@@ -1,0 +1,198 @@
+# %% for_loop_grad
+import torch
+x = torch.tensor(1.0, requires_grad=True)
+for i in range(3):
+    y = x * (i + 1)
+    y.backward()
+    print(i, x.grad)
+# %% while_descent
+import torch
+x = torch.tensor(5.0, requires_grad=True)
+steps = 0
+while x.item() > 1.0:
+    loss = x ** 2
+    loss.backward()
+    with torch.no_grad():
+        x -= 0.25 * x.grad
+    x.grad.zero_()
+    steps += 1
+print(steps, x)
+# %% if_else_branch
+import torch
+def f(x):
+    if x.sum() > 0:
+        return x * 2
+    else:
+        return x ** 2
+a = torch.tensor([1.0, -0.5], requires_grad=True)
+y = f(a)
+y.sum().backward()
+print(y.grad_fn)
+print(a.grad)
+# %% function_def
+import torch
+def square(t):
+    return t * t
+x = torch.tensor([1.0, 3.0], requires_grad=True)
+y = square(x).sum()
+y.backward()
+print(x.grad)
+# %% lambda_map
+import torch
+f = lambda t: (t ** 2).sum()
+x = torch.tensor([0.5, 1.5], requires_grad=True)
+f(x).backward()
+print(x.grad)
+# %% list_comprehension
+import torch
+xs = [torch.tensor(float(i), requires_grad=True) for i in range(4)]
+total = sum(x ** 2 for x in xs)
+total.backward()
+print(total)
+print([x.grad.item() for x in xs])
+# %% enumerate_zip
+import torch
+ws = [torch.tensor(1.0), torch.tensor(2.0)]
+xs = [3.0, 4.0]
+for i, (w, x) in enumerate(zip(ws, xs)):
+    print(i, w * x)
+# %% dict_loop
+import torch
+params = {"w": torch.tensor(2.0, requires_grad=True), "b": torch.tensor(0.5, requires_grad=True)}
+y = params["w"] * 3 + params["b"]
+y.backward()
+for name, p in params.items():
+    print(name, p.grad)
+# %% break_continue
+import torch
+x = torch.arange(10.0)
+for v in x:
+    if v.item() % 2 == 1:
+        continue
+    if v > 6:
+        break
+    print(v)
+# %% nested_function_closure
+import torch
+def make_poly(a, b):
+    def poly(x):
+        return a * x ** 2 + b * x
+    return poly
+p = make_poly(2.0, -1.0)
+x = torch.tensor(3.0, requires_grad=True)
+y = p(x)
+y.backward()
+print(y, x.grad)
+# %% iterate_tensor_rows
+import torch
+m = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+for row in m:
+    print(row, row.sum())
+# %% tuple_unpack_shape
+import torch
+x = torch.zeros(3, 5)
+rows, cols = x.shape
+print(rows, cols)
+n, = torch.ones(4).shape
+print(n)
+# %% builtins_on_tensors
+import torch
+x = torch.tensor([3.0, 1.0, 2.0])
+print(len(x))
+print(max(x.tolist()), min(x.tolist()))
+print(sorted(x.tolist()))
+print(round(x.mean().item(), 3))
+print(abs(torch.tensor(-2.0)))
+print(float(x[0]), int(x[1]))
+# %% isinstance_checks
+import torch
+import torch.nn as nn
+x = torch.tensor(1.0)
+print(isinstance(x, torch.Tensor))
+print(isinstance(nn.Linear(1, 1), nn.Module))
+print(torch.is_tensor(x))
+# %% try_except_else
+import torch
+try:
+    torch.ones(2) + torch.ones(3)
+except RuntimeError as e:
+    print("error!")
+else:
+    print("fine")
+# %% class_plain
+import torch
+class Counter:
+    def __init__(self):
+        self.n = 0
+    def add(self, t):
+        self.n += int(t.sum().item())
+        return self.n
+c = Counter()
+print(c.add(torch.ones(3)))
+print(c.add(torch.ones(2, 2)))
+# %% enable_grad_inside_no_grad
+import torch
+x = torch.tensor(1.0, requires_grad=True)
+with torch.no_grad():
+    with torch.enable_grad():
+        y = x * 2
+    z = x * 2
+print(y.requires_grad, z.requires_grad)
+# %% no_grad_decorator
+import torch
+@torch.no_grad()
+def evaluate(x):
+    return x * 2
+x = torch.tensor(1.0, requires_grad=True)
+print(evaluate(x).requires_grad)
+# %% math_module
+import math
+import torch
+x = torch.tensor(math.pi / 2, requires_grad=True)
+y = torch.sin(x)
+y.backward()
+print(round(y.item(), 4), x.grad)
+print(math.sqrt(16), math.exp(0))
+# %% fstring_loop_table
+import torch
+x = torch.tensor(0.0, requires_grad=True)
+for step in range(4):
+    loss = (x - 3) ** 2
+    loss.backward()
+    with torch.no_grad():
+        x -= 0.1 * x.grad
+    print(f"step {step}: x={x.item():.4f} loss={loss.item():.4f} grad={x.grad.item():+.3f}")
+    x.grad.zero_()
+# %% reversed_range_list
+import torch
+vals = [torch.tensor(float(i)) for i in reversed(range(3))]
+print(vals)
+print(torch.stack(vals))
+# %% grad_accumulate_loop
+import torch
+w = torch.tensor(1.0, requires_grad=True)
+for x in [1.0, 2.0, 3.0]:
+    (w * x).backward()
+print(w.grad)
+# %% newton_method
+import torch
+x = torch.tensor(1.0, requires_grad=True)
+for _ in range(5):
+    f = x ** 2 - 2
+    df, = torch.autograd.grad(f, x)
+    with torch.no_grad():
+        x -= f / df
+print(f"{x.item():.6f}")
+# %% set_grad_enabled_ctx
+import torch
+x = torch.tensor(2.0, requires_grad=True)
+is_train = False
+with torch.set_grad_enabled(is_train):
+    y = x * 2
+print(y.requires_grad)
+# %% string_methods
+import torch
+name = "weight"
+x = torch.tensor(1.0)
+print(name.upper(), name.startswith("w"), "-".join(["a", "b"]))
+print(f"{name:>10}|{x.item():<6}|")

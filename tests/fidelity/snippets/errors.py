@@ -1,0 +1,202 @@
+# %% second_backward
+import torch
+x = torch.tensor(2.0, requires_grad=True)
+y = x ** 2
+y.backward()
+print(x.grad)
+y.backward()
+# %% second_backward_caught
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = (x * x).sum()
+y.backward()
+try:
+    y.backward()
+except RuntimeError as e:
+    print("RuntimeError:", str(e).split(".")[0])
+# %% leaf_inplace
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+x += 1
+# %% leaf_inplace_method
+import torch
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+w.add_(1.0)
+# %% leaf_inplace_caught
+import torch
+w = torch.ones(3, requires_grad=True)
+try:
+    w.mul_(2)
+except RuntimeError as err:
+    print("caught:", err)
+# %% int_requires_grad
+import torch
+x = torch.tensor([1, 2, 3], requires_grad=True)
+# %% int_requires_grad_method
+import torch
+x = torch.arange(3)
+x.requires_grad_()
+# %% no_grad_backward
+import torch
+x = torch.tensor([1.0, 2.0])
+y = (x * 2).sum()
+y.backward()
+# %% no_grad_ctx_backward
+import torch
+x = torch.tensor(1.0, requires_grad=True)
+with torch.no_grad():
+    y = x * 2
+y.backward()
+# %% detached_backward
+import torch
+x = torch.tensor(1.0, requires_grad=True)
+y = (x * 2).detach()
+y.backward()
+# %% nonscalar_backward
+import torch
+x = torch.randn(3, requires_grad=True)
+y = x * 2
+y.backward()
+# %% shape_mismatch_add
+import torch
+a = torch.ones(2, 3)
+b = torch.ones(3, 2)
+c = a + b
+# %% matmul_mismatch
+import torch
+a = torch.ones(2, 3)
+b = torch.ones(2, 3)
+c = a @ b
+# %% mm_mismatch_caught
+import torch
+a = torch.randn(4, 5)
+b = torch.randn(4, 5)
+try:
+    a.mm(b)
+except RuntimeError as e:
+    print(e)
+# %% view_invalid
+import torch
+x = torch.arange(6)
+y = x.view(4, 2)
+# %% index_out_of_range
+import torch
+x = torch.tensor([1.0, 2.0, 3.0])
+print(x[3])
+# %% item_multi
+import torch
+x = torch.tensor([1.0, 2.0])
+v = x.item()
+# %% version_counter
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 2
+z = y.exp()
+y.add_(1)
+z.sum().backward()
+# %% version_counter_sigmoid
+import torch
+a = torch.tensor([0.5, -0.5], requires_grad=True)
+b = a.sigmoid()
+b.mul_(2)
+b.sum().backward()
+# %% inplace_on_view_ok_then_error
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x.clone()
+y[0] = 5.0
+y.sum().backward()
+print(x.grad)
+z = x ** 2
+z.sum().backward()
+z.sum().backward()
+# %% grad_non_leaf_warning_none
+import torch
+x = torch.tensor([1.0], requires_grad=True)
+y = x * 2
+z = y.sum()
+z.backward()
+print(y.grad is None)
+print(x.grad)
+# %% autograd_grad_unused
+import torch
+a = torch.tensor(1.0, requires_grad=True)
+b = torch.tensor(2.0, requires_grad=True)
+y = a * 2
+g = torch.autograd.grad(y, [a, b])
+# %% autograd_grad_allow_unused
+import torch
+a = torch.tensor(1.0, requires_grad=True)
+b = torch.tensor(2.0, requires_grad=True)
+y = a * 2
+g = torch.autograd.grad(y, [a, b], allow_unused=True)
+print(g)
+# %% autograd_grad_twice
+import torch
+x = torch.tensor(2.0, requires_grad=True)
+y = x ** 2
+torch.autograd.grad(y, x)
+torch.autograd.grad(y, x)
+# %% dtype_mismatch_matmul
+import torch
+a = torch.ones(2, 2)
+b = torch.ones(2, 2, dtype=torch.float64)
+print(a @ b)
+# %% cat_dim_mismatch
+import torch
+a = torch.ones(2, 3)
+b = torch.ones(2, 2)
+c = torch.cat([a, b], dim=0)
+# %% linear_shape_error
+import torch
+import torch.nn as nn
+layer = nn.Linear(3, 2)
+x = torch.ones(4, 5)
+out = layer(x)
+# %% unsupported_numpy_on_grad
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+n = x.numpy()
+# %% try_finally_prints
+import torch
+x = torch.tensor(3.0, requires_grad=True)
+try:
+    y = x ** 2
+    y.backward()
+    y.backward()
+except RuntimeError:
+    print("second backward refused")
+finally:
+    print("grad:", x.grad)
+# %% python_error_in_loop
+import torch
+values = [torch.tensor(1.0), torch.tensor(2.0)]
+for i in range(3):
+    print(values[i])
+# %% assert_fails
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 2
+assert y.shape == (3,), "wrong shape"
+# %% key_error
+import torch
+d = {"a": torch.tensor(1.0)}
+print(d["b"])
+# %% zero_dim_index
+import torch
+x = torch.tensor(5.0)
+print(x[0])
+# %% requires_grad_nonleaf_set
+import torch
+x = torch.tensor(1.0, requires_grad=True)
+y = x * 2
+y.requires_grad = False
+# %% optimizer_empty
+import torch
+opt = torch.optim.SGD([], lr=0.1)
+# %% cross_entropy_bad_target
+import torch
+import torch.nn.functional as F
+logits = torch.randn(2, 3)
+target = torch.tensor([0.0, 1.0])
+loss = F.cross_entropy(logits, target)

@@ -1,0 +1,180 @@
+# %% gradient_ones
+import torch
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = x * 2
+y.backward(torch.ones_like(y))
+print(x.grad)
+# %% gradient_weights
+import torch
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = x ** 2
+v = torch.tensor([0.1, 1.0, 0.0001])
+y.backward(gradient=v)
+print(x.grad)
+# %% gradient_matrix
+import torch
+x = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+y = x * x
+y.backward(torch.tensor([[1.0, 0.0], [0.0, 1.0]]))
+print(x.grad)
+# %% nonscalar_error
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 2
+y.backward()
+# %% jacobian_rows
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = torch.stack([x[0] * x[1], x[0] + x[1]])
+for i in range(2):
+    g = torch.zeros(2)
+    g[i] = 1.0
+    x.grad = None
+    y.backward(g, retain_graph=True)
+    print(x.grad)
+# %% retain_graph_twice
+import torch
+x = torch.tensor(2.0, requires_grad=True)
+y = x ** 2
+y.backward(retain_graph=True)
+print(x.grad)
+y.backward()
+print(x.grad)
+# %% sum_twice_ok
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x.sum()
+y.backward()
+y.backward()
+print(x.grad)
+# %% mul_const_twice_ok
+import torch
+x = torch.tensor(1.0, requires_grad=True)
+y = x * 3
+y.backward()
+y.backward()
+print(x.grad)
+# %% autograd_grad_nonscalar
+import torch
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = x ** 2
+g, = torch.autograd.grad(y, x, grad_outputs=torch.ones_like(y))
+print(g)
+# %% autograd_grad_two_inputs
+import torch
+a = torch.tensor([1.0, 2.0], requires_grad=True)
+b = torch.tensor([3.0, 4.0], requires_grad=True)
+out = (a * b).sum()
+ga, gb = torch.autograd.grad(out, [a, b])
+print(ga, gb)
+# %% matrix_output_gradient
+import torch
+W = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+x = torch.tensor([[1.0], [1.0]])
+y = W @ x
+y.backward(torch.tensor([[1.0], [2.0]]))
+print(y)
+print(W.grad)
+# %% softmax_jvp
+import torch
+z = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+p = torch.softmax(z, dim=0)
+p.backward(torch.tensor([1.0, 0.0, 0.0]))
+print(p)
+print(z.grad)
+# %% broadcast_backward
+import torch
+a = torch.tensor([[1.0], [2.0]], requires_grad=True)
+b = torch.tensor([10.0, 20.0, 30.0], requires_grad=True)
+c = a + b
+c.backward(torch.ones(2, 3))
+print(c)
+print(a.grad)
+print(b.grad)
+# %% gradient_wrong_shape
+import torch
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = x * 2
+y.backward(torch.ones(2))
+# %% vector_jacobian_accumulates
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x ** 3
+y.backward(torch.tensor([1.0, 1.0]), retain_graph=True)
+y.backward(torch.tensor([1.0, 1.0]))
+print(x.grad)
+# %% grad_of_mean_rows
+import torch
+x = torch.arange(6.0).reshape(2, 3).requires_grad_()
+y = x.mean(dim=1)
+y.backward(torch.tensor([1.0, -1.0]))
+print(y)
+print(x.grad)
+# %% indexing_scatter
+import torch
+x = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+y = x[1:3] * 10
+y.sum().backward()
+print(x.grad)
+# %% index_tensor_repeat
+import torch
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+idx = torch.tensor([0, 0, 2])
+y = x[idx]
+y.sum().backward()
+print(y)
+print(x.grad)
+# %% mask_grad
+import torch
+x = torch.tensor([-1.0, 2.0, -3.0, 4.0], requires_grad=True)
+y = x[x > 0]
+y.sum().backward()
+print(x.grad)
+# %% cat_stack_grad
+import torch
+a = torch.tensor([1.0, 2.0], requires_grad=True)
+b = torch.tensor([3.0], requires_grad=True)
+c = torch.cat([a, b])
+s = torch.stack([a, a * 2])
+(c.sum() + s.sum()).backward()
+print(c, s, sep="\n")
+print(a.grad, b.grad)
+# %% where_grad
+import torch
+x = torch.tensor([-2.0, -1.0, 1.0, 2.0], requires_grad=True)
+y = torch.where(x > 0, x ** 2, -x)
+y.sum().backward()
+print(y)
+print(x.grad)
+# %% gather_grad
+import torch
+x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
+idx = torch.tensor([[2], [0]])
+y = x.gather(1, idx)
+y.sum().backward()
+print(y)
+print(x.grad)
+# %% retain_graph_error_message
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = (x ** 2).sum()
+y.backward()
+y.backward()
+# %% split_chunk
+import torch
+x = torch.arange(6.0, requires_grad=True)
+a, b = x.chunk(2)
+c, d, e = x.split(2)
+(a * 1 + b * 2).sum().backward()
+print(a, b)
+print(x.grad)
+print(e)
+# %% expand_repeat_grad
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x.unsqueeze(0).expand(3, 2)
+z = x.repeat(2)
+(y.sum() + z.sum()).backward()
+print(y)
+print(z)
+print(x.grad)

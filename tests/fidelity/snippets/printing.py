@@ -1,0 +1,211 @@
+# %% int_valued_float
+import torch
+print(torch.tensor(16.0))
+print(torch.tensor([1.0, 2.0, 3.0]))
+print(torch.tensor([1.5, 2.0]))
+# %% precision_four
+import torch
+print(torch.tensor([1.23456, 2.5, -3.14159]))
+print(torch.tensor(0.1))
+print(torch.tensor(1 / 3))
+# %% sci_small
+import torch
+print(torch.tensor([1e-5, 1.0]))
+print(torch.tensor(0.00001234))
+print(torch.tensor([1e-10, 2e-10]))
+# %% sci_large
+import torch
+print(torch.tensor([1e10, 1.0]))
+print(torch.tensor(123456789.0))
+print(torch.tensor([1000.0, 2000.5]))
+# %% mixed_range
+import torch
+print(torch.tensor([0.001, 1000.0]))
+print(torch.tensor([0.0001, 10.0]))
+print(torch.tensor([1e-4, 1e4]))
+# %% matrix_alignment
+import torch
+print(torch.tensor([[1.0, -20.5], [300.25, 4.0]]))
+print(torch.tensor([[1, -20], [300, 4]]))
+# %% three_d
+import torch
+print(torch.arange(24).reshape(2, 3, 4))
+print(torch.ones(2, 1, 2))
+# %% requires_grad_suffix
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+print(x)
+print(x * 2)
+print(x.sum())
+print(torch.tensor(5.0, requires_grad=True))
+# %% grad_fn_suffixes
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+print(x + 1)
+print(x - 1)
+print(x / 2)
+print(-x)
+print(x.mean())
+print(x.exp())
+print(x @ x)
+print(x.view(2, 1))
+print(x[0])
+# %% dtype_suffix
+import torch
+print(torch.tensor([1.0, 2.0], dtype=torch.float64))
+print(torch.tensor([1, 2], dtype=torch.int32))
+print(torch.tensor([1, 2], dtype=torch.float16))
+print(torch.tensor(3, dtype=torch.int8))
+print(torch.tensor([True, False]))
+print(torch.tensor(2.5, dtype=torch.double, requires_grad=True))
+# %% summarization
+import torch
+print(torch.arange(2000))
+print(torch.arange(1001.0))
+# %% summarization_2d
+import torch
+print(torch.ones(40, 40))
+print(torch.arange(3000).reshape(100, 30))
+# %% no_summary_1000
+import torch
+print(torch.zeros(1000).shape)
+x = torch.arange(12.0).reshape(3, 4) / 7
+print(x)
+# %% empty_tensors
+import torch
+print(torch.tensor([]))
+print(torch.zeros(0, 3))
+print(torch.tensor([]).shape)
+# %% negatives_zero
+import torch
+print(torch.tensor([-0.0, 0.0, -1.0]))
+print(torch.tensor([-1.5, 2.25]))
+# %% inf_nan
+import torch
+print(torch.tensor([float("inf"), -float("inf"), float("nan"), 1.0]))
+print(torch.tensor([1.0, 2.0]) / 0)
+print(torch.log(torch.tensor([0.0, 1.0])))
+# %% fstring_item
+import torch
+x = torch.tensor(3.14159265)
+print(f"{x.item():.4f}")
+print(f"{x.item():.2e}")
+print(f"value: {x.item()}")
+print(f"{x}")
+print(f"{x:}")
+print("x =", x)
+# %% format_tensor_scalar
+import torch
+x = torch.tensor(2.5)
+print(f"{x:.3f}")
+print("{:.2f}".format(x.item()))
+print(format(x.item(), ".1f"))
+print(str(x), repr(x))
+# %% print_model
+import torch.nn as nn
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1), nn.Sigmoid())
+print(model)
+# %% print_linear
+import torch.nn as nn
+print(nn.Linear(3, 2))
+print(nn.Linear(3, 2, bias=False))
+print(nn.ReLU())
+print(nn.MSELoss())
+print(nn.CrossEntropyLoss())
+print(nn.Tanh(), nn.Softmax(dim=1))
+# %% print_custom_module
+import torch
+import torch.nn as nn
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(2, 4)
+        self.act = nn.Tanh()
+        self.fc2 = nn.Linear(4, 1)
+    def forward(self, x):
+        return self.fc2(self.act(self.fc1(x)))
+print(Net())
+# %% print_optimizer
+import torch
+import torch.nn as nn
+model = nn.Linear(2, 1)
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+print(opt)
+# %% print_adam
+import torch
+import torch.nn as nn
+model = nn.Linear(2, 1)
+opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+print(opt)
+# %% print_sgd_momentum
+import torch
+w = torch.zeros(2, requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.01, momentum=0.9, weight_decay=1e-4)
+print(opt)
+# %% print_size_dtype
+import torch
+x = torch.randn(3, 4)
+print(x.shape, x.dtype)
+print(torch.float32, torch.int64, torch.bool)
+print(x.size())
+# %% print_grad_fn_obj
+import torch
+x = torch.tensor(1.0, requires_grad=True)
+y = x.sin()
+print(y.grad_fn)
+print(y.grad_fn.name())
+# %% print_list_of_tensors
+import torch
+a = torch.tensor(1.0)
+b = torch.tensor([2.0, 3.0])
+print([a, b])
+print((a, b))
+print({"a": a})
+# %% print_int_large
+import torch
+print(torch.tensor([1, 1000000, -5]))
+print(torch.tensor(123456789012))
+# %% print_small_floats_column
+import torch
+x = torch.tensor([[0.1234, 12.5], [100.0, 0.0001]])
+print(x)
+# %% print_grad_values
+import torch
+x = torch.tensor([0.1, 0.2, 0.3], requires_grad=True)
+y = (x ** 3).sum()
+y.backward()
+print(x.grad)
+print(y)
+# %% print_param_repr
+import torch
+import torch.nn as nn
+p = nn.Parameter(torch.tensor([1.0, 2.0]))
+print(p)
+print(p.requires_grad)
+# %% print_double_grad
+import torch
+x = torch.tensor([1.0, 2.0], dtype=torch.float64, requires_grad=True)
+y = (x * x).sum()
+print(y)
+y.backward()
+print(x.grad)
+# %% print_bool_matrix
+import torch
+x = torch.tensor([[1, 2], [3, 4]])
+print(x > 2)
+print(x == 2)
+print((x > 1) & (x < 4))
+# %% print_long_row_wrap
+import torch
+print(torch.arange(30.0) / 3)
+print(torch.linspace(-1, 1, 25))
+# %% print_large_values_grad
+import torch
+x = torch.tensor([100.0, 200.0], requires_grad=True)
+y = x ** 3
+print(y)
+# %% print_str_concat
+import torch
+x = torch.tensor([1.0, 2.0])
+print("x is " + str(x))
+print("shape:", x.shape, "sum:", x.sum().item())

@@ -1,0 +1,144 @@
+# %% randperm_small
+import torch
+torch.manual_seed(0)
+print(torch.randperm(5))
+# %% randperm_shuffle
+import torch
+torch.manual_seed(1)
+data = torch.arange(10.0)
+idx = torch.randperm(10)
+print(data[idx])
+# %% randn_many_draws
+import torch
+torch.manual_seed(2)
+for _ in range(3):
+    print(torch.randn(2))
+# %% rand_after_randn
+import torch
+torch.manual_seed(3)
+a = torch.randn(17)
+b = torch.rand(3)
+print(b)
+# %% randint_large
+import torch
+torch.manual_seed(4)
+print(torch.randint(0, 100, (20,)))
+# %% randn_odd_sizes
+import torch
+torch.manual_seed(5)
+print(torch.randn(15))
+print(torch.randn(16))
+# %% rand_double
+import torch
+torch.manual_seed(6)
+print(torch.rand(3, dtype=torch.float64))
+# %% normal_mean_std
+import torch
+torch.manual_seed(7)
+print(torch.normal(2.0, 0.5, size=(4,)))
+# %% normal_inplace_large
+import torch
+torch.manual_seed(8)
+w = torch.zeros(5, 4)
+w.normal_(mean=0.0, std=0.02)
+print(w)
+# %% uniform_inplace_large
+import torch
+torch.manual_seed(9)
+print(torch.empty(20).uniform_(0, 5))
+# %% nn_init_functions
+import torch
+import torch.nn as nn
+torch.manual_seed(10)
+w = torch.empty(3, 5)
+nn.init.xavier_uniform_(w)
+print(w)
+nn.init.zeros_(w)
+print(w)
+# %% kaiming_normal
+import torch
+import torch.nn as nn
+torch.manual_seed(11)
+w = torch.empty(4, 3)
+nn.init.kaiming_normal_(w)
+print(w)
+# %% linear_layers_sequence
+import torch
+import torch.nn as nn
+torch.manual_seed(12)
+l1 = nn.Linear(5, 3)
+l2 = nn.Linear(3, 2)
+print(l2.weight)
+print(l1.bias)
+# %% minibatch_sampling
+import torch
+torch.manual_seed(13)
+X = torch.randn(10, 2)
+perm = torch.randperm(10)
+for i in range(0, 10, 4):
+    batch = X[perm[i:i + 4]]
+    print(batch.shape, batch.sum().item() != 0)
+print(perm)
+# %% randint_matrix_rand
+import torch
+torch.manual_seed(14)
+a = torch.randint(-5, 5, (2, 3))
+b = torch.rand(2, 3)
+print(a)
+print(b)
+# %% randn_3d
+import torch
+torch.manual_seed(15)
+print(torch.randn(2, 2, 5))
+# %% bernoulli_style_mask
+import torch
+torch.manual_seed(16)
+mask = torch.rand(8) > 0.5
+print(mask)
+# %% randn_scaled_grad
+import torch
+torch.manual_seed(17)
+w = (torch.randn(3, 2) * 0.01).requires_grad_()
+x = torch.randn(4, 3)
+loss = (x @ w).pow(2).mean()
+loss.backward()
+print(w.grad)
+# %% rand_int_dtype
+import torch
+torch.manual_seed(18)
+print(torch.randint(0, 2, (10,), dtype=torch.float32))
+# %% randn_with_seed_twice_sequence
+import torch
+torch.manual_seed(19)
+a = torch.randn(100)
+print(a[:5])
+print(a.mean().item() != 0)
+b = torch.randn(3)
+print(b)
+# %% generator_object
+import torch
+g = torch.Generator().manual_seed(20)
+print(torch.randn(3, generator=g))
+print(torch.rand(2, generator=g))
+# %% seed_randn_like_large
+import torch
+torch.manual_seed(21)
+x = torch.randn_like(torch.zeros(4, 6))
+print(x)
+# %% rand_uniform_transform
+import torch
+torch.manual_seed(22)
+low, high = -2.0, 3.0
+x = low + (high - low) * torch.rand(6)
+print(x)
+# %% normal_tensor_means
+import torch
+torch.manual_seed(23)
+print(torch.normal(torch.zeros(3), torch.ones(3)))
+# %% sequential_forward_seeded
+import torch
+import torch.nn as nn
+torch.manual_seed(24)
+net = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Linear(4, 2))
+x = torch.randn(2, 3)
+print(net(x))

@@ -1,0 +1,299 @@
+# %% linear_regression_sgd
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+X = torch.randn(20, 1)
+y = 3 * X + 2
+model = nn.Linear(1, 1)
+loss_fn = nn.MSELoss()
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+for epoch in range(5):
+    pred = model(X)
+    loss = loss_fn(pred, y)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    print(f"epoch {epoch}: loss={loss.item():.4f}")
+# %% manual_gd
+import torch
+torch.manual_seed(1)
+x = torch.linspace(-1, 1, 10)
+y = 2 * x - 1
+w = torch.zeros(1, requires_grad=True)
+b = torch.zeros(1, requires_grad=True)
+for i in range(3):
+    loss = ((w * x + b - y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        w -= 0.5 * w.grad
+        b -= 0.5 * b.grad
+        w.grad.zero_()
+        b.grad.zero_()
+    print(i, round(loss.item(), 4), w, b)
+# %% adam_quadratic
+import torch
+x = torch.tensor([3.0, -2.0], requires_grad=True)
+opt = torch.optim.Adam([x], lr=0.1)
+for i in range(5):
+    opt.zero_grad()
+    loss = (x ** 2).sum()
+    loss.backward()
+    opt.step()
+print(x)
+print(f"{loss.item():.4f}")
+# %% sgd_momentum
+import torch
+w = torch.tensor([1.0, -1.0], requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.1, momentum=0.9)
+for _ in range(4):
+    opt.zero_grad()
+    ((w - 0.5) ** 2).sum().backward()
+    opt.step()
+    print(w)
+# %% sgd_nesterov_wd
+import torch
+w = torch.tensor([2.0, 0.5], requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.05, momentum=0.8, nesterov=True, weight_decay=0.01)
+for _ in range(3):
+    opt.zero_grad()
+    (w ** 2).sum().backward()
+    opt.step()
+print(w)
+# %% classifier_cross_entropy
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+X = torch.randn(8, 4)
+y = torch.tensor([0, 1, 2, 0, 1, 2, 0, 1])
+model = nn.Sequential(nn.Linear(4, 16), nn.ReLU(), nn.Linear(16, 3))
+criterion = nn.CrossEntropyLoss()
+optimizer = torch.optim.SGD(model.parameters(), lr=0.5)
+for epoch in range(4):
+    optimizer.zero_grad()
+    logits = model(X)
+    loss = criterion(logits, y)
+    loss.backward()
+    optimizer.step()
+    print(f"{epoch} {loss.item():.4f}")
+pred = model(X).argmax(dim=1)
+print(pred)
+print((pred == y).float().mean())
+# %% net_class_training
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+torch.manual_seed(42)
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(2, 8)
+        self.fc2 = nn.Linear(8, 1)
+    def forward(self, x):
+        x = F.relu(self.fc1(x))
+        return torch.sigmoid(self.fc2(x))
+X = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+y = torch.tensor([[0.0], [1.0], [1.0], [0.0]])
+net = Net()
+opt = torch.optim.Adam(net.parameters(), lr=0.05)
+loss_fn = nn.BCELoss()
+for epoch in range(20):
+    opt.zero_grad()
+    loss = loss_fn(net(X), y)
+    loss.backward()
+    opt.step()
+    if epoch % 5 == 0:
+        print(f"epoch {epoch:2d} loss {loss.item():.4f}")
+# %% bce_with_logits
+import torch
+import torch.nn as nn
+logits = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
+target = torch.tensor([1.0, 0.0, 1.0])
+loss = nn.BCEWithLogitsLoss()(logits, target)
+loss.backward()
+print(loss)
+print(logits.grad)
+# %% l1_loss
+import torch
+import torch.nn as nn
+pred = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+target = torch.tensor([1.5, 2.0, 2.0])
+loss = nn.L1Loss()(pred, target)
+loss.backward()
+print(loss, pred.grad)
+# %% nll_log_softmax
+import torch
+import torch.nn.functional as F
+logits = torch.tensor([[1.0, 2.0, 0.5], [0.1, 0.2, 3.0]], requires_grad=True)
+target = torch.tensor([1, 2])
+logp = F.log_softmax(logits, dim=1)
+loss = F.nll_loss(logp, target)
+loss.backward()
+print(logp)
+print(loss)
+print(logits.grad)
+# %% cross_entropy_functional
+import torch
+import torch.nn.functional as F
+logits = torch.tensor([[2.0, 1.0, 0.1]], requires_grad=True)
+loss = F.cross_entropy(logits, torch.tensor([0]))
+loss.backward()
+print(loss)
+print(logits.grad)
+# %% mse_functional_sum
+import torch
+import torch.nn.functional as F
+a = torch.tensor([1.0, 2.0], requires_grad=True)
+b = torch.tensor([0.0, 4.0])
+loss = F.mse_loss(a, b, reduction="sum")
+loss.backward()
+print(loss, a.grad)
+# %% zero_grad_set_to_none
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+model = nn.Linear(2, 1)
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+model(torch.ones(1, 2)).sum().backward()
+print(model.weight.grad)
+opt.zero_grad()
+print(model.weight.grad)
+model(torch.ones(1, 2)).sum().backward()
+opt.zero_grad(set_to_none=False)
+print(model.weight.grad)
+# %% model_zero_grad
+import torch
+import torch.nn as nn
+torch.manual_seed(3)
+m = nn.Linear(3, 1)
+m(torch.ones(2, 3)).sum().backward()
+print(m.bias.grad)
+m.zero_grad()
+print(m.bias.grad)
+# %% train_eval_mode
+import torch.nn as nn
+m = nn.Sequential(nn.Linear(2, 2), nn.ReLU())
+print(m.training)
+m.eval()
+print(m.training, m[0].training)
+m.train()
+print(m.training)
+# %% parameters_count
+import torch.nn as nn
+model = nn.Sequential(nn.Linear(10, 5), nn.ReLU(), nn.Linear(5, 2))
+total = sum(p.numel() for p in model.parameters())
+print(total)
+for name, p in model.named_parameters():
+    print(name, tuple(p.shape), p.requires_grad)
+# %% children_modules
+import torch.nn as nn
+model = nn.Sequential(nn.Linear(1, 2), nn.Tanh())
+for child in model.children():
+    print(child)
+print(len(list(model.parameters())))
+# %% grad_accumulation_steps
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+model = nn.Linear(4, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+loss_fn = nn.MSELoss()
+optimizer.zero_grad()
+for i in range(4):
+    x = torch.randn(8, 4)
+    y = torch.randn(8, 1)
+    loss = loss_fn(model(x), y) / 2
+    loss.backward()
+    if (i + 1) % 2 == 0:
+        optimizer.step()
+        optimizer.zero_grad()
+    print(f"{loss.item():.4f}")
+print(model.bias)
+# %% eval_no_grad_accuracy
+import torch
+import torch.nn as nn
+torch.manual_seed(5)
+model = nn.Linear(3, 2)
+X = torch.randn(6, 3)
+labels = torch.tensor([0, 1, 1, 0, 1, 0])
+model.eval()
+with torch.no_grad():
+    out = model(X)
+    acc = (out.argmax(1) == labels).sum().item() / len(labels)
+print(out.requires_grad)
+print(f"accuracy: {acc:.2%}")
+# %% param_step_values
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+lin = nn.Linear(2, 1)
+opt = torch.optim.SGD(lin.parameters(), lr=1.0)
+x = torch.tensor([[1.0, 2.0]])
+out = lin(x)
+out.backward()
+print(lin.weight.grad, lin.bias.grad)
+opt.step()
+print(lin.weight)
+print(lin.bias)
+# %% softmax_module
+import torch
+import torch.nn as nn
+x = torch.tensor([[1.0, 2.0, 3.0]])
+print(nn.Softmax(dim=1)(x))
+print(nn.Sigmoid()(x))
+print(nn.Tanh()(x))
+print(nn.ReLU()(x - 2))
+# %% polynomial_fit
+import torch
+torch.manual_seed(0)
+x = torch.linspace(-1, 1, 50)
+y = x ** 3 - x
+coef = torch.zeros(4, requires_grad=True)
+opt = torch.optim.SGD([coef], lr=0.2)
+for step in range(30):
+    pred = coef[0] + coef[1] * x + coef[2] * x ** 2 + coef[3] * x ** 3
+    loss = ((pred - y) ** 2).mean()
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+print(f"{loss.item():.5f}")
+# %% adamw
+import torch
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+opt = torch.optim.AdamW([w], lr=0.1, weight_decay=0.1)
+for _ in range(3):
+    opt.zero_grad()
+    (w ** 2).sum().backward()
+    opt.step()
+print(w)
+# %% custom_module_params
+import torch
+import torch.nn as nn
+class Affine(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.w = nn.Parameter(torch.tensor(2.0))
+        self.b = nn.Parameter(torch.tensor(-1.0))
+    def forward(self, x):
+        return self.w * x + self.b
+m = Affine()
+out = m(torch.tensor([1.0, 2.0]))
+out.sum().backward()
+print(out)
+print(m.w.grad, m.b.grad)
+print(list(m.parameters()))
+# %% loss_history
+import torch
+import torch.nn as nn
+torch.manual_seed(2)
+model = nn.Linear(2, 1)
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+X = torch.randn(10, 2)
+y = X.sum(dim=1, keepdim=True)
+losses = []
+for _ in range(5):
+    opt.zero_grad()
+    loss = nn.functional.mse_loss(model(X), y)
+    loss.backward()
+    opt.step()
+    losses.append(round(loss.item(), 4))
+print(losses)
