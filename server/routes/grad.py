@@ -7,12 +7,12 @@ from fastapi import APIRouter, HTTPException
 from server.gradient import GradInputError, build_program, parse_printed
 from server.jsonio import SafeJSONResponse
 from server.routes.deps import ServiceDep, SettingsDep, check_code_size
-from server.schemas.api import ErrorBody, GradRequest, GradResponse
+from server.schemas.api import REFUSALS, GradRequest, GradResponse
 
 router = APIRouter(prefix="/api", tags=["grad"])
 
 
-@router.post("/grad", response_model=GradResponse, responses={413: {"model": ErrorBody}, 422: {"model": ErrorBody}})
+@router.post("/grad", response_model=GradResponse, responses=REFUSALS)
 async def grad(request: GradRequest, settings: SettingsDep, service: ServiceDep) -> SafeJSONResponse:
     """Differentiate ``expression`` (a scalar) by the ``wrt`` inputs (default: all).
 

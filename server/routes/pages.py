@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from server.lessons import LESSONS
-from server.schemas.api import Example
+from server.schemas.api import ErrorBody, Example
 
 router = APIRouter()
 
@@ -16,7 +16,7 @@ async def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
-@router.get("/api/examples", tags=["examples"])
+@router.get("/api/examples", tags=["examples"], responses={429: {"model": ErrorBody, "description": "Too many requests"}})
 async def examples() -> list[Example]:
     """The built-in lessons, in course order."""
     return [Example(id=lesson.id, title=lesson.title, code=lesson.code) for lesson in LESSONS]

@@ -10,10 +10,10 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from server.jsonio import SafeJSONResponse, dumps
 from server.routes.deps import ServiceDep, SettingsDep, check_code_size
-from server.schemas.api import ErrorBody, RunRequest, RunResponse
+from server.schemas.api import REFUSALS, RunRequest, RunResponse
 
 router = APIRouter(prefix="/api", tags=["run"])
-_ERRORS = {413: {"model": ErrorBody}, 422: {"model": ErrorBody}}
+_ERRORS = REFUSALS
 
 
 async def sized_request(request: RunRequest, settings: SettingsDep) -> RunRequest:

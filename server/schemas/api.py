@@ -77,3 +77,15 @@ class ErrorBody(BaseModel):
     """Body of every 4xx answer."""
 
     detail: Any
+
+
+_JSON_ERROR = {"application/json": {"schema": {"type": "object", "properties": {"detail": {}}, "required": ["detail"]}}}
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    400: {"description": "The body is not JSON (or not UTF-8)", "content": _JSON_ERROR},
+    413: {"description": "The body (256 KiB) or the code (64 KiB) is over its limit", "content": _JSON_ERROR},
+    422: {"description": "The body does not match the schema (unknown fields are refused)", "content": _JSON_ERROR},
+    429: {"description": "Too many runs at once, or too many requests from this client; see Retry-After",
+          "content": _JSON_ERROR,
+          "headers": {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}},
+}
+"""The refusals every POST route may answer, for the OpenAPI schema."""
