@@ -76,11 +76,13 @@ export function describe(e, s) {
         ? { kind: 'grad', text: `${label(e.tensor)}.grad.zero_() — the buffer is kept, filled with zeros` }
         : { kind: 'grad', text: `${label(e.tensor)}.grad = None — the next backward starts from scratch` };
     case 'step':
-      return { kind: 'grad', text: `optimizer.step() updated ${label(e.tensor)}: ${v(e.after)}` };
+      return { kind: 'grad', text: `parameter update (an optimizer step): ${label(e.tensor)} ← ${v(e.after)}` };
     case 'print':
       return { kind: 'output', text: `print → ${String(e.text ?? '').trimEnd()}` };
     case 'warning':
       return { kind: 'output', text: `UserWarning: ${e.message}` };
+    case 'truncated':
+      return { kind: 'output', text: `Trace cut short: ${e.message}` };
     case 'error':
       return { kind: 'error', text: `${e.error_type}: ${e.message}` };
     default:

@@ -175,5 +175,6 @@ export function batches(passes) {
   const which =
     passes.length === 1 ? `#${first}` : contiguous ? `#${first}–#${lastPass}` : passes.map((p) => `#${p}`).join(', ');
   const n = passes.length;
-  return `using .grad summed over backward ${which} (${n} mini-batch${n === 1 ? '' : 'es'})`;
+  if (n === 1) return `using .grad of backward ${which}`;
+  return `using .grad summed over backward ${which} (${n} mini-batches)`;
 }

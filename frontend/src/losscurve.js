@@ -39,13 +39,16 @@ export function createLossPanel(section, root, caption) {
   let plot = null;
   let drawnFor = /** @type {any} */ (null);
 
-  function options(width) {
+  /** A loss that falls over orders of magnitude reads better on a log scale. */
+  function options(width, [, ys]) {
+    const low = Math.min(...ys);
+    const log = low > 0 && Math.max(...ys) / low > 100;
     return {
       width,
       height: 160,
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: false } },
+      scales: { x: { time: false }, y: log ? { distr: 3 } : {} },
       axes: [
         {
           label: 'backward() call',
@@ -53,7 +56,12 @@ export function createLossPanel(section, root, caption) {
           grid: { stroke: 'rgba(128,128,128,0.15)' },
           incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000],
         },
-        { label: 'loss', stroke: '#6b7280', grid: { stroke: 'rgba(128,128,128,0.15)' }, size: 56 },
+        {
+          label: log ? 'loss (log scale)' : 'loss',
+          stroke: '#6b7280',
+          grid: { stroke: 'rgba(128,128,128,0.15)' },
+          size: 64,
+        },
       ],
       series: [{}, { label: 'loss', stroke: '#ea580c', width: 2, points: { show: true, size: 5 } }],
     };
@@ -74,8 +82,11 @@ export function createLossPanel(section, root, caption) {
       return;
     }
     const width = Math.max(200, root.clientWidth || 300);
-    if (!plot) plot = new uPlot(options(width), data, root);
-    else if (drawnFor !== final) plot.setData(data);
+    if (plot && drawnFor !== final) {
+      plot.destroy(); // the scale (linear or log) may change with the data
+      plot = null;
+    }
+    if (!plot) plot = new uPlot(options(width, data), data, root);
     if (plot.width !== width) plot.setSize({ width, height: 160 });
     drawnFor = final;
     const i = data[0].lastIndexOf(snap.backwardCount);

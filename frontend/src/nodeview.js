@@ -62,16 +62,26 @@ export const MAX_GRAPH_NODES = 1000; // past this, a window of the most recent n
  * @returns {number[]|null}  starts[i]: first seq of iteration i + 1
  */
 export function loopIterations(final) {
+  if (!loops.has(final)) loops.set(final, findLoop(final));
+  return loops.get(final);
+}
+const loops = new WeakMap(); // per final snapshot: a streamed run asks on every frame
+
+function findLoop(final) {
   const count = new Map();
   for (const p of final.passes) count.set(p.line, (count.get(p.line) || 0) + 1);
   const [line, n] = [...count].sort((a, b) => b[1] - a[1])[0] || [null, 0];
   if (n < 3) return null;
   const passes = final.passes.filter((p) => p.line === line);
-  const seqs = final.order.map((id) => final.tensors[id].seq);
+  // an iteration begins with its first grad_fn (an optimizer's update of the last one makes only constants)
+  const seqs = graphNodeIds(final)
+    .filter((id) => final.tensors[id].op)
+    .map((id) => final.tensors[id].seq);
   const starts = [0];
+  let j = 0; // passes and tensors are both in seq order: one sweep
   for (const p of passes.slice(0, -1)) {
-    const next = seqs.find((s) => s > p.seq);
-    if (next !== undefined && next > starts[starts.length - 1]) starts.push(next);
+    while (j < seqs.length && seqs[j] <= p.seq) j++;
+    if (j < seqs.length && seqs[j] > starts[starts.length - 1]) starts.push(seqs[j]);
   }
   return starts;
 }

@@ -9,13 +9,13 @@ import { explainError } from './explain.js';
  */
 export function createOutputPanel({ stdout, error, warnings, status, explain }) {
   /**
-   * @param {{stdout: string, error: {type: string, message: string, line: number|null}|null, warnings: string[]}} out
+   * @param {{stdout: string, error: {type: string, message: string, line: number|null}|null, warnings: string[], truncated?: string|null}} out
    */
   function render(out) {
-    warnings.replaceChildren(
-      ...out.warnings.map((w) => Object.assign(document.createElement('li'), { textContent: `UserWarning: ${w}` })),
-    );
-    warnings.hidden = out.warnings.length === 0;
+    const li = (text) => Object.assign(document.createElement('li'), { textContent: text });
+    warnings.replaceChildren(...out.warnings.map((w) => li(`UserWarning: ${w}`)));
+    if (out.truncated) warnings.append(li(`Trace cut short: ${out.truncated}`));
+    warnings.hidden = out.warnings.length === 0 && !out.truncated;
     stdout.textContent = out.stdout;
     stdout.classList.toggle('empty', !out.stdout);
     if (out.error) {

@@ -55,6 +55,7 @@
  * @property {string[]} ledgerOrder    Leaf ids in the order their ledger started.
  * @property {string} stdout
  * @property {string[]} warnings
+ * @property {string|null} truncated  Why the trace stops early (the event limit), if it does.
  * @property {{type: string, message: string, line: number|null}|null} error
  * @property {TraceEvent|null} event   The last applied event (the "current step").
  * @property {string|null} active      The tensor id the current event is about, if any.
@@ -76,6 +77,7 @@ export function emptySnapshot() {
     ledgerOrder: [],
     stdout: '',
     warnings: [],
+    truncated: null,
     error: null,
     event: null,
     active: null,
@@ -246,6 +248,9 @@ function apply(s, e) {
     }
     case 'warning':
       s.warnings.push(String(e.message ?? ''));
+      break;
+    case 'truncated':
+      s.truncated = String(e.message ?? 'the trace stops here');
       break;
     case 'error':
       s.error = { type: e.error_type || 'Error', message: String(e.message ?? ''), line };

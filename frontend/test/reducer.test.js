@@ -213,3 +213,14 @@ describe('backward passes, freed graphs and mini-batches', () => {
     expect(s.window['0']).toEqual([]); // zero_grad after the last step
   });
 });
+
+describe('a trace cut short', () => {
+  it('says why (the event limit) and where', () => {
+    const events = [
+      ...lesson1.slice(0, 3),
+      { seq: 3, type: 'truncated', line: 5, message: 'the trace stops after 3 events' },
+    ];
+    expect(snapshotAt(events, 3).truncated).toBeNull();
+    expect(snapshotAt(events, 4).truncated).toBe('the trace stops after 3 events');
+  });
+});

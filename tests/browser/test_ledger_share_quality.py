@@ -336,3 +336,46 @@ def test_axe_finds_no_serious_violation_on_the_playground_and_embed(page: Page, 
     page.goto(code_url(live_server, lesson("accumulation")).replace("/#code=", "/embed#code="))
     expect(page.locator("#run-status")).to_have_text(re.compile(r"^\d+ events"))
     assert axe_violations(page) == []
+
+
+POLY_FIT = """import torch
+import math
+
+x = torch.linspace(-math.pi, math.pi, 2000)
+y = torch.sin(x)
+a = torch.randn((), requires_grad=True)
+b = torch.randn((), requires_grad=True)
+c = torch.randn((), requires_grad=True)
+d = torch.randn((), requires_grad=True)
+learning_rate = 1e-6
+for t in range(2000):
+    y_pred = a + b * x + c * x ** 2 + d * x ** 3
+    loss = (y_pred - y).pow(2).sum()
+    if t % 100 == 99:
+        print(t, loss.item())
+    loss.backward()
+    with torch.no_grad():
+        a -= learning_rate * a.grad
+        b -= learning_rate * b.grad
+        c -= learning_rate * c.grad
+        d -= learning_rate * d.grad
+        a.grad = None
+        b.grad = None
+        c.grad = None
+        d.grad = None
+"""
+
+
+def test_a_2000_step_tutorial_loop_stays_usable(page: Page, live_server: str) -> None:
+    """The tutorial's polynomial fit: its trace stops at the event limit (and says so), the program runs on, the
+    graph shows one iteration, the loss curve the iterations traced, and stepping stays quick."""
+    page.goto(code_url(live_server, POLY_FIT))
+    run(page)
+    expect(page.get_by_test_id("stdout")).to_contain_text("1999 ")  # the whole program ran
+    expect(page.locator("#warnings")).to_contain_text("Trace cut short: the trace stops after")
+    expect(page.locator(".graph-note")).to_have_text(re.compile(r"^Iteration \d+ of \d+: "))
+    expect(page.locator("#loss-caption")).to_have_text(re.compile(r"of \d{2,} calls"))
+    page.locator("input.slider").fill("2000")
+    expect(page.get_by_test_id("timeline")).to_contain_text("step 2000 /")
+    expect(page.locator(f"{GRAPH_NODES}.op").first).to_be_visible()  # mid-iteration: its grad_fns are drawn
+    shot(page, "training-poly-fit-2000-steps")
