@@ -20,7 +20,7 @@ ATTRIBUTE_WALKS = [
     (T + "print(torch.nn.Module.__init__.__globals__)", NS, "not accessible"),
     (T + "print(torch.Tensor.add)", NS, "of a type value is not accessible"),
     (T + "x = torch.ones(2)\nprint(x.numpy())", "NotImplementedError", "numpy is not available here"),
-    (T + "m = torch.nn.Linear(1, 1)\nprint(m.state_dict().fromkeys)", NS, "'dict.fromkeys' is not available"),
+    (T + "m = torch.nn.Linear(1, 1)\nprint(m.state_dict().fromkeys)", NS, "'OrderedDict.fromkeys' is not available"),
     ("import math\nprint(math.sqrt.__self__)", NS, "'__self__' is not accessible"),
     ("print(print.__self__)", NS, "'__self__' is not accessible"),
     ("f = print\nf.x = 1", NS, "cannot be assigned"),

@@ -17,6 +17,7 @@ Example::
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 import numpy as np
@@ -257,8 +258,8 @@ class Module:
     def named_modules(self, prefix: str = "") -> _Iter:
         return _Iter(self._named_modules_list(prefix), "named_modules")
 
-    def state_dict(self) -> dict[str, Tensor]:
-        return {name: p.detach() for name, p in self._named_members()}
+    def state_dict(self) -> "OrderedDict[str, Tensor]":
+        return OrderedDict((name, p.detach()) for name, p in self._named_members())
 
     def load_state_dict(self, state_dict: dict[str, Tensor], strict: bool = True) -> None:
         own = dict(self._named_members())
