@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from engine import autograd, dtypes, nn, ops, optim, random
+from engine import autograd, dtypes, nn, ops, optim, printing, random
 from engine.ops import arith, elementwise, factories, linalg, pieces, shape
 from engine.ops.base import binary_operands, made
 from engine.tensor import Size, Tensor, device
@@ -108,6 +108,7 @@ def _torch_members() -> dict[str, Any]:
         "tan": elementwise.tan, "log2": elementwise.log2, "exp2": elementwise.exp2, "bmm": linalg.bmm,
         "mv": linalg.mv, "leaky_relu": ops.leaky_relu,
         "logical_and": Tensor.logical_and, "logical_or": Tensor.logical_or, "logical_not": Tensor.logical_not,
+        "set_printoptions": printing.set_printoptions,
         "pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan,
     }
     for name, dt in dtypes.ALIASES.items():

@@ -55,13 +55,14 @@ class Observer(Protocol):
 class RunState:
     """Everything global in PyTorch that must be private to one run."""
 
-    __slots__ = ("observer", "grad_enabled", "generator", "budget")
+    __slots__ = ("observer", "grad_enabled", "generator", "budget", "print_options")
 
     def __init__(self, observer: Observer | None = None, budget: Any = None) -> None:
         self.observer = observer
         self.grad_enabled = True
         self.generator: Any = None  # engine.random.Generator, created lazily by engine.random
         self.budget = budget  # optional object with check_alloc(numel) used by factories/ops
+        self.print_options: Any = None  # engine.printing.PrintOptions after torch.set_printoptions
 
 
 _default = RunState()

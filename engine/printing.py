@@ -18,16 +18,54 @@ import numpy as np
 if TYPE_CHECKING:  # pragma: no cover
     from engine.tensor import Tensor
 
-PRECISION = 4
-THRESHOLD = 1000
-EDGEITEMS = 3
-LINEWIDTH = 80
+class PrintOptions:
+    """``torch.set_printoptions``: digits after the point, how many elements before summarizing, edge items shown
+    when summarizing, line width, and scientific notation forced on/off (None: PyTorch decides)."""
+
+    __slots__ = ("precision", "threshold", "edgeitems", "linewidth", "sci_mode")
+
+    def __init__(self, precision: int = 4, threshold: float = 1000, edgeitems: int = 3, linewidth: int = 80,
+                 sci_mode: bool | None = None) -> None:
+        self.precision, self.threshold, self.edgeitems = precision, threshold, edgeitems
+        self.linewidth, self.sci_mode = linewidth, sci_mode
+
+
+_DEFAULT = PrintOptions()
+PROFILES = {"default": (4, 1000, 3, 80), "short": (2, 1000, 2, 80), "full": (4, math.inf, 3, 80)}
+
+
+def _opts() -> PrintOptions:
+    from engine.hooks import state
+
+    return getattr(state(), "print_options", None) or _DEFAULT
+
+
+def set_printoptions(precision: int | None = None, threshold: float | None = None, edgeitems: int | None = None,
+                     linewidth: int | None = None, profile: str | None = None, sci_mode: bool | None = None) -> None:
+    """``torch.set_printoptions(precision=2)``: change how this run prints tensors (as PyTorch: options left
+    out keep their value, except ``sci_mode``, which goes back to automatic unless given)."""
+    from engine.hooks import state
+
+    st = state()
+    old = st.print_options or _DEFAULT
+    new = PrintOptions(old.precision, old.threshold, old.edgeitems, old.linewidth, sci_mode)
+    if profile is not None:
+        new.precision, new.threshold, new.edgeitems, new.linewidth = PROFILES[profile]
+    for name, value in (("precision", precision), ("threshold", threshold), ("edgeitems", edgeitems),
+                        ("linewidth", linewidth)):
+        if value is not None:
+            setattr(new, name, value)
+    st.print_options = new
 
 
 class _Formatter:
     """Decides one width and style (integer-valued, fixed or scientific) for all the values of a tensor."""
 
     def __init__(self, values: np.ndarray) -> None:
+        self._init(values)
+
+    def _init(self, values: np.ndarray) -> None:
+        PRECISION = _opts().precision  # noqa: N806
         self.floating_dtype = values.dtype.kind == "f"
         self.int_mode = True
         self.sci_mode = False
@@ -47,7 +85,8 @@ class _Formatter:
             if v != math.ceil(v):
                 self.int_mode = False
                 break
-        self.sci_mode = mx / mn > 1000.0 or mx > 1.0e8 or mn < 1.0e-4
+        forced = _opts().sci_mode
+        self.sci_mode = (mx / mn > 1000.0 or mx > 1.0e8 or mn < 1.0e-4) if forced is None else bool(forced)
         if self.int_mode:
             if self.sci_mode:
                 for v in vals:
@@ -66,6 +105,7 @@ class _Formatter:
         return self.max_width
 
     def format(self, value: Any) -> str:
+        PRECISION = _opts().precision  # noqa: N806
         if self.floating_dtype:
             if self.sci_mode:
                 ret = f"{value:{self.max_width}.{PRECISION}e}"
@@ -81,6 +121,7 @@ class _Formatter:
 
 
 def _vector_str(a: np.ndarray, indent: int, summarize: bool, fmt: _Formatter) -> str:
+    EDGEITEMS, LINEWIDTH = _opts().edgeitems, _opts().linewidth  # noqa: N806
     element_length = fmt.width() + 2
     per_line = max(1, math.floor((LINEWIDTH - indent) / element_length))
     if summarize and a.shape[0] > 2 * EDGEITEMS:
@@ -96,6 +137,7 @@ def _vector_str(a: np.ndarray, indent: int, summarize: bool, fmt: _Formatter) ->
 
 
 def _tensor_str_with_formatter(a: np.ndarray, indent: int, summarize: bool, fmt: _Formatter) -> str:
+    EDGEITEMS = _opts().edgeitems  # noqa: N806
     dim = a.ndim
     if dim == 0:
         return fmt.format(a.item())
@@ -114,6 +156,7 @@ def _tensor_str_with_formatter(a: np.ndarray, indent: int, summarize: bool, fmt:
 
 def _summarized(a: np.ndarray) -> np.ndarray:
     """Only the values that will be shown (edge items), so that they alone decide the format."""
+    EDGEITEMS = _opts().edgeitems  # noqa: N806
     if a.ndim == 0:
         return a
     if a.ndim == 1:
@@ -128,7 +171,7 @@ def _summarized(a: np.ndarray) -> np.ndarray:
 def _tensor_str(a: np.ndarray, indent: int) -> str:
     if a.size == 0:
         return "[]"
-    summarize = a.size > THRESHOLD
+    summarize = a.size > _opts().threshold
     if a.dtype == np.float16:
         a = a.astype(np.float32)
     fmt = _Formatter(_summarized(a) if summarize else a)
@@ -136,6 +179,7 @@ def _tensor_str(a: np.ndarray, indent: int) -> str:
 
 
 def _add_suffixes(tensor_str: str, suffixes: list[str], indent: int) -> str:
+    LINEWIDTH = _opts().linewidth  # noqa: N806
     parts = [tensor_str]
     last_line_len = len(tensor_str) - tensor_str.rfind("\n") + 1
     for suffix in suffixes:

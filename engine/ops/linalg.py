@@ -261,6 +261,13 @@ def addmm(bias: Tensor, a: Tensor, b: Tensor) -> Tensor:
 
 def linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """``F.linear``: x @ weightᵀ + bias, as PyTorch builds it (AddmmBackward0 for a 2-D batch)."""
+    if x._data.ndim == 2 and isinstance(x, Tensor) and x._data.dtype != weight._data.dtype:
+        from engine.tensor import _TYPE_NAMES
+
+        raise RuntimeError(
+            "mat1 and mat2 must have the same dtype, but got "
+            f"{_TYPE_NAMES[x._data.dtype.name]} and {_TYPE_NAMES[weight._data.dtype.name]}"
+        )
     wt = t(weight)
     if x._data.ndim == 2 and bias is not None:
         if x._data.shape[1] != weight._data.shape[1]:

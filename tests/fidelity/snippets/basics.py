@@ -310,3 +310,171 @@ with torch.no_grad():
 print(w)
 w.grad.zero_()
 print(w.grad)
+# %% next_functions_constant
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 2
+print(y.grad_fn.next_functions)
+z = y + x
+print(z.grad_fn.next_functions)
+print(z.grad_fn.next_functions[1][0].variable)
+# %% saved_tensors
+import torch
+x = torch.tensor(3.0, requires_grad=True)
+y = x ** 2
+print(y.grad_fn._saved_self)
+print(y.grad_fn._saved_exponent)
+z = x.exp()
+print(z.grad_fn._saved_result)
+w = torch.tensor(2.0, requires_grad=True)
+m = x * w
+print(m.grad_fn._saved_other, m.grad_fn._saved_self)
+# %% randn_times_two_not_leaf
+import torch
+torch.manual_seed(0)
+x = torch.randn(3, requires_grad=True) * 2
+print(x.is_leaf)
+x.sum().backward()
+print(x.grad)
+# %% grad_none_before_backward
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+print(x.grad)
+print(torch.tensor(1.0).grad_fn)
+print(torch.ones(2).requires_grad)
+# %% int_division
+import torch
+print(torch.tensor(5) / 2)
+print(torch.tensor([5, 7]) // 2)
+print(torch.tensor([1, 2, 3]).float().mean())
+print(torch.tensor([True, False, True]).sum())
+print(torch.tensor([3, 1, 2]).max())
+# %% create_graph_backward
+import torch
+x = torch.tensor(2.0, requires_grad=True)
+y = x ** 3
+y.backward(create_graph=True)
+print(x.grad)
+g = x.grad
+x.grad = None
+g.backward()
+print(x.grad)
+# %% hessian_by_hand
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+f = x[0] ** 2 * x[1] + x[1] ** 3
+g, = torch.autograd.grad(f, x, create_graph=True)
+print(g)
+rows = [torch.autograd.grad(g[i], x, retain_graph=True)[0] for i in range(2)]
+print(torch.stack(rows))
+# %% third_derivative
+import torch
+x = torch.tensor(1.5, requires_grad=True)
+y = torch.sin(x)
+d1, = torch.autograd.grad(y, x, create_graph=True)
+d2, = torch.autograd.grad(d1, x, create_graph=True)
+d3, = torch.autograd.grad(d2, x)
+print(d1, d2, d3, sep="\n")
+# %% data_attribute
+import torch
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+(w * w).sum().backward()
+w.data -= 0.1 * w.grad.data
+print(w)
+print(w.data)
+print(w.grad.data)
+# %% view_reshape_t
+import torch
+x = torch.arange(6.0, requires_grad=True)
+m = x.view(2, 3)
+print(m)
+print(m.t())
+print(m.T.shape)
+print(m.reshape(3, 2))
+print(m.view(-1))
+print(m.unsqueeze(0).shape, m.unsqueeze(-1).shape)
+print(m.flatten())
+# %% squeeze_permute
+import torch
+x = torch.zeros(1, 3, 1, 2)
+print(x.squeeze().shape)
+print(x.squeeze(0).shape)
+print(x.permute(3, 1, 0, 2).shape)
+print(x.transpose(1, 3).shape)
+# %% std_var_norm
+import torch
+x = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+print(x.std())
+print(x.var(unbiased=False))
+print(x.norm())
+print(torch.norm(x - 1))
+x.std().backward()
+print(x.grad)
+# %% clamp_grad
+import torch
+x = torch.tensor([-1.0, 0.5, 2.0], requires_grad=True)
+y = torch.clamp(x, 0, 1)
+y.sum().backward()
+print(y)
+print(x.grad)
+# %% pow_tensor_exponent
+import torch
+base = torch.tensor(2.0, requires_grad=True)
+e = torch.tensor(3.0, requires_grad=True)
+y = base ** e
+y.backward()
+print(y, base.grad, e.grad)
+z = 2 ** e
+print(z)
+# %% reflected_ops
+import torch
+x = torch.tensor(4.0, requires_grad=True)
+y = 1 / x + 2 - x + 3 * x
+y.backward()
+print(y)
+print(x.grad)
+# %% inference_mode
+import torch
+x = torch.ones(2, requires_grad=True)
+with torch.inference_mode():
+    y = x * 2
+print(y.requires_grad)
+# %% sqrt_abs_grad
+import torch
+x = torch.tensor([4.0, -9.0], requires_grad=True)
+y = torch.sqrt(torch.abs(x))
+y.sum().backward()
+print(y)
+print(x.grad)
+# %% log_softmax_values
+import torch
+z = torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]])
+print(torch.softmax(z, dim=1))
+print(torch.log_softmax(z, dim=-1))
+print(z.softmax(0))
+# %% max_with_dim_grad
+import torch
+x = torch.tensor([[1.0, 5.0], [7.0, 2.0]], requires_grad=True)
+values, indices = x.max(dim=1)
+values.sum().backward()
+print(values, indices)
+print(x.grad)
+# %% where_scalar
+import torch
+x = torch.tensor([-1.0, 2.0, -3.0])
+print(torch.where(x > 0, x, torch.zeros_like(x)))
+print(torch.where(x > 0, x, 0.0))
+print(x.masked_fill(x < 0, 0))
+# %% detach_shares_data
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+d = x.detach()
+d[0] = 10.0
+print(x)
+print(d)
+# %% is_leaf_param
+import torch
+import torch.nn as nn
+lin = nn.Linear(2, 1)
+print(lin.weight.is_leaf, lin.weight.requires_grad, lin.weight.grad)
+print(lin.weight.shape, lin.bias.shape)

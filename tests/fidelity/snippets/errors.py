@@ -200,3 +200,78 @@ import torch.nn.functional as F
 logits = torch.randn(2, 3)
 target = torch.tensor([0.0, 1.0])
 loss = F.cross_entropy(logits, target)
+# %% mean_of_long
+import torch
+x = torch.tensor([1, 2, 3])
+print(x.mean())
+# %% grad_after_no_grad_inplace
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x ** 2
+with torch.no_grad():
+    y *= 2
+y.sum().backward()
+# %% backward_on_int
+import torch
+x = torch.tensor(2.0, requires_grad=True)
+y = (x * 2).long()
+y.backward()
+# %% call_nonexistent_method
+import torch
+x = torch.tensor([1.0])
+x.foo()
+# %% stack_mismatch
+import torch
+a = torch.ones(2)
+b = torch.ones(3)
+s = torch.stack([a, b])
+# %% reshape_invalid
+import torch
+x = torch.arange(10)
+y = x.reshape(3, -1)
+# %% optimizer_step_noop
+import torch
+w = torch.tensor([1.0], requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.1)
+opt.step()
+print(w)
+loss = w.sum()
+loss.backward()
+loss.backward()
+opt.step()
+print(w)
+x = w * w
+x.backward()
+x.backward()
+# %% unsqueeze_out_of_range
+import torch
+x = torch.ones(3)
+y = x.unsqueeze(2)
+# %% sum_dim_out_of_range
+import torch
+x = torch.ones(2, 3)
+print(x.sum(dim=2))
+# %% cross_entropy_wrong_shape
+import torch
+import torch.nn as nn
+loss = nn.CrossEntropyLoss()
+out = loss(torch.randn(3, 5), torch.tensor([1, 2]))
+# %% mse_shape_warning_then_error
+import torch
+import torch.nn.functional as F
+a = torch.ones(2, 3)
+b = torch.ones(3, 2)
+loss = F.mse_loss(a, b)
+# %% linear_int_input
+import torch
+import torch.nn as nn
+layer = nn.Linear(2, 1)
+out = layer(torch.tensor([[1, 2]]))
+# %% requires_grad_on_nonleaf_ok
+import torch
+x = torch.tensor(1.0)
+y = x * 2
+y.requires_grad_()
+z = y * 3
+z.backward()
+print(y.grad, x.grad)

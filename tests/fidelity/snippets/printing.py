@@ -209,3 +209,85 @@ import torch
 x = torch.tensor([1.0, 2.0])
 print("x is " + str(x))
 print("shape:", x.shape, "sum:", x.sum().item())
+# %% set_printoptions_precision
+import torch
+torch.set_printoptions(precision=2)
+print(torch.tensor([1.23456, 2.5]))
+torch.set_printoptions(precision=4)
+print(torch.tensor([1.23456, 2.5]))
+# %% set_printoptions_sci
+import torch
+torch.set_printoptions(sci_mode=False)
+print(torch.tensor([1e-5, 1.0]))
+torch.set_printoptions(sci_mode=None)
+print(torch.tensor([1e-5, 1.0]))
+# %% state_dict
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+model = nn.Linear(2, 1)
+print(model.state_dict())
+for k, v in model.state_dict().items():
+    print(k, v.shape)
+# %% param_groups
+import torch
+w = torch.zeros(2, requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.1)
+print(opt.param_groups[0]["lr"])
+for g in opt.param_groups:
+    g["lr"] = 0.01
+print(opt.param_groups[0]["lr"])
+# %% debug_fstring
+import torch
+x = torch.tensor(2.0)
+print(f"{x.item()=}")
+print(f"{x=}")
+# %% grad_create_graph_repr
+import torch
+x = torch.tensor(2.0, requires_grad=True)
+g, = torch.autograd.grad(x ** 2, x, create_graph=True)
+print(g)
+print(g.requires_grad)
+# %% mixed_neg_sci
+import torch
+print(torch.tensor([-1e-6, 5e-3, 2.0]))
+print(torch.tensor([123.456, -0.001]))
+print(torch.tensor([1e8, 1e-8]))
+# %% float64_print
+import torch
+x = torch.tensor([0.1, 0.2], dtype=torch.float64)
+print(x + 0.3)
+print(torch.tensor(1 / 3, dtype=torch.float64))
+# %% int_matrix_neg
+import torch
+print(torch.tensor([[-1, 20], [300, -4000]]))
+print(torch.arange(-3, 3).view(2, 3))
+# %% print_sequential_nested
+import torch.nn as nn
+block = nn.Sequential(nn.Linear(2, 2), nn.ReLU())
+model = nn.Sequential(block, nn.Linear(2, 1))
+print(model)
+print(model[0][0])
+# %% print_module_list_custom
+import torch.nn as nn
+class MLP(nn.Module):
+    def __init__(self, sizes):
+        super().__init__()
+        self.layers = nn.ModuleList([nn.Linear(a, b) for a, b in zip(sizes[:-1], sizes[1:])])
+    def forward(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+print(MLP([3, 4, 2]))
+# %% print_half_grad_fn
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x.double() * 2
+print(y)
+print(x.long())
+# %% print_nested_list
+import torch
+x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+print(x.tolist())
+print(x[0].tolist(), x[1, 1].item())
+print(torch.tensor(7).item(), isinstance(torch.tensor(7).item(), int))
