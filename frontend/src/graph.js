@@ -9,7 +9,10 @@ import { layoutGraph } from './layout.js';
 import { graphWindow } from './nodeview.js';
 import { svg } from './svg.js';
 
-const MIN_FIT = 0.75; // a first view below this is hard to read: show part of the graph, follow the step, the learner pans
+// The first view shows the whole graph if that keeps text readable (scale ≥ WHOLE_FIT); otherwise it zooms to
+// READABLE and follows the current step (the learner pans or presses "Fit graph").
+const WHOLE_FIT = 0.55;
+const READABLE = 0.75;
 
 /**
  * @param {HTMLElement} root  The panel body (data-testid="graph").
@@ -58,12 +61,12 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     return cache.layout;
   }
 
-  /** Scale to the panel (whole graph, or at least MIN_FIT), top-left first. */
+  /** Scale to the panel (see WHOLE_FIT), centred when it fits. */
   function fit(layout, whole = false) {
     const w = root.clientWidth || layout.width;
     const h = root.clientHeight || layout.height;
     const k = Math.min(1, w / layout.width, h / layout.height);
-    const scale = whole ? Math.max(0.05, k) : Math.max(MIN_FIT, k);
+    const scale = whole ? Math.max(0.05, k) : k >= WHOLE_FIT ? k : READABLE;
     const x = Math.max(0, (w - layout.width * scale) / 2);
     const y = Math.max(0, (h - layout.height * scale) / 2);
     fitted = layout;

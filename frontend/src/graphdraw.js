@@ -1,6 +1,7 @@
 // Drawing one frame of the graph: tensors, AccumulateGrad nodes, the gradient seed, edges and their gradients.
 // Pure SVG building from a layout and a snapshot; the panel (graph.js) owns the DOM, zoom and events.
 
+import { chainRule } from './explain.js';
 import { accId, gradText, labelSize, seedId, seedRows } from './graphmodel.js';
 import { formatCompact } from './format.js';
 import { heatCells } from './heatmap.js';
@@ -76,7 +77,23 @@ export function drawFrame(layout, snap, ids) {
       edges.append(svg('path', { class: 'edge grad seed-edge', d: pathOf(points), 'marker-end': 'url(#arrow-grad)' }));
     nodes.append(drawSeed(b, seed, (snap.tensors[b.root].shape || []).length === 0, ev?.type === 'backward'));
   }
+  const rule = chainRule(ev, snap);
+  const box = rule && layout.nodes[String(ev.tensor)];
+  if (rule && box) labels.append(callout(box, rule));
   return [defs, edges, nodes, labels];
+}
+
+/** Above the grad_fn that just ran: its chain rule (grad_output → local derivative → grad_inputs). */
+function callout(box, rule) {
+  const lines = [rule.head, ...rule.lines].map((l) => (l.length > 90 ? `${l.slice(0, 89)}…` : l));
+  const width = Math.ceil(Math.max(...lines.map((l) => l.length)) * 6.8 + 16);
+  const height = lines.length * 15 + 8;
+  const x = box.x + box.width / 2 - width / 2;
+  const y = box.y - height - 8;
+  return svg('g', { class: 'callout', transform: `translate(${x},${y})` }, [
+    svg('rect', { width, height, rx: 6 }),
+    ...lines.map((l, i) => svg('text', { x: 8, y: 15 * i + 15, class: i ? 'line' : 'head' }, [l])),
+  ]);
 }
 
 function edgeLabel(spot, text, fresh) {

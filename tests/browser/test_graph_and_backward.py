@@ -104,6 +104,8 @@ def test_backward_steps_show_the_chain_rule_and_the_player_obeys(page: Page, liv
     chain = timeline.locator(".chain-rule")
     expect(chain).to_contain_text("PowBackward0: grad_output 1. → local derivative → grad_inputs")
     expect(chain).to_contain_text("∂/∂x x² = 2·x = 2·2 = 4; 4 × 1 = 4")
+    # the graph says it too, next to the node that ran
+    expect(page.locator('[data-testid="graph"] .callout')).to_contain_text("∂/∂x x² = 2·x = 2·2 = 4; 4 × 1 = 4")
     expect(page.locator(".edge.grad.fresh")).to_have_count(1)  # the gradient travelling to x
     shot(page, "backward-chain-rule-step4")
     page.locator("input.slider").fill("9")  # the scrubber: x ** 3's node
