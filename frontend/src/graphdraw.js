@@ -19,12 +19,10 @@ import {
 } from './nodeview.js';
 import { svg } from './svg.js';
 
-function arrow(id, cls) {
-  return svg(
-    'marker',
-    { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto' },
-    [svg('path', { d: 'M0,0 L10,5 L0,10 z', class: cls })],
-  );
+function arrow(id, cls, orient = 'auto') {
+  return svg('marker', { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient }, [
+    svg('path', { d: 'M0,0 L10,5 L0,10 z', class: cls }),
+  ]);
 }
 
 const pathOf = (points) => `M${points.map((p) => `${p.x},${p.y}`).join(' L')}`;
@@ -36,7 +34,11 @@ const pathOf = (points) => `M${points.map((p) => `${p.x},${p.y}`).join(' L')}`;
  * @param {string[]} ids  tensors of the window
  */
 export function drawFrame(layout, snap, ids) {
-  const defs = svg('defs', {}, [arrow('arrow', 'edge-arrow'), arrow('arrow-grad', 'edge-arrow grad')]);
+  const defs = svg('defs', {}, [
+    arrow('arrow', 'edge-arrow'),
+    arrow('arrow-grad', 'edge-arrow grad'),
+    arrow('arrow-grad-back', 'edge-arrow grad', 'auto-start-reverse'),
+  ]);
   const edges = svg('g', { class: 'edges' });
   const labels = svg('g', { class: 'edge-labels' });
   const nodes = svg('g', { class: 'nodes' });
@@ -51,7 +53,8 @@ export function drawFrame(layout, snap, ids) {
       svg('path', {
         class: `edge${carries ? ' grad' : ''}${fresh ? ' fresh' : ''}`,
         d: pathOf(points),
-        'marker-end': `url(#${carries ? 'arrow-grad' : 'arrow'})`,
+        // forward: data flows to the output; backward: the gradient flows back to the input
+        ...(carries ? { 'marker-start': 'url(#arrow-grad-back)' } : { 'marker-end': 'url(#arrow)' }),
         'data-edge-id': e.id,
       }),
     );
