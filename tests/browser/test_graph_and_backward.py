@@ -107,6 +107,8 @@ def test_backward_steps_show_the_chain_rule_and_the_player_obeys(page: Page, liv
     # the graph says it too, next to the node that ran
     expect(page.locator('[data-testid="graph"] .callout')).to_contain_text("∂/∂x x² = 2·x = 2·2 = 4; 4 × 1 = 4")
     expect(page.locator(".edge.grad.fresh")).to_have_count(1)  # the gradient travelling to x
+    fresh = page.locator(".edge.grad.fresh")
+    assert fresh.get_attribute("marker-start") == "url(#arrow-grad-back)" and fresh.get_attribute("marker-end") is None
     shot(page, "backward-chain-rule-step4")
     page.locator("input.slider").fill("9")  # the scrubber: x ** 3's node
     expect(chain).to_contain_text("∂/∂x x³ = 3·x² = 3·2² = 12; 12 × 1 = 12")
