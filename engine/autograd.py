@@ -241,7 +241,9 @@ def backward(
     from engine.tensor import Tensor
 
     if inputs is not None:
-        raise NotImplementedError("backward(inputs=...) is not supported by gradtrace's engine")
+        inputs = [inputs] if isinstance(inputs, Tensor) else list(inputs)
+        if not inputs:
+            raise RuntimeError("'inputs' argument to backward() cannot be empty.")
     roots = [tensors] if isinstance(tensors, Tensor) else list(tensors)
     if grad_tensors is not None and (isinstance(grad_tensors, Tensor) or not isinstance(grad_tensors, (list, tuple))):
         grad_tensors = [grad_tensors]
@@ -253,7 +255,11 @@ def backward(
             obs.warning(CREATE_GRAPH_WARNING)
         for r, g in zip(roots, grads):
             obs.backward_started(r, g, keep)
-    _run_guarded(roots, grads, keep, None, create_graph, grad_tensors)
+    found = _run_guarded(roots, grads, keep, inputs, create_graph, grad_tensors)
+    # backward(inputs=[a]): only these tensors' .grad change (leaves or not), as if the rest of the graph were frozen
+    for t, g in zip(inputs or (), found):
+        if g is not None:
+            (_accumulate_with_graph if create_graph else _accumulate)(t, g)
 
 
 def _run_guarded(roots: Sequence["Tensor"], grads: list[np.ndarray], keep: bool, capture: Any, create_graph: bool,

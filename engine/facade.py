@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from engine import autograd, dtypes, nn, ops, optim, printing, random
+from engine import autograd, dtypes, lr_scheduler, nn, ops, optim, printing, random
 from engine.ops import arith, elementwise, factories, linalg, pieces, shape
 from engine.ops.base import binary_operands, made
 from engine.tensor import Size, Tensor, device
@@ -130,14 +130,16 @@ def _init_members() -> dict[str, Any]:
 
 def make_modules() -> dict[str, Namespace]:
     """A fresh ``torch`` module tree for one run: keys ``torch``, ``torch.nn``, ``torch.nn.functional``,
-    ``torch.nn.init``, ``torch.nn.utils``, ``torch.optim``, ``torch.autograd``, ``torch.cuda``."""
+    ``torch.nn.init``, ``torch.nn.utils``, ``torch.optim``, ``torch.optim.lr_scheduler``, ``torch.autograd``, ``torch.cuda``."""
     functional = Namespace("torch.nn.functional", _functional_members())
     init = Namespace("torch.nn.init", _init_members())
     utils = Namespace("torch.nn.utils", {name: getattr(nn.utils, name) for name in nn.utils.__all__})
     nn_ns = Namespace("torch.nn", {**_nn_members(), "functional": functional, "init": init, "utils": utils})
     cuda = Namespace("torch.cuda", {"is_available": _false, "device_count": _zero})
+    schedulers = Namespace("torch.optim.lr_scheduler",
+                           {name: getattr(lr_scheduler, name) for name in lr_scheduler.__all__})
     optim_ns = Namespace("torch.optim", {"SGD": optim.SGD, "Adam": optim.Adam, "AdamW": optim.AdamW,
-                                          "Optimizer": optim.Optimizer})
+                                          "Optimizer": optim.Optimizer, "lr_scheduler": schedulers})
     autograd_ns = Namespace("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward})
     torch_ns = Namespace("torch", {**_torch_members(), "nn": nn_ns, "optim": optim_ns, "autograd": autograd_ns,
                                    "cuda": cuda})
@@ -148,6 +150,7 @@ def make_modules() -> dict[str, Namespace]:
         "torch.nn.init": init,
         "torch.nn.utils": utils,
         "torch.optim": optim_ns,
+        "torch.optim.lr_scheduler": schedulers,
         "torch.autograd": autograd_ns,
         "torch.cuda": cuda,
     }

@@ -58,5 +58,10 @@ class NLLLoss(_Loss):
 class CrossEntropyLoss(NLLLoss):
     """log_softmax then NLL: the loss for classification from raw scores (logits)."""
 
+    def __init__(self, weight: Tensor | None = None, size_average: Any = None, ignore_index: int = -100,
+                 reduce: Any = None, reduction: str = "mean", label_smoothing: float = 0.0) -> None:
+        super().__init__(weight, size_average, ignore_index, reduce, reduction)
+        self.label_smoothing = label_smoothing
+
     def forward(self, input: Tensor, target: Tensor) -> Tensor:  # noqa: A002
-        return ops.cross_entropy(input, target, self.weight, self.ignore_index, self.reduction)
+        return ops.cross_entropy(input, target, self.weight, self.ignore_index, self.reduction, self.label_smoothing)

@@ -227,3 +227,6 @@ def backward_with_graph(node: Any, g: Tensor) -> Grads:
 
 
 __all__ = ["backward_with_graph", "sum_to", "FORMULAS"]
+
+
+from engine.ops import double_more  # noqa: E402, F401 - registers its formulas in FORMULAS

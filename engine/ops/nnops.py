@@ -376,13 +376,25 @@ def nll_loss(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_ind
 
 
 def cross_entropy(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_index: int = -100,
-                  reduction: str = "mean") -> Tensor:
+                  reduction: str = "mean", label_smoothing: float = 0.0) -> Tensor:
+    from engine.ops import soft_targets
+
+    _check_reduction(reduction)
+    log_p = lambda: log_softmax(a, 1 if a._data.ndim >= 2 else 0)  # noqa: E731
     if target._data.dtype.kind not in "iu":
-        if target._data.shape == a._data.shape:
-            raise NotImplementedError("cross_entropy with class probabilities is not supported by gradtrace's engine")
+        if target._data.shape == a._data.shape and target._data.dtype.kind == "f":
+            if weight is not None:
+                raise NotImplementedError("cross_entropy with probabilities and weight is not supported here")
+            return soft_targets.cross_entropy_probs(log_p(), target, reduction, label_smoothing)
         name = {"float32": "Float", "float64": "Double", "bool": "Bool"}.get(target._data.dtype.name, "Float")
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {name}")
-    return nll_loss(log_softmax(a, 1 if a._data.ndim >= 2 else 0), target, weight, ignore_index, reduction)
+    if label_smoothing > 0:
+        if weight is not None:
+            raise NotImplementedError("cross_entropy with label_smoothing and weight is not supported here")
+        lp = log_p()
+        nll = nll_loss(lp, target, weight, ignore_index, reduction)
+        return soft_targets.label_smoothed(lp, target, nll, reduction, ignore_index, label_smoothing)
+    return nll_loss(log_p(), target, weight, ignore_index, reduction)
 
 
 def binary_cross_entropy(p: Tensor, t: Tensor, reduction: str = "mean") -> Tensor:

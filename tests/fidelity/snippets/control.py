@@ -196,3 +196,49 @@ name = "weight"
 x = torch.tensor(1.0)
 print(name.upper(), name.startswith("w"), "-".join(["a", "b"]))
 print(f"{name:>10}|{x.item():<6}|")
+# %% while_with_break_grad
+import torch
+x = torch.tensor(10.0, requires_grad=True)
+lr = 0.1
+i = 0
+while True:
+    loss = (x - 2) ** 2
+    if loss.item() < 0.01:
+        break
+    loss.backward()
+    with torch.no_grad():
+        x -= lr * x.grad
+        x.grad.zero_()
+    i += 1
+print(i, round(x.item(), 3))
+# %% dict_comprehension
+import torch
+names = ["a", "b", "c"]
+vals = {n: torch.tensor(float(i + 1), requires_grad=True) for i, n in enumerate(names)}
+out = vals["a"] * vals["b"] + vals["c"]
+out.backward()
+print({k: v.grad.item() for k, v in vals.items()})
+# %% global_counter_function
+import torch
+calls = 0
+def f(x):
+    global calls
+    calls += 1
+    return x.exp()
+x = torch.tensor(0.0, requires_grad=True)
+f(f(x)).backward()
+print(calls, x.grad)
+# %% star_args_kwargs
+import torch
+def combine(*tensors, scale=1.0):
+    return scale * sum(tensors)
+a = torch.tensor(1.0, requires_grad=True)
+out = combine(a, a * 2, a * 3, scale=0.5)
+out.backward()
+print(out, a.grad)
+# %% exception_message_text
+import torch
+try:
+    torch.ones(2, 3) @ torch.ones(2, 3)
+except RuntimeError as e:
+    print("RuntimeError:", e)

@@ -178,3 +178,33 @@ z = x.repeat(2)
 print(y)
 print(z)
 print(x.grad)
+# %% backward_inputs
+import torch
+a = torch.tensor(2.0, requires_grad=True)
+b = torch.tensor(3.0, requires_grad=True)
+c = a * b
+c.backward(inputs=[a])
+print(a.grad, b.grad)
+# %% create_graph_index
+import torch
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = (x[1:] ** 3).sum() + x[0] ** 2
+g, = torch.autograd.grad(y, x, create_graph=True)
+print(g)
+h, = torch.autograd.grad(g.sum(), x)
+print(h)
+# %% create_graph_cat_clamp
+import torch
+x = torch.tensor([0.5, 2.0], requires_grad=True)
+y = torch.cat([x ** 2, torch.clamp(x, max=1.0) ** 3]).sum()
+g, = torch.autograd.grad(y, x, create_graph=True)
+print(g)
+g.sum().backward()
+print(x.grad)
+# %% grad_outputs_vector
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = torch.stack([x[0] ** 2, x[0] * x[1]])
+v = torch.tensor([1.0, 0.5])
+g, = torch.autograd.grad(y, x, grad_outputs=v)
+print(g)

@@ -297,3 +297,90 @@ for _ in range(5):
     opt.step()
     losses.append(round(loss.item(), 4))
 print(losses)
+# %% step_lr
+import torch
+w = torch.tensor([1.0], requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.1)
+sched = torch.optim.lr_scheduler.StepLR(opt, step_size=2, gamma=0.5)
+for epoch in range(5):
+    opt.zero_grad()
+    (w ** 2).sum().backward()
+    opt.step()
+    sched.step()
+    print(epoch, opt.param_groups[0]["lr"], sched.get_last_lr())
+# %% exponential_lr
+import torch
+w = torch.tensor([1.0], requires_grad=True)
+opt = torch.optim.Adam([w], lr=0.01)
+sched = torch.optim.lr_scheduler.ExponentialLR(opt, gamma=0.9)
+for _ in range(3):
+    opt.step()
+    sched.step()
+print(sched.get_last_lr())
+# %% dropout_eval
+import torch
+import torch.nn as nn
+drop = nn.Dropout(p=0.5)
+x = torch.ones(6)
+drop.eval()
+print(drop(x))
+print(drop)
+# %% cross_entropy_probs
+import torch
+import torch.nn.functional as F
+logits = torch.tensor([[1.0, 2.0, 0.5]], requires_grad=True)
+target = torch.tensor([[0.1, 0.8, 0.1]])
+loss = F.cross_entropy(logits, target)
+loss.backward()
+print(loss)
+print(logits.grad)
+# %% cross_entropy_label_smoothing
+import torch
+import torch.nn as nn
+logits = torch.tensor([[2.0, 0.5, -1.0], [0.0, 1.0, 0.0]])
+target = torch.tensor([0, 1])
+print(nn.CrossEntropyLoss(label_smoothing=0.1)(logits, target))
+print(nn.CrossEntropyLoss(reduction="sum")(logits, target))
+print(nn.CrossEntropyLoss(reduction="none")(logits, target))
+# %% one_hot
+import torch
+import torch.nn.functional as F
+labels = torch.tensor([0, 2, 1])
+print(F.one_hot(labels))
+print(F.one_hot(labels, num_classes=4).float())
+# %% create_graph_cross_entropy
+import torch
+import torch.nn.functional as F
+w = torch.tensor([[0.5, -0.5], [1.0, 0.2]], requires_grad=True)
+x = torch.tensor([[1.0, 2.0]])
+loss = F.cross_entropy(x @ w, torch.tensor([1]))
+g, = torch.autograd.grad(loss, w, create_graph=True)
+penalty = (g ** 2).sum()
+penalty.backward()
+print(g)
+print(w.grad)
+# %% clip_grad_norm
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+model = nn.Linear(3, 1)
+loss = model(torch.ones(4, 3) * 10).pow(2).mean()
+loss.backward()
+total = nn.utils.clip_grad_norm_(model.parameters(), max_norm=1.0)
+print(total)
+print(model.weight.grad)
+# %% cosine_lambda_multistep
+import torch
+from torch.optim.lr_scheduler import CosineAnnealingLR, LambdaLR, MultiStepLR
+w = torch.zeros(1, requires_grad=True)
+opt1 = torch.optim.SGD([w], lr=0.1)
+cos = CosineAnnealingLR(opt1, T_max=4)
+opt2 = torch.optim.SGD([w], lr=0.1)
+lam = LambdaLR(opt2, lr_lambda=lambda epoch: 0.95 ** epoch)
+opt3 = torch.optim.SGD([w], lr=1.0)
+ms = MultiStepLR(opt3, milestones=[2, 4], gamma=0.1)
+for epoch in range(6):
+    opt1.step(); opt2.step(); opt3.step()
+    cos.step(); lam.step(); ms.step()
+    print(epoch, cos.get_last_lr(), lam.get_last_lr(), ms.get_last_lr())
+print(opt1)
