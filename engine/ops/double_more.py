@@ -107,7 +107,17 @@ def _bmm(ctx: Any, g: Tensor) -> Grads:
             linalg.bmm(shape.transpose(a, 1, 2), g) if _need(ctx, 1) else None)
 
 
+def _softplus(ctx: Any, g: Tensor) -> Grads:
+    s = ctx._saved
+    a = _in(ctx, 0)
+    from engine.ops import unary
+
+    smooth = arith.mul(g, unary.sigmoid(arith.mul(a, s["beta"])))
+    return (arith.where(made(a._data.astype(np.float64) * s["beta"] > s["threshold"]), g, smooth),)
+
+
 FORMULAS.update({
+    "SoftplusBackward0": _softplus,
     "VarBackward0": _var,
     "StdBackward0": _std,
     "MvBackward0": _mv,
