@@ -112,6 +112,7 @@ function edgeLabel(spot, text, fresh) {
 export function nodeClasses(t, snap) {
   const classes = ['node', t.op ? 'op' : t.requiresGrad ? 'leaf' : 'const'];
   if (snap.active === t.id) classes.push('active');
+  if (snap.active === t.id && snap.event?.type === 'tensor') classes.push('born'); // the forward pass adds it now
   // A grad_fn that ran in an earlier backward is spent; a leaf lives on and accumulates.
   if (t.ranIn === snap.backwardCount) classes.push('ran');
   else if (t.ranIn !== null && t.op) classes.push('done');

@@ -39,3 +39,11 @@ it('draws a grad_fn as ran during its backward, freed once that backward is over
   const kept = snapshotAt(retained, retained.length);
   expect(nodeClasses(kept.tensors['1'], kept)).not.toContain('freed');
 });
+
+it('marks the tensor the forward pass just added, and only then', () => {
+  const s = snapshotAt(lesson1, 2);
+  expect(nodeClasses(s.tensors['1'], s)).toContain('born');
+  expect(nodeClasses(s.tensors['0'], s)).not.toContain('born');
+  const later = snapshotAt(lesson1, 3);
+  expect(nodeClasses(later.tensors['1'], later)).not.toContain('born');
+});
