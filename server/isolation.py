@@ -33,19 +33,31 @@ from typing import Any
 import pebble
 
 from engine.sandbox import Limits
+from server.jsonio import dumps, result_body
 
 STREAM_END = "__end__"
 """Put on a run's event queue after its last batch."""
 
 _PRELOAD = ["engine.runner", "engine.facade", "numpy"]
-_SINGLE_THREADED = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
-_TRIM_ABOVE = 192 * 2**20  # after a run that left the worker this big, give freed heap pages back to the OS
+_WORKER_ENVIRONMENT = {
+    # numpy's BLAS single-threaded: the OS shares the cores between runs instead of one run taking them all
+    "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+    # a fixed mmap threshold (glibc otherwise raises it after each big free): big arrays live in their own
+    # mappings and go back to the OS when freed, so a worker returns to its baseline after a big run
+    "MALLOC_MMAP_THRESHOLD_": "131072", "MALLOC_TRIM_THRESHOLD_": "1048576",
+}
+_NICE = 5  # workers yield to the server process, so that it keeps answering while runs compute
+_TRIM_ABOVE = 96 * 2**20  # after a run that left the worker this big (idle: ~50 MiB), collect and give memory back
 
 _worker: dict[str, Any] = {"limits": None, "cpu_seconds": 0.0, "libc": None}
 
 
 def _init_worker(memory_bytes: int, limits: Limits | None = None, cpu_seconds: float = 0.0) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a worker the kernel stops leaves no core file
+    try:
+        os.nice(_NICE)
+    except OSError:  # pragma: no cover - not permitted here
+        pass
     if memory_bytes > 0:
         resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
     import engine.runner  # noqa: F401  (already imported by the forkserver; cheap)
@@ -85,17 +97,21 @@ def _give_memory_back() -> None:
             libc.malloc_trim(0)
 
 
-def execute(code: str, events: Any = None, flush_seconds: float = 0.05, flush_size: int = 500) -> Any:
-    """Worker side: run ``code``; with ``events`` (a manager queue), stream event batches into it as they come
-    (at least every ``flush_seconds``, even while the program computes silently) and leave them out of the
-    returned result."""
+def execute(
+    code: str, events: Any = None, flush_seconds: float = 0.05, flush_size: int = 500, encode: bool = False
+) -> Any:
+    """Worker side: run ``code``; with ``events`` (a manager queue), stream event batches into it as JSON text as
+    they come (at least every ``flush_seconds``, even while the program computes silently) and leave them out of
+    the returned result. With ``encode``, return the JSON answer's bytes instead of the result: encoding runs in
+    the worker, in parallel, rather than in the server's one event loop."""
     import engine
 
     limits = _worker["limits"]
     _limit_cpu(_worker["cpu_seconds"])
     if events is None:
         try:
-            return engine.run(code, limits=limits)
+            result = engine.run(code, limits=limits)
+            return dumps(result_body(result)).encode("ascii") if encode else result
         finally:
             _give_memory_back()
     batch: list[dict[str, Any]] = []
@@ -107,7 +123,7 @@ def execute(code: str, events: Any = None, flush_seconds: float = 0.05, flush_si
             items = batch[:]
             del batch[: len(items)]
             if items:
-                events.put(items)
+                events.put(dumps(items))
 
     def on_event(event: dict[str, Any]) -> None:
         batch.append(event)
@@ -144,8 +160,8 @@ class RunPool:
         limits: Limits | None = None,
         cpu_seconds: float = 0.0,
     ) -> None:
-        for name in _SINGLE_THREADED:  # read by numpy's BLAS when the forkserver imports it
-            os.environ.setdefault(name, "1")
+        for name, value in _WORKER_ENVIRONMENT.items():  # read when the forkserver starts (glibc, numpy's BLAS)
+            os.environ.setdefault(name, value)
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(_PRELOAD)
         self._context = context
@@ -159,9 +175,10 @@ class RunPool:
         )
         self._manager: Any = None
 
-    def submit(self, code: str) -> "Future[Any]":
-        """Run ``code`` in a worker; the future fails with ``TimeoutError`` when the worker had to be killed."""
-        return self._pool.schedule(execute, args=(code,), timeout=self._deadline)
+    def submit(self, code: str, encode: bool = False) -> "Future[Any]":
+        """Run ``code`` in a worker; the future fails with ``TimeoutError`` when the worker had to be killed. With
+        ``encode``, its result is the JSON answer's bytes."""
+        return self._pool.schedule(execute, args=(code,), kwargs={"encode": encode}, timeout=self._deadline)
 
     def submit_streamed(self, code: str) -> "tuple[Future[Any], Any]":
         """Run ``code`` in a worker, its events arriving in batches on the returned queue, then ``STREAM_END``."""
@@ -182,8 +199,9 @@ class RunPool:
             self._manager.shutdown()
 
 
-def drain(events: Any, future: "Future[Any]", poll: float = 0.05) -> "list[dict[str, Any]] | None":
-    """Blocking: the next batch from ``events``; None once the run has ended (or its worker died)."""
+def drain(events: Any, future: "Future[Any]", poll: float = 0.05) -> str | None:
+    """Blocking: the next batch from ``events`` (a JSON array, as text); None once the run has ended (or its
+    worker died)."""
     while True:
         try:
             item = events.get(timeout=poll)

@@ -28,6 +28,14 @@ def dumps(value: Any) -> str:
         return json.dumps(_sanitize(value), ensure_ascii=True, allow_nan=False, separators=(",", ":"), default=str)
 
 
+def result_body(result: Any, *, events: bool = True) -> dict[str, Any]:
+    """The JSON answer of a run (``/api/run``; without events, the ``done`` message of ``/api/run/stream``)."""
+    body: dict[str, Any] = {"stdout": result.stdout, "error": result.error, "seed": getattr(result, "seed", None)}
+    if events:
+        body["events"] = result.events
+    return body
+
+
 class SafeJSONResponse(JSONResponse):
     """A JSONResponse rendered with :func:`dumps`."""
 

@@ -18,6 +18,7 @@ from pebble import ProcessExpired
 
 from engine.runner import RunResult
 from server.isolation import RunPool, drain
+from server.jsonio import dumps, result_body
 from server.settings import Settings
 
 
@@ -85,8 +86,22 @@ class RunService:
         finally:
             self._pending -= 1
 
+    async def run_encoded(self, code: str) -> bytes:
+        """Run ``code`` to completion and return its JSON answer (``/api/run``), encoded by the worker."""
+        self._admit()
+        try:
+            future = self._pool.submit(code, encode=True)
+            try:
+                body: bytes = await asyncio.wrap_future(future)
+                return body
+            except (TimeoutError, ProcessExpired):
+                return dumps(result_body(self._outcome(future))).encode("ascii")
+        finally:
+            self._pending -= 1
+
     async def stream(self, code: str) -> AsyncIterator[tuple[str, Any]]:
-        """Yield ``("trace", [event, …])`` batches as the run produces them, then ``("done", RunResult)``.
+        """Yield ``("trace", "[event, …]")`` batches (JSON text) as the run produces them, then
+        ``("done", RunResult)``.
 
         The route checks capacity before the stream starts (``check_capacity``); here the run only counts."""
         self._pending += 1
