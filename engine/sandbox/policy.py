@@ -192,6 +192,8 @@ def get_attr(obj: Any, name: str, budget: Budget) -> Any:
         if hasattr(obj, name):
             raise NotSupported(f"'{_type_name(obj)}.{name}' is not available")
         raise AttributeError(f"'{_type_name(obj)}' object has no attribute '{name}'")
+    if obj is None:  # x.grad.zero_() before any backward: Python's own error, as a course shows it
+        raise AttributeError(f"'NoneType' object has no attribute '{name}'")
     if not engine_type(t):
         raise NotSupported(f"attribute '{name}' of a {_type_name(obj)} value is not accessible")
     return _checked_result(getattr(obj, name), name)
