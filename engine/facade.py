@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from engine import autograd, dtypes, lr_scheduler, nn, ops, optim, printing, random
-from engine.ops import arith, elementwise, factories, linalg, pieces, shape
+from engine.ops import arith, elementwise, factories, linalg, ordering, pieces, shape
 from engine.ops.base import binary_operands, made
 from engine.tensor import Size, Tensor, device
 
@@ -107,6 +107,8 @@ def _torch_members() -> dict[str, Any]:
         "unbind": pieces.unbind, "gather": pieces.gather, "log1p": elementwise.log1p, "rsqrt": elementwise.rsqrt,
         "tan": elementwise.tan, "log2": elementwise.log2, "exp2": elementwise.exp2, "bmm": linalg.bmm,
         "mv": linalg.mv, "leaky_relu": ops.leaky_relu,
+        **{name: getattr(ordering, name) for name in ordering.__all__},
+        "clamp_min": lambda x, m: ops.clamp(x, min=m), "clamp_max": lambda x, m: ops.clamp(x, max=m),
         "logical_and": Tensor.logical_and, "logical_or": Tensor.logical_or, "logical_not": Tensor.logical_not,
         "set_printoptions": printing.set_printoptions,
         "pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan,

@@ -258,6 +258,13 @@ class Module:
     def named_modules(self, prefix: str = "") -> _Iter:
         return _Iter(self._named_modules_list(prefix), "named_modules")
 
+    def apply(self, fn: Any) -> "Module":
+        """Call ``fn(m)`` on every submodule (children first, as PyTorch does) and on this module; return self."""
+        for child in self.children():
+            child.apply(fn)
+        fn(self)
+        return self
+
     def state_dict(self) -> "OrderedDict[str, Tensor]":
         return OrderedDict((name, p.detach()) for name, p in self._named_members())
 

@@ -30,7 +30,8 @@ CONSTANT_JACOBIAN = frozenset("""
     MaskedFillBackward0 MaxBackward0 MaxBackward1 MinBackward0 MinBackward1 AmaxBackward0 AminBackward0
     LeakyReluBackward0 RepeatBackward0 ToCopyBackward0 SplitBackward0 SplitWithSizesBackward0 UnbindBackward0
     GatherBackward0 MaximumBackward0 MinimumBackward0 SignBackward0 RoundBackward0 FloorBackward0 CeilBackward0
-    CopySlices L1LossBackward0
+    CopySlices L1LossBackward0 SortBackward0 TopkBackward0 CumsumBackward0 FlipBackward0 TriuBackward0 TrilBackward0
+    DiagEmbedBackward0 DiagonalBackward0
 """.split())
 
 

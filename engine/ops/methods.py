@@ -12,7 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops import arith, elementwise, indexing, inplace, linalg, nnops, pieces, reduce, shape, stats, unary
+from engine.ops import (
+    arith, elementwise, indexing, inplace, linalg, nnops, ordering, pieces, reduce, shape, stats, unary,
+)
 from engine.ops.base import binary_operands, made
 
 
@@ -160,6 +162,11 @@ METHODS: dict[str, Any] = {
     "argmax": reduce.argmax, "argmin": reduce.argmin, "amax": pieces.amax, "amin": pieces.amin,
     # pieces
     "split": pieces.split, "chunk": pieces.chunk, "unbind": pieces.unbind, "gather": pieces.gather,
+    # order and position
+    "sort": ordering.sort, "argsort": ordering.argsort, "topk": ordering.topk, "cumsum": ordering.cumsum,
+    "flip": ordering.flip, "triu": ordering.triu, "tril": ordering.tril, "diag": ordering.diag,
+    "outer": ordering.outer, "nonzero": ordering.nonzero, "count_nonzero": ordering.count_nonzero,
+    "unique": ordering.unique,
     # more elementwise
     "log1p": elementwise.log1p, "rsqrt": elementwise.rsqrt, "tan": elementwise.tan, "log2": elementwise.log2,
     "exp2": elementwise.exp2,

@@ -478,3 +478,80 @@ import torch.nn as nn
 lin = nn.Linear(2, 1)
 print(lin.weight.is_leaf, lin.weight.requires_grad, lin.weight.grad)
 print(lin.weight.shape, lin.bias.shape)
+# %% official_autograd_tutorial
+import torch
+x = torch.ones(2, 2, requires_grad=True)
+print(x)
+y = x + 2
+print(y)
+print(y.grad_fn)
+z = y * y * 3
+out = z.mean()
+print(z, out)
+a = torch.randn(2, 2)
+a = ((a * 3) / (a - 1))
+print(a.requires_grad)
+a.requires_grad_(True)
+print(a.requires_grad)
+b = (a * a).sum()
+print(b.grad_fn)
+out.backward()
+print(x.grad)
+x = torch.randn(3, requires_grad=True)
+y = x * 2
+while y.data.norm() < 1000:
+    y = y * 2
+print(y)
+v = torch.tensor([0.1, 1.0, 0.0001], dtype=torch.float)
+y.backward(v)
+print(x.grad)
+print(x.requires_grad)
+print((x ** 2).requires_grad)
+with torch.no_grad():
+    print((x ** 2).requires_grad)
+print(x.requires_grad)
+y = x.detach()
+print(y.requires_grad)
+print(x.eq(y).all())
+# %% accumulate_grad_chain
+import torch
+x = torch.tensor(1.0, requires_grad=True)
+y = x.exp().sin()
+print(y.grad_fn.next_functions[0][0])
+print(y.grad_fn.next_functions[0][0].next_functions)
+print(y.grad_fn.next_functions[0][0].next_functions[0][0].variable is x)
+# %% extra_ops
+import torch
+x = torch.tensor([[3.0, 1.0, 2.0], [0.5, -1.0, 4.0]])
+print(torch.cumsum(x, dim=1))
+print(x.sort(dim=1))
+print(torch.topk(x, 2))
+print(x.argsort(dim=1))
+print(torch.triu(torch.ones(3, 3)))
+print(torch.tril(torch.ones(3, 3), diagonal=-1))
+print(x.flip(0))
+print(torch.outer(torch.tensor([1.0, 2.0]), torch.tensor([3.0, 4.0])))
+# %% extra_ops_2
+import torch
+x = torch.tensor([1.0, 0.0, 3.0, 0.0])
+print(x.nonzero())
+print(torch.count_nonzero(x))
+print(torch.unique(torch.tensor([3, 1, 3, 2])))
+print(torch.diag(torch.tensor([1.0, 2.0])))
+print(x.clamp_min(1.0))
+print(x.std(dim=0), x.mean(dim=(0,)))
+print(torch.isclose(x, x + 1e-9).all())
+# %% neg_zero_grad_relu
+import torch
+x = torch.tensor([0.0], requires_grad=True)
+torch.relu(x).backward()
+print(x.grad)
+y = torch.tensor([0.0], requires_grad=True)
+torch.abs(y).backward()
+print(y.grad)
+# %% numel_len_shape
+import torch
+x = torch.randn(4, 5, 6)
+print(x.numel(), len(x), len(x.shape), x.shape[-1], x.ndim)
+print(x[0].shape, x[:, 0].shape, x[..., 0].shape, x[None].shape)
+print(x[1:3, ::2].shape)

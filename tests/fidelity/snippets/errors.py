@@ -275,3 +275,47 @@ y.requires_grad_()
 z = y * 3
 z.backward()
 print(y.grad, x.grad)
+# %% grad_none_zero
+import torch
+x = torch.tensor([1.0], requires_grad=True)
+x.grad.zero_()
+# %% error_inside_function
+import torch
+def forward(x):
+    h = x * 2
+    return h @ torch.ones(3)
+x = torch.ones(2)
+out = forward(x)
+# %% view_after_transpose
+import torch
+x = torch.arange(6.0).view(2, 3)
+y = x.t()
+z = y.view(6)
+# %% cat_ndim_mismatch
+import torch
+a = torch.ones(2, 2)
+b = torch.ones(2)
+c = torch.cat([a, b])
+# %% too_many_indices
+import torch
+x = torch.ones(2, 2)
+print(x[0, 0, 0])
+# %% linear_1d_mismatch
+import torch
+import torch.nn as nn
+layer = nn.Linear(2, 3)
+print(layer(torch.ones(3)))
+# %% autograd_grad_no_grad_output
+import torch
+x = torch.tensor(1.0, requires_grad=True)
+y = torch.tensor(2.0)
+torch.autograd.grad(y, x)
+# %% python_type_error
+import torch
+x = torch.tensor(1.0)
+print("value: " + x)
+# %% zero_division
+import torch
+x = torch.tensor(0.0)
+print(1 / x)
+print(1 / x.item())

@@ -384,3 +384,53 @@ for epoch in range(6):
     cos.step(); lam.step(); ms.step()
     print(epoch, cos.get_last_lr(), lam.get_last_lr(), ms.get_last_lr())
 print(opt1)
+# %% pytorch_examples_polynomial
+import torch
+import math
+dtype = torch.float
+x = torch.linspace(-math.pi, math.pi, 2000, dtype=dtype)
+y = torch.sin(x)
+a = torch.randn((), dtype=dtype, requires_grad=True)
+b = torch.randn((), dtype=dtype, requires_grad=True)
+c = torch.randn((), dtype=dtype, requires_grad=True)
+d = torch.randn((), dtype=dtype, requires_grad=True)
+learning_rate = 1e-6
+for t in range(300):
+    y_pred = a + b * x + c * x ** 2 + d * x ** 3
+    loss = (y_pred - y).pow(2).sum()
+    if t % 100 == 99:
+        print(t, loss.item())
+    loss.backward()
+    with torch.no_grad():
+        a -= learning_rate * a.grad
+        b -= learning_rate * b.grad
+        c -= learning_rate * c.grad
+        d -= learning_rate * d.grad
+        a.grad = None
+        b.grad = None
+        c.grad = None
+        d.grad = None
+print(f'Result: y = {a.item()} + {b.item()} x + {c.item()} x^2 + {d.item()} x^3')
+# %% init_and_apply
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+def init_weights(m):
+    if isinstance(m, nn.Linear):
+        nn.init.normal_(m.weight, std=0.01)
+        nn.init.constant_(m.bias, 0.1)
+net = nn.Sequential(nn.Linear(2, 3), nn.ReLU(), nn.Linear(3, 1))
+net.apply(init_weights)
+print(net[0].weight)
+print(net[2].bias)
+with torch.no_grad():
+    net[2].weight.fill_(0.5)
+print(net(torch.ones(1, 2)))
+# %% list_parameters_print
+import torch
+import torch.nn as nn
+torch.manual_seed(1)
+m = nn.Linear(2, 1)
+print(list(m.parameters()))
+print(m.weight.grad is None)
+print(print(m.train()) is None)

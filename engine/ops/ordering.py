@@ -1,0 +1,209 @@
+"""Ops about order and position: ``sort``/``argsort``/``topk``, ``cumsum``, ``flip``, ``triu``/``tril``,
+``diag``, ``outer``, and the index queries ``nonzero``/``count_nonzero``/``unique``.
+
+Example::
+
+    >>> torch.tensor([3., 1., 2.]).sort()
+    torch.return_types.sort(
+    values=tensor([1., 2., 3.]),
+    indices=tensor([1, 2, 0]))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from engine.ops import arith, shape
+from engine.ops.base import Function, check_alloc, made
+from engine.ops.pieces import GatherBackward0
+from engine.ops.reduce import MaxMinResult
+from engine.tensor import Tensor, _dim
+
+
+class SortResult(MaxMinResult):
+    _kind = "sort"
+
+
+class TopkResult(MaxMinResult):
+    _kind = "topk"
+
+
+class SortBackward0(GatherBackward0):
+    """The sorted values: each gradient goes back to the place its value came from."""
+
+
+class TopkBackward0(GatherBackward0):
+    """The k largest values: their gradients go back to where they came from, zeros elsewhere."""
+
+
+def _order(a: np.ndarray, dim: int, descending: bool) -> np.ndarray:
+    key = -a if descending and a.dtype.kind != "b" else a
+    idx = np.argsort(key, axis=dim, kind="stable")
+    if descending and a.dtype.kind == "b":
+        idx = np.flip(np.argsort(a, axis=dim, kind="stable"), axis=dim)
+    return idx.astype(np.int64)
+
+
+def sort(a: Tensor, dim: int = -1, descending: bool = False, stable: bool = False) -> SortResult:
+    """``x.sort(dim)``: (values, indices) along ``dim``, ascending unless ``descending=True``."""
+    d = _dim(dim, max(a._data.ndim, 1))
+    if a._data.ndim == 0:
+        return SortResult(shape.clone(a), made(np.zeros((), dtype=np.int64)))
+    idx = _order(a._data, d, descending)
+    return SortResult(SortBackward0.apply(a, dim=d, index=idx), made(idx))
+
+
+def argsort(a: Tensor, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
+    return sort(a, dim, descending).indices
+
+
+def topk(a: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> TopkResult:  # noqa: A002
+    """``x.topk(k)``: the k largest (or smallest) values along ``dim`` and their indices."""
+    d = _dim(dim, max(a._data.ndim, 1))
+    n = a._data.shape[d] if a._data.ndim else 1
+    if k > n or k < 0:
+        raise RuntimeError("selected index k out of range")
+    idx = np.take(_order(a._data, d, largest), np.arange(k), axis=d)
+    return TopkResult(TopkBackward0.apply(a, dim=d, index=idx), made(idx))
+
+
+class CumsumBackward0(Function):
+    """Running sums: element i's gradient is the sum of the output gradients from i on."""
+
+    _saved_fields = ("dim",)
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray, dim: int = 0) -> np.ndarray:
+        ctx._save(dim=dim)
+        acc = np.float64 if a.dtype.kind == "f" else np.int64  # PyTorch accumulates in double on the CPU
+        return np.cumsum(a.astype(acc), axis=dim).astype(a.dtype if a.dtype.kind == "f" else np.int64)
+
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        d = ctx._saved["dim"]
+        rev = np.flip(np.cumsum(np.flip(g, axis=d).astype(np.float64), axis=d), axis=d)
+        return (rev.astype(g.dtype),)
+
+
+def cumsum(a: Tensor, dim: int, dtype: Any = None) -> Tensor:
+    if dtype is not None:
+        a = a.to(dtype)
+    return CumsumBackward0.apply(a, dim=_dim(dim, max(a._data.ndim, 1)) if a._data.ndim else 0)
+
+
+class FlipBackward0(Function):
+    """Reversed along ``dims``: the gradient is reversed back."""
+
+    _saved_fields = ("dims",)
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray, dims: tuple[int, ...] = ()) -> np.ndarray:
+        ctx._save(dims=dims)
+        return np.flip(a, axis=dims).copy()
+
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        return (np.flip(g, axis=ctx._saved["dims"]).copy(),)
+
+
+def flip(a: Tensor, *dims: Any) -> Tensor:
+    ds = tuple(dims[0]) if len(dims) == 1 and isinstance(dims[0], (list, tuple)) else dims
+    return FlipBackward0.apply(a, dims=tuple(_dim(int(d), a._data.ndim) for d in ds))
+
+
+class TriuBackward0(Function):
+    """The upper triangle (from ``diagonal`` up) of the last two dims: the gradient is kept there."""
+
+    _saved_fields = ("diagonal",)
+    _fn = staticmethod(np.triu)
+
+    @classmethod
+    def _forward(cls, ctx: Any, a: np.ndarray, diagonal: int = 0) -> np.ndarray:
+        ctx._save(diagonal=diagonal)
+        return cls._fn(a, diagonal)
+
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        return (type(ctx)._fn(g, ctx._saved["diagonal"]),)
+
+
+class TrilBackward0(TriuBackward0):
+    """The lower triangle (from ``diagonal`` down) of the last two dims."""
+
+    _fn = staticmethod(np.tril)
+
+
+def _triangle(cls: type[Function], a: Tensor, diagonal: int) -> Tensor:
+    if a._data.ndim < 2:
+        raise RuntimeError(f"{cls.__name__[:4].lower()}: input tensor must have at least 2 dimensions")
+    return cls.apply(a, diagonal=int(diagonal))
+
+
+def triu(a: Tensor, diagonal: int = 0) -> Tensor:
+    return _triangle(TriuBackward0, a, diagonal)
+
+
+def tril(a: Tensor, diagonal: int = 0) -> Tensor:
+    return _triangle(TrilBackward0, a, diagonal)
+
+
+class DiagEmbedBackward0(Function):
+    """A vector laid on a matrix's diagonal: the gradient is the matrix's diagonal."""
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+        return np.diag(a)
+
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        return (np.diag(g).copy(),)
+
+
+class DiagonalBackward0(Function):
+    """A matrix's diagonal: the gradient lands on the diagonal, zeros elsewhere."""
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+        ctx._n = a.shape
+        return np.diag(a).copy()
+
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        out = np.zeros(ctx._n, dtype=g.dtype)
+        np.fill_diagonal(out, g)
+        return (out,)
+
+
+def diag(a: Tensor) -> Tensor:
+    """A 1-D tensor → the diagonal matrix; a 2-D tensor → its diagonal."""
+    if a._data.ndim == 1:
+        check_alloc(a._data.size ** 2)
+        return DiagEmbedBackward0.apply(a)
+    if a._data.ndim == 2:
+        return DiagonalBackward0.apply(a)
+    raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{a._data.ndim}D")
+
+
+def outer(a: Tensor, b: Tensor) -> Tensor:
+    """``torch.outer(a, b)[i, j] = a[i] * b[j]`` (PyTorch: a as a column times b)."""
+    check_alloc(a._data.size * b._data.size)
+    return arith.mul(shape.reshape(a, a._data.size, 1), b)
+
+
+def nonzero(a: Tensor, as_tuple: bool = False) -> Any:
+    idx = np.argwhere(a._data).astype(np.int64)
+    if as_tuple:
+        return tuple(made(idx[:, i].copy()) for i in range(idx.shape[1]))
+    return made(idx)
+
+
+def count_nonzero(a: Tensor, dim: Any = None) -> Tensor:
+    return made(np.asarray(np.count_nonzero(a._data, axis=dim), dtype=np.int64))
+
+
+def unique(a: Tensor, sorted: bool = True, return_counts: bool = False) -> Any:  # noqa: A002
+    values, counts = np.unique(a._data, return_counts=True)
+    if return_counts:
+        return made(values), made(counts.astype(np.int64))
+    return made(values)
+
+
+__all__ = ["sort", "argsort", "topk", "cumsum", "flip", "triu", "tril", "diag", "outer", "nonzero", "count_nonzero",
+           "unique"]
