@@ -78,7 +78,7 @@ def _torch_members() -> dict[str, Any]:
         "ones_like": factories.ones_like, "full_like": factories.full_like, "empty_like": factories.empty_like,
         "rand": factories.rand, "randn": factories.randn, "randint": factories.randint,
         "rand_like": factories.rand_like, "randn_like": factories.randn_like, "randperm": factories.randperm,
-        "normal": factories.normal,
+        "normal": factories.normal, "bernoulli": factories.bernoulli,
         # random state
         "manual_seed": random.manual_seed, "seed": random.seed, "initial_seed": random.initial_seed,
         "Generator": random.Generator._user,

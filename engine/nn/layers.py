@@ -110,7 +110,7 @@ class GELU(Module):
 
 
 class Dropout(Module):
-    """Zero random elements with probability p while training (mask not PyTorch's exact stream)."""
+    """Zero random elements with probability p while training (PyTorch's mask for the same seed)."""
 
     def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
         super().__init__()

@@ -338,3 +338,24 @@ def randperm(n: int, dtype: Any = None, generator: Any = None) -> Tensor:
         z = i + r % (n - i)
         perm[i], perm[z] = perm[z], perm[i]
     return _new(np.asarray(perm, dtype=_np_dtype(dtype, np.int64)))
+
+
+def bernoulli(p: Tensor, generator: Any = None) -> Tensor:
+    """``torch.bernoulli(probs)``: 1 where a uniform draw falls below each probability (PyTorch's CPU stream: a
+    24-bit uniform per element for float32 probabilities, 53-bit for float64)."""
+    from engine import random
+
+    gen = generator if generator is not None else random.generator()
+    dt = p._data.dtype if p._data.dtype.kind == "f" else np.dtype(np.float32)
+    u = gen._unit(p._data.size, dt).reshape(p._data.shape)
+    return _new((u < p._data.astype(np.float64)).astype(dt))
+
+
+def bernoulli_(t: Tensor, p: float = 0.5, generator: Any = None) -> Tensor:
+    """``x.bernoulli_(p)``: fill with 1 (probability p) or 0, one 53-bit uniform per element."""
+    from engine import random
+    from engine.ops import inplace
+
+    gen = generator if generator is not None else random.generator()
+    u = gen._unit(t._data.size, np.float64).reshape(t._data.shape)
+    return inplace.copy_(t, _new((u < float(p)).astype(t._data.dtype)))

@@ -200,6 +200,7 @@ METHODS: dict[str, Any] = {
     "neg_": _inplace_unary(arith.neg),
     "zero_": inplace.zero_, "fill_": inplace.fill_, "copy_": inplace.copy_,
     "normal_": _normal_, "uniform_": _uniform_,
+    "bernoulli_": lambda self, p=0.5, generator=None: _factories().bernoulli_(self, p, generator),
 }
 
 

@@ -296,18 +296,22 @@ def gelu(x: Tensor, approximate: str = "none") -> Tensor:
 
 
 def dropout(x: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
-    """Zero each element with probability p and scale the rest by 1/(1-p) (identity when not training).
-    The mask comes from the run's generator (not PyTorch's exact bernoulli stream)."""
+    """Zero each element with probability p and scale the rest by 1/(1-p) (identity when not training), with
+    PyTorch's CPU mask: ``noise.bernoulli_(1 - p)`` (one 53-bit uniform per element, kept when below 1 - p), then
+    ``noise / (1 - p)`` and ``x * noise``."""
     from engine import random
     from engine.ops.arith import mul
 
     if p < 0 or p > 1:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-    if not training or p == 0:
+    if not training or p == 0 or x._data.size == 0:
         return x
-    keep = random.generator()._uniform(x._data.size, 0.0, 1.0, np.float32).reshape(x._data.shape) >= p
-    scale = np.asarray(0.0 if p == 1 else 1.0 / (1.0 - p), dtype=x._data.dtype)
-    return mul(x, Tensor._make((keep * scale).astype(x._data.dtype)))
+    dt = x._data.dtype
+    if p == 1:
+        return mul(x, Tensor._make(np.zeros((), dtype=dt)))
+    keep = random.generator()._unit(x._data.size, np.float64).reshape(x._data.shape) < 1 - p
+    noise = keep.astype(dt) / np.asarray(1 - p, dtype=dt)
+    return mul(x, Tensor._make(noise))
 
 
 def _softmax_dim(a: Tensor, dim: int | None, name: str) -> int:

@@ -142,3 +142,37 @@ torch.manual_seed(24)
 net = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Linear(4, 2))
 x = torch.randn(2, 3)
 print(net(x))
+# %% dropout_train
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+drop = nn.Dropout(p=0.5)
+x = torch.ones(10)
+print(drop(x))
+print(drop(torch.arange(8.0).view(2, 4)))
+# %% dropout_p01_grad
+import torch
+import torch.nn.functional as F
+torch.manual_seed(3)
+x = torch.ones(12, requires_grad=True)
+y = F.dropout(x, p=0.1)
+y.sum().backward()
+print(y)
+print(x.grad)
+print(torch.rand(2))
+# %% dropout_in_model
+import torch
+import torch.nn as nn
+torch.manual_seed(42)
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Dropout(0.25), nn.Linear(8, 2))
+x = torch.randn(3, 4)
+model.train()
+print(model(x))
+model.eval()
+print(model(x))
+# %% bernoulli
+import torch
+torch.manual_seed(5)
+probs = torch.full((3, 4), 0.3)
+print(torch.bernoulli(probs))
+print(torch.empty(6).bernoulli_(0.5))
