@@ -64,7 +64,7 @@ export function createApp() {
     const out = store.outputAt(k);
     const done = store.status === 'done';
     const can = done ? reruns(final) : { again: null, zero: null };
-    graph.render(final, snap);
+    graph.render(final, snap, { ended: done && k >= store.events.length });
     ledger.render(final, snap, store.events, { again: Boolean(can.again), zero: Boolean(can.zero) });
     timeline.render(snap, store.events);
     output.render(out);

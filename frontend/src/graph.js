@@ -92,8 +92,9 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   /**
    * @param {import('./reducer.js').Snapshot} final  The snapshot after all events so far (fixes the layout).
    * @param {import('./reducer.js').Snapshot} snap   The snapshot at the current step.
+   * @param {{ended?: boolean}} [opts]  ended: `snap` is the end of a finished run.
    */
-  function render(final, snap) {
+  function render(final, snap, { ended = false } = {}) {
     last = { final, snap };
     const view = graphWindow(final, snap);
     const layout = layoutFor(final, view);
@@ -109,7 +110,7 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
       ? 'No tensor requires grad yet: nothing for autograd to record.'
       : 'Run the code to see its autograd graph.';
     performance.mark('gradtrace:draw-start');
-    viewport.replaceChildren(...drawFrame(layout, snap, view.ids));
+    viewport.replaceChildren(...drawFrame(layout, snap, view.ids, ended));
     performance.measure('gradtrace:draw', 'gradtrace:draw-start');
     if (hoverLine !== null) highlightLine(hoverLine);
     if (fitted !== layout) fit(layout);

@@ -32,8 +32,9 @@ const pathOf = (points) => `M${points.map((p) => `${p.x},${p.y}`).join(' L')}`;
  * @param {import('./layout.js').Layout} layout
  * @param {import('./reducer.js').Snapshot} snap
  * @param {string[]} ids  tensors of the window
+ * @param {boolean} [ended]  `snap` is the end of a finished run (a last backward is over too)
  */
-export function drawFrame(layout, snap, ids) {
+export function drawFrame(layout, snap, ids, ended = false) {
   const defs = svg('defs', {}, [
     arrow('arrow', 'edge-arrow'),
     arrow('arrow-grad', 'edge-arrow grad'),
@@ -65,7 +66,7 @@ export function drawFrame(layout, snap, ids) {
     const t = snap.tensors[id];
     const box = layout.nodes[id];
     if (!t || !box) continue;
-    nodes.append(drawNode(t, box, snap));
+    nodes.append(drawNode(t, box, snap, ended));
     const acc = layout.nodes[accId(id)];
     if (acc && snap.edges.some((e) => e.from === id)) {
       edges.append(svg('path', { class: 'edge acc-edge', d: pathOf(layout.edges[`${accId(id)}->${id}`] || []) }));
@@ -109,14 +110,15 @@ function edgeLabel(spot, text, fresh) {
 }
 
 /** The classes of a tensor's box: what it is (leaf / op / const) and what it is doing now. */
-export function nodeClasses(t, snap) {
+export function nodeClasses(t, snap, ended = false) {
   const classes = ['node', t.op ? 'op' : t.requiresGrad ? 'leaf' : 'const'];
   if (snap.active === t.id) classes.push('active');
   if (snap.active === t.id && snap.event?.type === 'tensor') classes.push('born'); // the forward pass adds it now
   // A grad_fn that ran in an earlier backward is spent; a leaf lives on and accumulates.
   if (t.ranIn === snap.backwardCount) classes.push('ran');
   else if (t.ranIn !== null && t.op) classes.push('done');
-  const passOver = t.freedIn !== null && (t.freedIn < snap.backwardCount || snap.backward?.done);
+  // freed once its backward is over: a later event came, or the program ended
+  const passOver = t.freedIn !== null && (t.freedIn < snap.backwardCount || snap.backward?.done || ended);
   if (t.op && passOver) classes.push('freed');
   if (snap.backward && snap.backward.root === t.id && t.ranIn === snap.backwardCount) classes.push('root');
   const ev = snap.event;
@@ -126,8 +128,8 @@ export function nodeClasses(t, snap) {
   return classes;
 }
 
-function drawNode(t, box, snap) {
-  const classes = nodeClasses(t, snap);
+function drawNode(t, box, snap, ended) {
+  const classes = nodeClasses(t, snap, ended);
   const chars = Math.floor((box.width - 2 * PAD_X) / CHAR_W);
   const heat = nodeHeat(t);
   const texts = nodeRows(t);

@@ -47,3 +47,9 @@ it('marks the tensor the forward pass just added, and only then', () => {
   const later = snapshotAt(lesson1, 3);
   expect(nodeClasses(later.tensors['1'], later)).not.toContain('born');
 });
+
+it('shows the graph of a last backward freed once the program has ended', () => {
+  const end = snapshotAt(lesson1.slice(0, 7), 7); // the run ends with the AccumulateGrad of its backward
+  expect(nodeClasses(end.tensors['1'], end)).not.toContain('freed');
+  expect(nodeClasses(end.tensors['1'], end, true)).toContain('freed');
+});

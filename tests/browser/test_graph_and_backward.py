@@ -56,6 +56,8 @@ def test_graph_left_to_right_with_accumulategrad_hover_and_zoom(page: Page, live
     expect(add).to_contain_text("AddBackward0")
     expect(add).to_contain_text("y · [] float32")
     expect(add).to_contain_text("10.")
+    # the program ended with its backward: that graph has been freed
+    expect(page.locator(f"{GRAPH_NODES}.op.freed")).to_have_count(3)
     # AccumulateGrad nodes write the leaves' .grad
     expect(page.locator('[data-testid="graph"] [data-acc-for]')).to_have_count(2)
     expect(page.locator('[data-acc-for="0"]')).to_contain_text("AccumulateGrad")
@@ -196,8 +198,11 @@ def test_retain_graph_keeps_the_graph(page: Page, live_server: str) -> None:
     page.goto(code_url(live_server, code))
     run(page)
     expect(page.get_by_test_id("error")).to_be_hidden()
-    expect(page.locator(f"{GRAPH_NODES}.freed")).to_have_count(0)  # the first call kept it
     expect(node(page, "0")).to_contain_text(".grad 14.")
+    expect(page.locator(f"{GRAPH_NODES}.freed")).to_have_count(3)  # the second call (no retain_graph) freed it
+    page.locator("input.slider").fill("12")  # the second backward begins: the first one kept the graph
+    expect(page.get_by_test_id("timeline")).to_contain_text("y.backward(gradient=1.) starts the backward pass")
+    expect(page.locator(f"{GRAPH_NODES}.freed")).to_have_count(0)
 
 
 # ── 5. non-scalar backward ──────────────────────────────────────────────────────────────────────────────────
