@@ -1,8 +1,10 @@
 """Cost of isolation: requests per second of ``POST /api/run`` (lesson 1, through the worker pool) against a
 bare FastAPI endpoint that returns a response of the same size, side by side in one run.
 
-Run: ``.venv/bin/python benchmarks/throughput.py [--seconds 5] [--concurrency 8]``. Both servers run as real
-uvicorn processes on loopback; the client is a bounded asyncio httpx loop (it stops by itself).
+Run: ``.venv/bin/python benchmarks/throughput.py [--seconds 6] [--slices 6] [--concurrency 8]``. Both servers run
+as real uvicorn processes on loopback; the client is a bounded asyncio httpx loop (it stops by itself). The two
+are measured in alternating slices (A, B, A, B, ...), so that a change in the machine's load during the run
+(other processes on a shared machine) weighs on both alike.
 """
 
 from __future__ import annotations
@@ -59,19 +61,29 @@ def _start_bare(body: bytes) -> tuple[subprocess.Popen[bytes], str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=6.0, help="total measuring time per server")
+    parser.add_argument("--slices", type=int, default=6, help="alternating slices per server")
     parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--env", action="append", default=[], help="KEY=VALUE for gradtrace's server (repeatable)")
     args = parser.parse_args()
     code = LESSONS[0].code
-    ours, ours_url = start_server()
+    ours, ours_url = start_server(dict(item.split("=", 1) for item in args.env))
     try:
         body = httpx.post(f"{ours_url}/api/run", json={"code": code}, timeout=30).content
         bare, bare_url = _start_bare(body)
         try:
-            results = {}
-            for name, url in (("gradtrace /api/run", ours_url), ("bare FastAPI", bare_url)):
+            servers = {"gradtrace /api/run": ours_url, "bare FastAPI": bare_url}
+            counts = {name: [0, 0] for name in servers}
+            for url in servers.values():
                 asyncio.run(_hammer(url, code, 1.0, args.concurrency))  # warm up
-                n, errors = asyncio.run(_hammer(url, code, args.seconds, args.concurrency))
+            piece = args.seconds / args.slices
+            for _ in range(args.slices):
+                for name, url in servers.items():
+                    n, errors = asyncio.run(_hammer(url, code, piece, args.concurrency))
+                    counts[name][0] += n
+                    counts[name][1] += errors
+            results = {}
+            for name, (n, errors) in counts.items():
                 results[name] = n / args.seconds
                 print(f"{name:<22}{n / args.seconds:>9.0f} req/s  errors: {errors}  ({len(body)} B responses)")
             ratio = results["gradtrace /api/run"] / results["bare FastAPI"]

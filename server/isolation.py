@@ -46,18 +46,18 @@ _WORKER_ENVIRONMENT = {
     # mappings and go back to the OS when freed, so a worker returns to its baseline after a big run
     "MALLOC_MMAP_THRESHOLD_": "131072", "MALLOC_TRIM_THRESHOLD_": "1048576",
 }
-_NICE = 5  # workers yield to the server process, so that it keeps answering while runs compute
 _TRIM_ABOVE = 96 * 2**20  # after a run that left the worker this big (idle: ~50 MiB), collect and give memory back
 
 _worker: dict[str, Any] = {"limits": None, "cpu_seconds": 0.0, "libc": None}
 
 
-def _init_worker(memory_bytes: int, limits: Limits | None = None, cpu_seconds: float = 0.0) -> None:
+def _init_worker(memory_bytes: int, limits: Limits | None = None, cpu_seconds: float = 0.0, nice: int = 0) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a worker the kernel stops leaves no core file
-    try:
-        os.nice(_NICE)
-    except OSError:  # pragma: no cover - not permitted here
-        pass
+    if nice:
+        try:
+            os.nice(nice)
+        except OSError:  # pragma: no cover - not permitted here
+            pass
     if memory_bytes > 0:
         resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
     import engine.runner  # noqa: F401  (already imported by the forkserver; cheap)
@@ -159,6 +159,7 @@ class RunPool:
         max_tasks: int = 500,
         limits: Limits | None = None,
         cpu_seconds: float = 0.0,
+        nice: int = 0,
     ) -> None:
         for name, value in _WORKER_ENVIRONMENT.items():  # read when the forkserver starts (glibc, numpy's BLAS)
             os.environ.setdefault(name, value)
@@ -170,7 +171,7 @@ class RunPool:
             max_workers=workers,
             max_tasks=max_tasks,
             initializer=_init_worker,
-            initargs=(memory_bytes, limits, cpu_seconds),
+            initargs=(memory_bytes, limits, cpu_seconds, nice),
             context=context,
         )
         self._manager: Any = None

@@ -33,6 +33,7 @@ class RunService:
             deadline=settings.run_deadline_seconds,
             limits=settings.limits(),
             cpu_seconds=settings.run_cpu_seconds,
+            nice=settings.worker_nice,
         )
         self._pending = 0
 

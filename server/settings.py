@@ -46,6 +46,8 @@ class Settings(BaseSettings):
     """Worker processes running programs, one program each at a time (the OS shares the CPU among them)."""
     worker_memory_mb: int = Field(512, ge=0)
     """Address-space limit of each worker process; a run that passes it is stopped (0: no limit)."""
+    worker_nice: int = Field(0, ge=0, le=19)
+    """Niceness of the worker processes (higher: the server process gets the CPU first)."""
     run_deadline_seconds: float = Field(8.0, gt=0)
     """Wall-clock time after which a run's worker is killed (the interpreter's own limit is ``max_seconds``)."""
     run_cpu_seconds: float = Field(8.0, ge=0)
