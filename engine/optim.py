@@ -70,14 +70,13 @@ class Optimizer:
             obs.param_stepped(p, before, p._data)
 
     def __repr__(self) -> str:
-        lines = [f"{type(self).__name__} ("]
+        text = f"{type(self).__name__} ("  # PyTorch's layout: each group starts on a fresh line after a newline
         for i, g in enumerate(self.param_groups):
-            lines.append(f"Parameter Group {i}")
+            text += f"\nParameter Group {i}\n"
             for k in sorted(g):
                 if k != "params":
-                    lines.append(f"    {k}: {g[k]}")
-        lines.append(")")
-        return "\n".join(lines)
+                    text += f"    {k}: {g[k]}\n"
+        return text + ")"
 
 
 class SGD(Optimizer):

@@ -319,3 +319,48 @@ import torch
 x = torch.tensor(0.0)
 print(1 / x)
 print(1 / x.item())
+# %% hook_error_line
+import torch
+x = torch.tensor(1.0, requires_grad=True)
+def bad_hook(g):
+    return g.view(2)
+x.register_hook(bad_hook)
+(x * 2).backward()
+# %% inplace_exp_saved_result
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = torch.exp(x)
+y += 1
+y.sum().backward()
+# %% leaf_view_inplace
+import torch
+x = torch.ones(3, requires_grad=True)
+x[0] = 5.0
+# %% bool_ambiguous
+import torch
+x = torch.tensor([1.0, 2.0])
+if x > 1:
+    print("yes")
+# %% float_requires_grad_kw
+import torch
+x = torch.zeros(3, dtype=torch.long, requires_grad=True)
+# %% backward_twice_sigmoid
+import torch
+x = torch.tensor([0.5], requires_grad=True)
+y = torch.sigmoid(x).sum()
+y.backward()
+y.backward()
+# %% softmax_no_dim_then_error
+import torch
+x = torch.tensor([[1.0, 2.0]])
+print(torch.softmax(x, dim=2))
+# %% mse_loss_shape_broadcast_warning
+import torch
+import torch.nn as nn
+loss_fn = nn.MSELoss()
+pred = torch.ones(4, 1)
+target = torch.zeros(4)
+print(loss_fn(pred, target))
+# %% randint_bad_range
+import torch
+print(torch.randint(5, 3, (2,)))

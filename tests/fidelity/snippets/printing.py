@@ -291,3 +291,79 @@ x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
 print(x.tolist())
 print(x[0].tolist(), x[1, 1].item())
 print(torch.tensor(7).item(), isinstance(torch.tensor(7).item(), int))
+# %% print_many_shapes
+import torch
+torch.manual_seed(0)
+x = torch.randn(2, 3, 4)
+print(x)
+print(x.sum(dim=(0, 2)))
+print(x.mean(-1, keepdim=True).shape)
+# %% print_grad_fn_variety
+import torch
+x = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+print(x.t())
+print(x.sum(0))
+print(x.max())
+print(x.pow(2).sqrt())
+print(x.reshape(4))
+print(x.unsqueeze(0).squeeze(0))
+print(x[:, 1])
+print(x[x > 2])
+print(torch.cat([x, x]))
+print(torch.stack([x, x]).shape)
+print(x.abs().clamp(max=3))
+print(x.softmax(dim=1))
+print(x.log_softmax(dim=1))
+print(x.std())
+print(x.norm())
+print(x.expand(2, 2, 2).shape)
+print(x.repeat(1, 2))
+print(x.float())
+print(x.double())
+# %% print_scalar_styles
+import torch
+for v in [0.0, 1.0, -1.0, 0.5, 100.0, 1e-3, 1e-5, 12345.678, 1e10, -0.0001]:
+    print(torch.tensor(v))
+# %% print_vector_styles
+import torch
+print(torch.tensor([0.0, 0.0]))
+print(torch.tensor([1e-8, 0.0]))
+print(torch.tensor([1.0, float("nan")]))
+print(torch.tensor([1.5, float("inf")]))
+print(torch.tensor([100000.0, 1.0]))
+print(torch.tensor([99999.0, 1.5]))
+print(torch.tensor([1e9, 2e9]))
+print(torch.tensor([0.1, 0.01, 0.001]))
+# %% print_int_dtypes
+import torch
+x = torch.arange(5, dtype=torch.int32)
+print(x)
+print(x * 2.5)
+print(x.sum(), x.sum().dtype)
+print(torch.tensor([1, 2], dtype=torch.uint8))
+print(torch.tensor([1.5, 2.5]).int())
+print(torch.tensor(3).float() / 2)
+# %% print_long_lines_requires_grad
+import torch
+x = torch.linspace(0, 1, 12, requires_grad=True)
+print(x)
+print(x * 1000)
+# %% print_3d_summarized
+import torch
+x = torch.arange(2400.0).reshape(4, 20, 30)
+print(x)
+# %% print_optimizer_param_groups
+import torch
+import torch.nn as nn
+model = nn.Sequential(nn.Linear(2, 2), nn.Linear(2, 1))
+opt = torch.optim.SGD([
+    {"params": model[0].parameters()},
+    {"params": model[1].parameters(), "lr": 0.01},
+], lr=0.1, momentum=0.9)
+print(opt)
+print(len(opt.param_groups))
+# %% print_adamw_and_dampening
+import torch
+w = torch.zeros(1, requires_grad=True)
+print(torch.optim.AdamW([w], lr=0.01))
+print(torch.optim.SGD([w], lr=0.1, momentum=0.5, dampening=0.1))
