@@ -208,3 +208,33 @@ y = torch.stack([x[0] ** 2, x[0] * x[1]])
 v = torch.tensor([1.0, 0.5])
 g, = torch.autograd.grad(y, x, grad_outputs=v)
 print(g)
+# %% functional_jacobian
+import torch
+from torch.autograd.functional import jacobian
+def f(x):
+    return torch.stack([x[0] ** 2 * x[1], 5 * x[0] + torch.sin(x[1])])
+x = torch.tensor([1.0, 2.0])
+print(jacobian(f, x))
+print(torch.autograd.functional.jacobian(lambda t: t.exp(), torch.tensor([0.0, 1.0])))
+# %% functional_hessian
+import torch
+def f(x):
+    return (x ** 3).sum() + x[0] * x[1]
+x = torch.tensor([1.0, 2.0])
+H = torch.autograd.functional.hessian(f, x)
+print(H)
+# %% functional_jacobian_tuple
+import torch
+def f(a, b):
+    return a * b + a ** 2
+a = torch.tensor([1.0, 2.0])
+b = torch.tensor([3.0, 4.0])
+ja, jb = torch.autograd.functional.jacobian(f, (a, b))
+print(ja)
+print(jb)
+# %% functional_vjp
+import torch
+def f(x):
+    return x ** 2
+out, g = torch.autograd.functional.vjp(f, torch.tensor([1.0, 3.0]), torch.tensor([1.0, 0.5]))
+print(out, g)

@@ -1,0 +1,102 @@
+"""``torch.autograd.functional``: ``jacobian``, ``hessian``, ``vjp`` and ``jvp``-free helpers built on
+``torch.autograd.grad`` one output element at a time (as PyTorch's non-vectorized path does).
+
+Example::
+
+    >>> jacobian(lambda x: x ** 2, torch.tensor([1., 2.]))
+    tensor([[2., 0.],
+            [0., 4.]])
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+
+from engine.tensor import Tensor
+
+
+def _as_tuple(x: Any) -> tuple[bool, tuple[Tensor, ...]]:
+    return (True, tuple(x)) if isinstance(x, (tuple, list)) else (False, (x,))
+
+
+def _prepare(inputs: tuple[Tensor, ...], create_graph: bool) -> tuple[Tensor, ...]:
+    from engine.ops.shape import clone
+
+    out = []
+    for t in inputs:
+        if create_graph and t.requires_grad:
+            out.append(clone(t))  # keep the link to the caller's graph (hessian's outer jacobian needs it)
+        else:
+            out.append(t.detach().requires_grad_(True))
+    return tuple(out)
+
+
+def jacobian(func: Callable[..., Any], inputs: Any, create_graph: bool = False, strict: bool = False,
+             vectorize: bool = False, strategy: str = "reverse-mode") -> Any:
+    """d func(inputs) / d inputs: for one input and one output, a tensor of shape ``out.shape + in.shape``."""
+    from engine.autograd import enable_grad, grad
+    from engine.ops import factories, shape
+
+    is_in_tuple, ins = _as_tuple(inputs)
+    with enable_grad():
+        ins = _prepare(ins, create_graph)
+        outputs = func(*ins)
+        is_out_tuple, outs = _as_tuple(outputs)
+        table: list[list[Tensor]] = []
+        for out in outs:
+            rows: list[list[Tensor]] = [[] for _ in ins]
+            flat = shape.reshape(out, -1)
+            for i in range(flat._data.size):
+                if out.requires_grad:
+                    gs = grad(flat[i], ins, retain_graph=True, create_graph=create_graph, allow_unused=True)
+                else:
+                    gs = (None,) * len(ins)
+                for j, (g, x) in enumerate(zip(gs, ins)):
+                    rows[j].append(g if g is not None else factories.zeros(*x.shape, dtype=x.dtype))
+            per_input = []
+            for j, x in enumerate(ins):
+                if rows[j]:
+                    stacked = shape.stack(rows[j])
+                else:
+                    stacked = factories.zeros(0, *x.shape, dtype=x.dtype)
+                per_input.append(shape.reshape(stacked, *(tuple(out.shape) + tuple(x.shape))))
+            table.append(per_input)
+    if not create_graph:
+        table = [[t.detach() for t in row] for row in table]
+    if is_out_tuple:
+        return tuple(tuple(row) if is_in_tuple else row[0] for row in table)
+    return tuple(table[0]) if is_in_tuple else table[0][0]
+
+
+def hessian(func: Callable[..., Any], inputs: Any, create_graph: bool = False, strict: bool = False,
+            vectorize: bool = False, outer_jacobian_strategy: str = "reverse-mode") -> Any:
+    """The matrix of second derivatives of a scalar function: the jacobian of its gradient."""
+    is_in_tuple, ins = _as_tuple(inputs)
+
+    def gradient(*xs: Tensor) -> Any:
+        g = jacobian(func, xs if is_in_tuple else xs[0], create_graph=True)
+        return g
+
+    return jacobian(gradient, inputs, create_graph=create_graph)
+
+
+def vjp(func: Callable[..., Any], inputs: Any, v: Any = None, create_graph: bool = False,
+        strict: bool = False) -> tuple[Any, Any]:
+    """(func(inputs), vᵀ · J): the outputs and the vector-Jacobian product."""
+    from engine.autograd import enable_grad, grad
+    from engine.ops import factories
+
+    is_in_tuple, ins = _as_tuple(inputs)
+    with enable_grad():
+        ins = _prepare(ins, create_graph)
+        out = func(*ins)
+        gs = grad(out, ins, grad_outputs=v, create_graph=create_graph, allow_unused=True)
+    gs = tuple(g if g is not None else factories.zeros(*x.shape) for g, x in zip(gs, ins))
+    out = out if create_graph else out.detach()
+    gs = gs if create_graph else tuple(g.detach() for g in gs)
+    return out, (gs if is_in_tuple else gs[0])
+
+
+
+__all__ = ["jacobian", "hessian", "vjp"]
