@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from engine import autograd, autograd_functional, dtypes, lr_scheduler, nn, ops, optim, printing, random
+from engine import autograd, autograd_functional, data, dtypes, lr_scheduler, nn, ops, optim, printing, random
 from engine.ops import arith, elementwise, factories, linalg, ordering, pieces, shape
 from engine.ops.base import binary_operands, made
 from engine.tensor import Size, Tensor, device
@@ -142,12 +142,14 @@ def make_modules() -> dict[str, Namespace]:
                            {name: getattr(lr_scheduler, name) for name in lr_scheduler.__all__})
     optim_ns = Namespace("torch.optim", {"SGD": optim.SGD, "Adam": optim.Adam, "AdamW": optim.AdamW,
                                           "Optimizer": optim.Optimizer, "lr_scheduler": schedulers})
+    data_ns = Namespace("torch.utils.data", {name: getattr(data, name) for name in data.__all__})
+    utils_ns = Namespace("torch.utils", {"data": data_ns})
     functional_ag = Namespace("torch.autograd.functional", {name: getattr(autograd_functional, name)
                                                               for name in autograd_functional.__all__})
     autograd_ns = Namespace("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward,
                                                "functional": functional_ag})
     torch_ns = Namespace("torch", {**_torch_members(), "nn": nn_ns, "optim": optim_ns, "autograd": autograd_ns,
-                                   "cuda": cuda})
+                                   "cuda": cuda, "utils": utils_ns})
     return {
         "torch": torch_ns,
         "torch.nn": nn_ns,
@@ -158,6 +160,8 @@ def make_modules() -> dict[str, Namespace]:
         "torch.optim.lr_scheduler": schedulers,
         "torch.autograd": autograd_ns,
         "torch.autograd.functional": functional_ag,
+        "torch.utils": utils_ns,
+        "torch.utils.data": data_ns,
         "torch.cuda": cuda,
     }
 

@@ -16,7 +16,8 @@ from engine.hooks import RunState, use_state
 def test_fresh_tree_per_call() -> None:
     a, b = make_modules(), make_modules()
     assert set(a) == {"torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim",
-                      "torch.optim.lr_scheduler", "torch.autograd", "torch.autograd.functional", "torch.cuda"}
+                      "torch.optim.lr_scheduler", "torch.autograd", "torch.autograd.functional", "torch.cuda",
+                      "torch.utils", "torch.utils.data"}
     a["torch"].tensor = None
     assert b["torch"].tensor is not None
     assert a["torch"].nn is a["torch.nn"] and a["torch.nn"].functional is a["torch.nn.functional"]

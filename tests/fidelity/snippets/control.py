@@ -242,3 +242,120 @@ try:
     torch.ones(2, 3) @ torch.ones(2, 3)
 except RuntimeError as e:
     print("RuntimeError:", e)
+# %% for_else_and_ternary
+import torch
+vals = torch.tensor([1.0, 3.0, 5.0])
+for v in vals:
+    if v > 10:
+        print("found")
+        break
+else:
+    print("none above 10")
+sign = "pos" if vals.sum() > 0 else "neg"
+print(sign)
+# %% recursion_power
+import torch
+def power(x, n):
+    if n == 0:
+        return torch.ones_like(x)
+    return x * power(x, n - 1)
+x = torch.tensor(2.0, requires_grad=True)
+y = power(x, 4)
+y.backward()
+print(y, x.grad)
+# %% sorted_key_lambda
+import torch
+params = [("b", torch.tensor(3.0)), ("a", torch.tensor(1.0)), ("c", torch.tensor(2.0))]
+for name, t in sorted(params, key=lambda p: p[1].item()):
+    print(name, t.item())
+print(sorted(params)[0][0])
+# %% percent_and_format
+import torch
+loss = torch.tensor(0.123456)
+print("loss: %.3f" % loss.item())
+print("loss: {:.2f}, step {}".format(loss.item(), 5))
+print("{0} and {1}".format(torch.tensor([1, 2]), "x"))
+print("%d items" % len([1, 2, 3]))
+# %% list_ops
+import torch
+history = []
+for i in range(5):
+    history.append(torch.tensor(float(i)) ** 2)
+print(history[-1], history[1:3])
+print(len(history), history.pop().item())
+values = [h.item() for h in history]
+values.extend([10.0])
+print(values, 4.0 in values, sum(values) / len(values))
+# %% walrus_and_chained
+import torch
+x = torch.tensor([0.5, 1.5, 2.5])
+if (n := x.numel()) > 2:
+    print(n)
+print(0 < x[0].item() < 1, 1 < x[0] < 2)
+# %% enumerate_start_zip3
+import torch
+a, b, c = torch.ones(2), torch.zeros(2), torch.full((2,), 2.0)
+for i, (p, q, r) in enumerate(zip(a, b, c), start=1):
+    print(i, (p + q + r).item())
+# %% raise_uncaught
+import torch
+x = torch.tensor(-1.0)
+if x < 0:
+    raise ValueError(f"x must be positive, got {x.item()}")
+# %% nested_try
+import torch
+def risky(t):
+    try:
+        return t.view(5)
+    except RuntimeError as e:
+        print("inner:", str(e)[:30])
+        raise
+try:
+    risky(torch.ones(4))
+except RuntimeError:
+    print("outer caught")
+# %% dict_methods
+import torch
+metrics = {}
+for epoch in range(3):
+    metrics.setdefault("loss", []).append(round(1.0 / (epoch + 1), 3))
+print(metrics)
+print(metrics.get("acc", "n/a"), list(metrics.keys()))
+# %% math_functions
+import math
+import torch
+x = torch.tensor(math.e)
+print(torch.log(x), math.log(math.e), math.floor(2.7), math.ceil(2.1))
+print(math.isclose(0.1 + 0.2, 0.3), math.inf > 1e308, math.pi)
+print(round(math.sqrt(2), 5), math.pow(2, 10), math.tanh(0.5))
+# %% while_else_counter
+import torch
+x = torch.tensor(100.0)
+count = 0
+while x > 1:
+    x = x / 2
+    count += 1
+print(count, x)
+# %% multiple_assignment_swap
+import torch
+a = torch.tensor(1.0)
+b = torch.tensor(2.0)
+a, b = b, a
+print(a, b)
+x = y = torch.zeros(2)
+x += 1
+print(y)
+# %% class_with_method_calls
+import torch
+class LinearModel:
+    def __init__(self, w, b):
+        self.w = torch.tensor(w, requires_grad=True)
+        self.b = torch.tensor(b, requires_grad=True)
+    def __call__(self, x):
+        return self.w * x + self.b
+    def params(self):
+        return [self.w, self.b]
+m = LinearModel(2.0, 1.0)
+loss = (m(torch.tensor(3.0)) - 5) ** 2
+loss.backward()
+print([p.grad for p in m.params()])

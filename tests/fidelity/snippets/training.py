@@ -434,3 +434,53 @@ m = nn.Linear(2, 1)
 print(list(m.parameters()))
 print(m.weight.grad is None)
 print(print(m.train()) is None)
+# %% dataloader_shuffle
+import torch
+from torch.utils.data import DataLoader, TensorDataset
+torch.manual_seed(0)
+X = torch.arange(10.0).view(10, 1)
+y = torch.arange(10)
+loader = DataLoader(TensorDataset(X, y), batch_size=4, shuffle=True)
+print(len(loader))
+for epoch in range(2):
+    for xb, yb in loader:
+        print(epoch, xb.view(-1), yb)
+# %% dataloader_training
+import torch
+import torch.nn as nn
+from torch.utils.data import DataLoader, TensorDataset
+torch.manual_seed(1)
+X = torch.randn(32, 3)
+y = X @ torch.tensor([[1.0], [-2.0], [0.5]]) + 0.1
+ds = TensorDataset(X, y)
+print(len(ds), ds[0])
+loader = DataLoader(ds, batch_size=8, shuffle=True)
+model = nn.Linear(3, 1)
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+for epoch in range(3):
+    total = 0.0
+    for xb, yb in loader:
+        opt.zero_grad()
+        loss = nn.functional.mse_loss(model(xb), yb)
+        loss.backward()
+        opt.step()
+        total += loss.item()
+    print(f"epoch {epoch}: {total / len(loader):.4f}")
+# %% dataloader_no_shuffle_drop_last
+import torch
+from torch.utils.data import DataLoader, TensorDataset
+ds = TensorDataset(torch.arange(7.0))
+for (batch,) in DataLoader(ds, batch_size=3, drop_last=True):
+    print(batch)
+print(torch.rand(1))
+# %% random_split_generator
+import torch
+from torch.utils.data import TensorDataset, random_split, DataLoader
+torch.manual_seed(2)
+ds = TensorDataset(torch.arange(10.0))
+train, val = random_split(ds, [7, 3])
+print(len(train), len(val), [val[i][0].item() for i in range(len(val))])
+g = torch.Generator().manual_seed(42)
+loader = DataLoader(ds, batch_size=5, shuffle=True, generator=g)
+for (b,) in loader:
+    print(b)

@@ -1,0 +1,154 @@
+"""``torch.utils.data``: ``TensorDataset``, ``DataLoader`` (batching, ``shuffle`` with PyTorch's exact order for
+the same seed, ``drop_last``), ``Subset`` and ``random_split``.
+
+Shuffling follows PyTorch's CPU code: each pass over a loader draws a 64-bit base seed from the global generator,
+then (when shuffling) a second one that seeds a fresh generator for ``randperm``.
+
+Example::
+
+    >>> loader = DataLoader(TensorDataset(X, y), batch_size=4, shuffle=True)
+    >>> for xb, yb in loader: ...
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Iterator
+
+from engine.tensor import Tensor
+
+
+class Dataset:
+    """Base of map-style datasets: ``len(ds)`` and ``ds[i]``."""
+
+    def __len__(self) -> int:  # pragma: no cover - subclasses define it
+        raise NotImplementedError
+
+    def __getitem__(self, index: int) -> Any:  # pragma: no cover - subclasses define it
+        raise NotImplementedError
+
+
+class TensorDataset(Dataset):
+    """Rows of equally long tensors: ``ds[i] == (X[i], y[i])``."""
+
+    def __init__(self, *tensors: Tensor) -> None:
+        if any(t.shape[0] != tensors[0].shape[0] for t in tensors):
+            raise AssertionError("Size mismatch between tensors")
+        self.tensors = tensors
+
+    def __getitem__(self, index: int) -> tuple[Tensor, ...]:
+        return tuple(t[index] for t in self.tensors)
+
+    def __len__(self) -> int:
+        return int(self.tensors[0].shape[0])
+
+
+class Subset(Dataset):
+    """The rows of ``dataset`` at ``indices``."""
+
+    def __init__(self, dataset: Any, indices: list[int]) -> None:
+        self.dataset, self.indices = dataset, list(indices)
+
+    def __getitem__(self, index: int) -> Any:
+        return self.dataset[self.indices[index]]
+
+    def __len__(self) -> int:
+        return len(self.indices)
+
+
+def _seed64(generator: Any = None) -> int:
+    """``torch.empty((), dtype=torch.int64).random_().item()``: a 64-bit draw, modulo 2**63."""
+    from engine import random
+
+    gen = generator if generator is not None else random.generator()
+    return int(gen._u64(1)[0]) % (1 << 63)
+
+
+def random_split(dataset: Any, lengths: list[Any], generator: Any = None) -> list[Subset]:
+    """Split ``dataset`` into random, non-overlapping subsets of the given lengths (or fractions)."""
+    from engine.ops.factories import randperm
+
+    n = len(dataset)
+    if all(isinstance(x, float) for x in lengths) and math.isclose(sum(lengths), 1):
+        sizes = [int(math.floor(n * f)) for f in lengths]
+        for i in range(n - sum(sizes)):
+            sizes[i % len(sizes)] += 1
+        lengths = sizes
+    if sum(lengths) != n:
+        raise ValueError("Sum of input lengths does not equal the length of the input dataset!")
+    perm = randperm(n, generator=generator).tolist()
+    out, start = [], 0
+    for size in lengths:
+        out.append(Subset(dataset, perm[start:start + size]))
+        start += size
+    return out
+
+
+def default_collate(batch: list[Any]) -> Any:
+    """Stack a list of samples into a batch: tensors with ``torch.stack``, numbers with ``torch.tensor``,
+    tuples/lists element by element (a list of batches, as PyTorch returns)."""
+    from engine.ops.factories import tensor
+    from engine.ops.shape import stack
+
+    first = batch[0]
+    if isinstance(first, Tensor):
+        return stack(batch)
+    if isinstance(first, bool) or isinstance(first, (int, float)):
+        from engine import dtypes
+
+        return tensor(batch, dtype=dtypes.float64 if isinstance(first, float) else None)
+    if isinstance(first, (tuple, list)):
+        return [default_collate(list(items)) for items in zip(*batch)]
+    if isinstance(first, dict):
+        return {k: default_collate([b[k] for b in batch]) for k in first}
+    return batch
+
+
+class DataLoader:
+    """Batches of a dataset: ``for xb, yb in DataLoader(ds, batch_size=32, shuffle=True)``."""
+
+    def __init__(self, dataset: Any, batch_size: int | None = 1, shuffle: bool = False, sampler: Any = None,
+                 batch_sampler: Any = None, num_workers: int = 0, collate_fn: Any = None, pin_memory: bool = False,
+                 drop_last: bool = False, generator: Any = None, **_: Any) -> None:
+        self.dataset, self.batch_size, self.shuffle = dataset, batch_size, shuffle
+        self.drop_last, self.generator = drop_last, generator
+        self.collate_fn = collate_fn or default_collate
+
+    def _order(self) -> Iterator[int]:
+        from engine import random
+        from engine.ops.factories import randperm
+
+        n = len(self.dataset)
+        if not self.shuffle:
+            yield from range(n)
+            return
+        if self.generator is None:
+            gen = random.Generator(_seed64())
+        else:
+            gen = self.generator
+        yield from randperm(n, generator=gen).tolist()
+
+    def __iter__(self) -> Iterator[Any]:
+        _seed64(self.generator)  # PyTorch's loader iterator draws its base seed first
+        order = self._order()
+        if self.batch_size is None:
+            for i in order:
+                yield self.dataset[i]
+            return
+        batch: list[int] = []
+        for i in order:
+            batch.append(i)
+            if len(batch) == self.batch_size:
+                yield self.collate_fn([self.dataset[j] for j in batch])
+                batch = []
+        if batch and not self.drop_last:
+            yield self.collate_fn([self.dataset[j] for j in batch])
+
+    def __len__(self) -> int:
+        n = len(self.dataset)
+        if self.batch_size is None:
+            return n
+        return n // self.batch_size if self.drop_last else -(-n // self.batch_size)
+
+
+__all__ = ["Dataset", "TensorDataset", "Subset", "DataLoader", "random_split", "default_collate"]
