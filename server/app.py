@@ -42,7 +42,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Run PyTorch-style code on a numpy autograd engine and get its autograd trace.",
         version="0.1.0",
     )
-    app.dependency_overrides[get_settings] = lambda: settings
+    app.state.settings = settings
     app.state.run_service = service
     # The last added is the outermost: security headers on every answer (413 and 429 too), CORS headers on
     # refusals too (so a course page can read them), then rate limiting, then the body-size guard.

@@ -7,12 +7,20 @@ from typing import Annotated
 from fastapi import Depends, HTTPException, Request
 
 from server.service import RunService
-from server.settings import Settings, get_settings
-
-SettingsDep = Annotated[Settings, Depends(get_settings)]
+from server.settings import Settings
 
 
-def get_service(request: Request) -> RunService:
+async def app_settings(request: Request) -> Settings:
+    """The app's settings (``create_app(settings)``). Async and override-free on purpose: a sync dependency or a
+    ``dependency_overrides`` entry costs a thread hop and a dependency analysis on every request."""
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+SettingsDep = Annotated[Settings, Depends(app_settings)]
+
+
+async def get_service(request: Request) -> RunService:
     """The app's one RunService (made at start-up)."""
     service: RunService = request.app.state.run_service
     return service
