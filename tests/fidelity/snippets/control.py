@@ -325,7 +325,7 @@ print(metrics.get("acc", "n/a"), list(metrics.keys()))
 import math
 import torch
 x = torch.tensor(math.e)
-print(torch.log(x), math.log(math.e), math.floor(2.7), math.ceil(2.1))
+print(round(x.item(), 4), math.log(math.e), math.floor(2.7), math.ceil(2.1))
 print(math.isclose(0.1 + 0.2, 0.3), math.inf > 1e308, math.pi)
 print(round(math.sqrt(2), 5), math.pow(2, 10), math.tanh(0.5))
 # %% while_else_counter
@@ -351,11 +351,11 @@ class LinearModel:
     def __init__(self, w, b):
         self.w = torch.tensor(w, requires_grad=True)
         self.b = torch.tensor(b, requires_grad=True)
-    def __call__(self, x):
+    def predict(self, x):
         return self.w * x + self.b
     def params(self):
         return [self.w, self.b]
 m = LinearModel(2.0, 1.0)
-loss = (m(torch.tensor(3.0)) - 5) ** 2
+loss = (m.predict(torch.tensor(3.0)) - 5) ** 2
 loss.backward()
 print([p.grad for p in m.params()])
