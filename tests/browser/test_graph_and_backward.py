@@ -31,7 +31,8 @@ print(x.grad)
 
 def run(page: Page) -> None:
     page.get_by_test_id("run").click()
-    expect(page.locator("#run-status")).to_have_text(re.compile(r"^(\d+ events?|Run failed)"))
+    # a run on a busy machine may take a while: wait for it longer than for a redraw
+    expect(page.locator("#run-status")).to_have_text(re.compile(r"^(\d+ events?|Run failed)"), timeout=30_000)
 
 
 def node(page: Page, tensor_id: str):  # noqa: ANN201 - a Locator
@@ -126,16 +127,15 @@ def test_backward_steps_show_the_chain_rule_and_the_player_obeys(page: Page, liv
     page.keyboard.press("End")
     expect(timeline).to_contain_text(f"step {n} / {n}")
     page.keyboard.press("Home")
-    page.get_by_label("Playback speed").select_option("8")
-    page.locator("body").click(position={"x": 5, "y": 5})
-    page.keyboard.press(" ")
+    page.keyboard.press(" ")  # 1×: a step every 0.7 s
     expect(page.get_by_role("button", name="Pause")).to_be_visible()
-    expect(timeline).to_contain_text(re.compile(r"step ([3-9]|1\d) / "))
+    expect(timeline).to_contain_text(re.compile(r"step [1-9] / "))
     page.keyboard.press(" ")
     expect(page.get_by_role("button", name="Play")).to_be_visible()
     paused = timeline.locator(".counter").inner_text()
-    page.wait_for_timeout(400)
+    page.wait_for_timeout(1000)
     assert timeline.locator(".counter").inner_text() == paused  # paused means paused
+    page.get_by_label("Playback speed").select_option("8")
     page.get_by_role("button", name="Play").click()
     expect(timeline).to_contain_text(f"step {n} / {n}", timeout=10_000)  # plays to the end and stops
     expect(page.get_by_role("button", name="Play")).to_be_visible()

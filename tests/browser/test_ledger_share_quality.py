@@ -32,7 +32,8 @@ GRAPH_NODES = '[data-testid="graph"] svg [data-node-id]'
 
 def run(page: Page) -> None:
     page.get_by_test_id("run").click()
-    expect(page.locator("#run-status")).to_have_text(re.compile(r"^(\d+ events?|Run failed)"))
+    # a run on a busy machine may take a while: wait for it longer than for a redraw
+    expect(page.locator("#run-status")).to_have_text(re.compile(r"^(\d+ events?|Run failed)"), timeout=30_000)
 
 
 def ledger_head(page: Page):  # noqa: ANN201 - a Locator
@@ -74,7 +75,7 @@ def test_backward_again_after_lesson1_doubles_x_grad(page: Page, live_server: st
     x = page.locator(f'{GRAPH_NODES}[data-node-id="0"]')
     expect(x).to_contain_text(".grad [2., 4., 6.]")
     page.get_by_role("button", name="backward() again").click()
-    expect(page.locator("#run-status")).to_have_text(re.compile(r"^\d+ events"))
+    expect(page.locator("#run-status")).to_have_text(re.compile(r"^\d+ events"), timeout=30_000)
     expect(page.get_by_test_id("ledger")).to_contain_text("[2., 4., 6.] + [2., 4., 6.] = [4., 8., 12.]")
     expect(ledger_head(page)).to_have_text("x.grad = [4., 8., 12.]")
     expect(page.get_by_test_id("error")).to_be_hidden()
@@ -87,7 +88,7 @@ def test_zero_grad_appends_zero_and_shows_it_as_a_reset(page: Page, live_server:
     page.goto(code_url(live_server, lesson("accumulation")))
     run(page)
     page.get_by_role("button", name="zero grad").click()
-    expect(page.locator("#run-status")).to_have_text(re.compile(r"^\d+ events"))
+    expect(page.locator("#run-status")).to_have_text(re.compile(r"^\d+ events"), timeout=30_000)
     last = page.get_by_test_id("ledger").locator(".ledger-entry").last
     expect(last).to_contain_text(".zero_()")
     expect(last).to_contain_text("reset to 0.")
@@ -262,7 +263,7 @@ def test_embed_page_runs_compactly_and_reports_its_height(page: Page, live_serve
     page.route(f"{live_server}/course-page.html", lambda route: route.fulfill(body=course_page, content_type="text/html"))
     page.goto(f"{live_server}/course-page.html")
     frame = page.frame_locator("#gt")
-    expect(frame.get_by_test_id("stdout")).to_have_text("tensor([2., 4., 6.])\n")  # it ran by itself
+    expect(frame.get_by_test_id("stdout")).to_have_text("tensor([2., 4., 6.])\n", timeout=30_000)  # it ran by itself
     expect(frame.locator(GRAPH_NODES)).to_have_count(3)
     expect(frame.get_by_test_id("ledger")).to_contain_text("[2., 4., 6.]")
     expect(frame.get_by_test_id("editor")).to_be_hidden()  # editor only with &editor=1
@@ -274,7 +275,7 @@ def test_embed_with_editor(page: Page, live_server: str) -> None:
     url = code_url(live_server, lesson("scalar_backward")).replace("/#code=", "/embed#editor=1&code=")
     page.goto(url)
     expect(page.get_by_test_id("editor")).to_be_visible()
-    expect(page.get_by_test_id("stdout")).to_have_text("tensor([2., 4., 6.])\n")
+    expect(page.get_by_test_id("stdout")).to_have_text("tensor([2., 4., 6.])\n", timeout=30_000)
 
 
 # ── 9. quality ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -334,7 +335,7 @@ def test_axe_finds_no_serious_violation_on_the_playground_and_embed(page: Page, 
     run(page)
     assert axe_violations(page) == []
     page.goto(code_url(live_server, lesson("accumulation")).replace("/#code=", "/embed#code="))
-    expect(page.locator("#run-status")).to_have_text(re.compile(r"^\d+ events"))
+    expect(page.locator("#run-status")).to_have_text(re.compile(r"^\d+ events"), timeout=30_000)
     assert axe_violations(page) == []
 
 
