@@ -31,7 +31,7 @@ CONSTANT_JACOBIAN = frozenset("""
     LeakyReluBackward0 RepeatBackward0 ToCopyBackward0 SplitBackward0 SplitWithSizesBackward0 UnbindBackward0
     GatherBackward0 MaximumBackward0 MinimumBackward0 SignBackward0 RoundBackward0 FloorBackward0 CeilBackward0
     CopySlices L1LossBackward0 SortBackward0 TopkBackward0 CumsumBackward0 FlipBackward0 TriuBackward0 TrilBackward0
-    DiagEmbedBackward0 DiagonalBackward0
+    DiagEmbedBackward0 DiagonalBackward0_copy
 """.split())
 
 

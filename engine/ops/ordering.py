@@ -157,7 +157,7 @@ class DiagEmbedBackward0(Function):
         return (np.diag(g).copy(),)
 
 
-class DiagonalBackward0(Function):
+class DiagonalBackward0_copy(Function):  # noqa: N801 - PyTorch's name for diag of a matrix
     """A matrix's diagonal: the gradient lands on the diagonal, zeros elsewhere."""
 
     @staticmethod
@@ -177,7 +177,7 @@ def diag(a: Tensor) -> Tensor:
         check_alloc(a._data.size ** 2)
         return DiagEmbedBackward0.apply(a)
     if a._data.ndim == 2:
-        return DiagonalBackward0.apply(a)
+        return DiagonalBackward0_copy.apply(a)
     raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{a._data.ndim}D")
 
 

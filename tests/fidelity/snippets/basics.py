@@ -555,3 +555,47 @@ x = torch.randn(4, 5, 6)
 print(x.numel(), len(x), len(x.shape), x.shape[-1], x.ndim)
 print(x[0].shape, x[:, 0].shape, x[..., 0].shape, x[None].shape)
 print(x[1:3, ::2].shape)
+# %% next_functions_catalog
+import torch
+import torch.nn.functional as F
+x = torch.tensor([[1.0, -2.0], [3.0, 4.0]], requires_grad=True)
+v = torch.tensor([1.0, 2.0], requires_grad=True)
+exprs = [x / 2, 2 / x, x - 1, 1 - x, x ** 0.5, 2 ** x, x.mean(dim=0), x.sum(1), x.max(dim=1)[0], x.max(), x[0], x[:1],
+         x.view(4), x.T, x.t(), x.transpose(0, 1), x.permute(1, 0), x.reshape(4), x.flatten(), x.unsqueeze(0),
+         x.squeeze(), x.expand(2, 2, 2), x.clone(), x.exp(), x.abs(), -x, x.neg(), x.relu(),
+         F.relu(x), torch.relu(x), F.leaky_relu(x), F.gelu(x), F.softmax(x, 1), F.log_softmax(x, 1), torch.tanh(x),
+         torch.sigmoid(x), F.sigmoid(x), x.pow(2), x.square(), x * x, x @ x, x.mm(x), v @ v, x @ v, v.dot(v),
+         x.matmul(v), x.sum(), x.mean(), x.std(), x.var(), x.norm(), x.prod(), x.min(), x.amax(), x.cumsum(0),
+         torch.cat([x, x]), torch.stack([v, v]), torch.where(x > 0, x, 0.0), x.masked_fill(x > 0, 0.0),
+         x.clamp(0, 1), x.clamp(min=0), torch.maximum(x, x), x.float(), x.double(), x.to(torch.float64), x.repeat(2, 1),
+         x[[0, 1]], x[x > 0], x[:, 0], x[..., 1], x.split(1)[0], x.chunk(2)[1], x.unbind()[0], x.log_softmax(-1),
+         x.sum(dim=(0, 1)), x.mean(dim=(0, 1)), F.mse_loss(x, x * 0), F.l1_loss(x, x * 0), x.sin(), x.cos(),
+         torch.log(x.abs()), x.sqrt(), x.reciprocal(), x.rsqrt(), x.sign(), x.round(), x.floor(), torch.flip(x, [0]),
+         torch.add(x, 1, alpha=2), torch.sub(x, x), torch.mul(x, 3), torch.div(x, 3), x.add(x), x + v, v - x,
+         x.expand_as(x), x.view_as(x), x.logsumexp(1), x.diag(), x.triu(), torch.outer(v, v), v.unsqueeze(1) * v,
+         F.linear(x, x), F.linear(x, x, v), F.softplus(x), F.dropout(x, 0.0), x.gather(1, torch.tensor([[0], [1]])),
+         x.sort()[0], x.topk(1)[0], x[0, 0], x[0][1], x.contiguous(), x.new_zeros(2) + x[0], x.argmax() * 0 + x[0]]
+for e in exprs:
+    print(None if e.grad_fn is None else [(n.name() if n is not None else None, i) for n, i in e.grad_fn.next_functions])
+# %% grad_fn_names_catalog
+import torch
+import torch.nn.functional as F
+x = torch.tensor([[1.0, -2.0], [3.0, 4.0]], requires_grad=True)
+v = torch.tensor([1.0, 2.0], requires_grad=True)
+exprs = [x / 2, 2 / x, x - 1, 1 - x, x ** 0.5, 2 ** x, x.mean(dim=0), x.sum(1), x.max(dim=1)[0], x.max(), x[0], x[:1],
+         x.view(4), x.T, x.t(), x.transpose(0, 1), x.permute(1, 0), x.reshape(4), x.flatten(), x.unsqueeze(0),
+         x.squeeze(), x.expand(2, 2, 2), x.clone(), x.exp(), x.abs(), -x, x.neg(), x.relu(),
+         F.relu(x), torch.relu(x), F.leaky_relu(x), F.gelu(x), F.softmax(x, 1), F.log_softmax(x, 1), torch.tanh(x),
+         torch.sigmoid(x), F.sigmoid(x), x.pow(2), x.square(), x * x, x @ x, x.mm(x), v @ v, x @ v, v.dot(v),
+         x.matmul(v), x.sum(), x.mean(), x.std(), x.var(), x.norm(), x.prod(), x.min(), x.amax(), x.cumsum(0),
+         torch.cat([x, x]), torch.stack([v, v]), torch.where(x > 0, x, 0.0), x.masked_fill(x > 0, 0.0),
+         x.clamp(0, 1), x.clamp(min=0), torch.maximum(x, x), x.float(), x.double(), x.to(torch.float64), x.repeat(2, 1),
+         x[[0, 1]], x[x > 0], x[:, 0], x[..., 1], x.split(1)[0], x.chunk(2)[1], x.unbind()[0], x.log_softmax(-1),
+         x.sum(dim=(0, 1)), x.mean(dim=(0, 1)), F.mse_loss(x, x * 0), F.l1_loss(x, x * 0), x.sin(), x.cos(),
+         torch.log(x.abs()), x.sqrt(), x.reciprocal(), x.rsqrt(), x.sign(), x.round(), x.floor(), torch.flip(x, [0]),
+         torch.add(x, 1, alpha=2), torch.sub(x, x), torch.mul(x, 3), torch.div(x, 3), x.add(x), x + v, v - x,
+         x.expand_as(x), x.view_as(x), x.logsumexp(1), x.diag(), x.triu(), torch.outer(v, v), v.unsqueeze(1) * v,
+         F.linear(x, x), F.linear(x, x, v), F.softplus(x), F.dropout(x, 0.0), x.gather(1, torch.tensor([[0], [1]])),
+         x.sort()[0], x.topk(1)[0], x[0, 0], x[0][1], x.contiguous(), x.new_zeros(2) + x[0], x.argmax() * 0 + x[0]]
+for e in exprs:
+    print(e.grad_fn)
