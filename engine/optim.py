@@ -126,6 +126,13 @@ class Adam(Optimizer):
                  weight_decay: float = 0, amsgrad: bool = False, maximize: bool = False, **_: Any) -> None:
         if lr < 0.0:
             raise ValueError(f"Invalid learning rate: {lr}")
+        if eps < 0.0:
+            raise ValueError(f"Invalid epsilon value: {eps}")
+        for i in (0, 1):
+            if not 0.0 <= betas[i] < 1.0:
+                raise ValueError(f"Invalid beta parameter at index {i}: {betas[i]}")
+        if weight_decay < 0.0:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
         super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
                                       maximize=maximize, foreach=None, capturable=False, differentiable=False,
                                       fused=None, decoupled_weight_decay=False))

@@ -238,6 +238,11 @@ def add(a: Any, b: Any, alpha: Any = 1) -> Tensor:
 
 
 def sub(a: Any, b: Any, alpha: Any = 1) -> Tensor:
+    if any(isinstance(t, Tensor) and t._data.dtype == np.bool_ for t in (a, b)):
+        raise RuntimeError(
+            "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, "
+            "use the `~` or `logical_not()` operator instead."
+        )
     return _binary(SubBackward0, a, b, alpha=alpha)
 
 
@@ -270,8 +275,14 @@ def rdiv(a: Tensor, b: Any) -> Tensor:
     return mul(ReciprocalBackward0.apply(a), b)
 
 
+def _int_zero_check(b: Tensor) -> None:
+    if b._data.dtype.kind in "iu" and not b._data.all():
+        raise RuntimeError("ZeroDivisionError")  # PyTorch's words for an integer division by zero
+
+
 def floor_divide(a: Any, b: Any) -> Tensor:
     a, b = binary_operands(a, b)
+    _int_zero_check(b)
     return made(np.floor_divide(a._data, b._data))
 
 
@@ -283,6 +294,7 @@ def _trunc_div(a: Any, b: Any) -> Tensor:
 
 def remainder(a: Any, b: Any) -> Tensor:
     a, b = binary_operands(a, b)
+    _int_zero_check(b)
     return made(np.remainder(a._data, b._data))
 
 

@@ -261,7 +261,7 @@ def addmm(bias: Tensor, a: Tensor, b: Tensor) -> Tensor:
 
 def linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """``F.linear``: x @ weightᵀ + bias, as PyTorch builds it (AddmmBackward0 for a 2-D batch)."""
-    if x._data.ndim == 2 and isinstance(x, Tensor) and x._data.dtype != weight._data.dtype:
+    if x._data.ndim in (1, 2) and isinstance(x, Tensor) and x._data.dtype != weight._data.dtype:
         from engine.tensor import _TYPE_NAMES
 
         raise RuntimeError(

@@ -109,6 +109,8 @@ def _forward(fn: Any) -> Any:
 def _normal_(self: Any, mean: float = 0.0, std: float = 1.0) -> Any:
     from engine import random
 
+    if std < 0:
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
     return inplace.copy_(self, random.normal_fill(self.shape, mean, std, self.dtype))
 
 

@@ -364,7 +364,11 @@ def nll_loss(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_ind
              reduction: str = "mean") -> Tensor:
     _check_reduction(reduction)
     if target._data.dtype.kind not in "iu":
-        raise RuntimeError(f"expected scalar type Long but found {target.dtype._name.capitalize()}")
+        from engine.tensor import _TYPE_NAMES
+
+        raise RuntimeError(
+            f"expected target dtype to be Long or Byte, but got {_TYPE_NAMES[target._data.dtype.name]}"
+        )
     n_cls = a._data.shape[-1] if a._data.ndim else 0
     if a._data.ndim not in (1, 2):
         raise NotImplementedError("nll_loss supports 1-D or 2-D input here")

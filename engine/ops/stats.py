@@ -244,6 +244,11 @@ def ceil(a: Tensor) -> Tensor:
 def masked_fill(a: Tensor, mask: Tensor, value: Any) -> Tensor:
     if isinstance(value, Tensor):
         value = value.item()
+    from engine.ops.base import broadcast_shape
+
+    if broadcast_shape(mask._data.shape, a._data.shape) != a._data.shape:
+        raise RuntimeError(f"The size of tensor a ({mask._data.shape[0]}) must match the size of tensor b "
+                           f"({a._data.shape[0]}) at non-singleton dimension 0")
     out = MaskedFillBackward0.apply(a, mask=np.broadcast_to(mask._data.astype(bool), a._data.shape), value=value)
     if out._grad_fn is not None:
         out._grad_fn._shape = a._data.shape

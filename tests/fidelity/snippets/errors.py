@@ -364,3 +364,93 @@ print(loss_fn(pred, target))
 # %% randint_bad_range
 import torch
 print(torch.randint(5, 3, (2,)))
+# %% error_messages_catalog
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+x = torch.ones(2, 3, requires_grad=True)
+i = torch.tensor([1, 2])
+cases = [
+    lambda: x + torch.ones(3, 2),
+    lambda: x @ x,
+    lambda: x.view(4),
+    lambda: x.reshape(5),
+    lambda: x[2],
+    lambda: x[:, 5],
+    lambda: x.sum(dim=3),
+    lambda: x.mean(dim=-3),
+    lambda: x.transpose(0, 2),
+    lambda: x.permute(0),
+    lambda: x.squeeze(4),
+    lambda: x.unsqueeze(5),
+    lambda: x.expand(3, 3),
+    lambda: torch.cat([x, torch.ones(2, 2)]),
+    lambda: torch.stack([x, torch.ones(2, 2)]),
+    lambda: torch.tensor([1, 2], requires_grad=True),
+    lambda: i.float().requires_grad_().long().requires_grad_(),
+    lambda: x.item(),
+    lambda: x.backward(),
+    lambda: torch.ones(2).backward(),
+    lambda: x.add_(1),
+    lambda: x.zero_(),
+    lambda: x.mean(dim=0).backward(torch.ones(3, 1)),
+    lambda: i.mean(),
+    lambda: F.softmax(x, dim=3),
+    lambda: F.cross_entropy(torch.ones(2, 3), torch.tensor([0, 3])),
+    lambda: F.cross_entropy(torch.ones(2, 3), torch.tensor([0])),
+    lambda: F.nll_loss(torch.ones(2, 3), torch.tensor([0.0, 1.0])),
+    lambda: F.binary_cross_entropy(torch.tensor([0.5]), torch.tensor([1.0, 0.0])),
+    lambda: F.binary_cross_entropy(torch.tensor([1.5]), torch.tensor([1.0])),
+    lambda: nn.Linear(3, 2)(torch.ones(4, 2)),
+    lambda: nn.Linear(3, 2)(torch.ones(3, dtype=torch.float64)),
+    lambda: torch.optim.SGD([x], lr=-1),
+    lambda: torch.optim.SGD([i.float()], lr=0.1, momentum=-1),
+    lambda: torch.optim.Adam([x], lr=0.1, betas=(1.5, 0.9)),
+    lambda: torch.randint(3, 3, (2,)),
+    lambda: torch.randn(-1),
+    lambda: torch.zeros(2, 3).view(-1, -1),
+    lambda: torch.arange(0, 10, 0),
+    lambda: torch.tensor([[1, 2], [3]]),
+    lambda: x.grad.zero_(),
+    lambda: torch.autograd.grad(x.sum(), torch.ones(2)),
+    lambda: torch.autograd.grad(x.sum() * 0 + torch.ones(1).sum(), x),
+    lambda: x.numpy(),
+    lambda: x.sum().item() + "a",
+    lambda: torch.matmul(torch.ones(3), torch.ones(4)),
+    lambda: torch.dot(torch.ones(2, 2), torch.ones(2)),
+    lambda: torch.mm(torch.ones(2), torch.ones(2)),
+    lambda: i / 0,
+    lambda: i // 0,
+    lambda: torch.tensor(1.0) / 0,
+    lambda: i.float().pow(i),
+    lambda: x.max(dim=4),
+    lambda: x.gather(1, torch.tensor([[5]])),
+    lambda: torch.where(x > 0, x, torch.ones(5)),
+    lambda: x.masked_fill(torch.ones(3, 3, dtype=torch.bool), 0.0),
+    lambda: torch.zeros(2, 2)[torch.tensor([0.5])],
+    lambda: x.split([1, 1, 1]),
+    lambda: torch.empty(2).normal_(0, -1),
+    lambda: nn.MSELoss()(torch.ones(2), torch.ones(3)),
+    lambda: nn.Sequential(nn.Linear(2, 2))[3],
+    lambda: x.repeat(2),
+    lambda: torch.full((2,), 1.0).bool() + 1.5 - torch.tensor([True]) ,
+    lambda: ~torch.ones(2),
+]
+for k, c in enumerate(cases):
+    try:
+        c()
+        print(k, "ok")
+    except RuntimeError as e:
+        print(k, "RuntimeError", str(e).split("\n")[0])
+    except IndexError as e:
+        print(k, "IndexError", str(e).split("\n")[0])
+    except ValueError as e:
+        print(k, "ValueError", str(e).split("\n")[0])
+    except TypeError as e:
+        print(k, "TypeError", str(e).split("\n")[0])
+    except AttributeError as e:
+        print(k, "AttributeError", str(e).split("\n")[0])
+    except ZeroDivisionError as e:
+        print(k, "ZeroDivisionError", str(e).split("\n")[0])
+    except Exception as e:
+        print(k, "Exception", str(e).split("\n")[0])
