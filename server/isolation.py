@@ -26,6 +26,7 @@ import multiprocessing
 import os
 import queue as queue_module
 import resource
+import signal
 import threading
 from concurrent.futures import Future
 from typing import Any
@@ -83,6 +84,50 @@ def _limit_cpu(seconds: float) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
 
+class _Alarm:
+    """A SIGALRM a little after the run's time limit: it stops the run even inside a long stretch of engine code
+    that never reaches the interpreter's own clock checks (printing a huge tensor, a long loop inside an op)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.armed = False
+
+    def _ring(self, signum: int, frame: Any) -> None:
+        if self.armed:
+            from engine.sandbox.errors import LimitExceeded
+
+            self.armed = False
+            raise LimitExceeded(f"the program ran longer than {self.seconds - 0.25:g} seconds (time limit)")
+
+    def __enter__(self) -> "_Alarm":
+        if self.seconds > 0 and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGALRM, self._ring)
+            self.armed = True
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self.armed:
+            self.armed = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _alarm(limits: Limits | None) -> _Alarm:
+    return _Alarm((limits or Limits()).max_seconds + 0.25)
+
+
+def _run(code: str, limits: Limits | None, on_event: Any = None) -> Any:
+    """``engine.run`` under the alarm; a ring while the run was already reporting its end still makes a result."""
+    import engine
+    from engine.sandbox.errors import LimitExceeded
+
+    try:
+        with _alarm(limits):
+            return engine.run(code, limits=limits, on_event=on_event)
+    except LimitExceeded as exc:
+        return engine.RunResult(stdout="", error={"type": "LimitExceeded", "message": exc.message, "line": None})
+
+
 def _give_memory_back() -> None:
     """After a big run, return freed heap memory to the OS, so the worker goes back to its baseline."""
     try:
@@ -104,13 +149,11 @@ def execute(
     they come (at least every ``flush_seconds``, even while the program computes silently) and leave them out of
     the returned result. With ``encode``, return the JSON answer's bytes instead of the result: encoding runs in
     the worker, in parallel, rather than in the server's one event loop."""
-    import engine
-
     limits = _worker["limits"]
     _limit_cpu(_worker["cpu_seconds"])
     if events is None:
         try:
-            result = engine.run(code, limits=limits)
+            result = _run(code, limits)
             return dumps(result_body(result)).encode("ascii") if encode else result
         finally:
             _give_memory_back()
@@ -137,7 +180,7 @@ def execute(
     thread = threading.Thread(target=flusher, daemon=True)
     thread.start()
     try:
-        result = engine.run(code, limits=limits, on_event=on_event)
+        result = _run(code, limits, on_event)
     finally:
         finished.set()
         thread.join()

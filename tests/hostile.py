@@ -64,7 +64,7 @@ COMPUTED_NAMES = [
     ("import sys", NS, "module 'sys' is not available"),
     ("import builtins", NS, "module 'builtins' is not available"),
     ("from torch import _C", NS, "names starting with '_' are not allowed"),
-    ("import torch.utils", NS, "module 'torch.utils' is not available"),
+    ("import torch.multiprocessing", NS, "module 'torch.multiprocessing' is not available"),
     ("eval('1')", NS, "'eval' is not available"),
     ("exec('x = 1')", NS, "'exec' is not available"),
     ("compile('1', 'f', 'eval')", NS, "'compile' is not available"),

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from tests.conftest import start_server
+from tests.conftest import running_server, start_server
 
 LESSON_1 = "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
 STRICT_CSP = (
@@ -147,3 +147,13 @@ def test_a_run_over_its_cpu_time_is_stopped_by_the_kernel() -> None:
         assert after["stdout"] == "tensor([2., 4., 6.])\n" and after["error"] is None
     finally:
         _stop(proc)
+
+
+def test_a_run_stuck_inside_engine_code_is_stopped_at_its_time_limit() -> None:
+    with running_server({"GRADTRACE_MAX_SECONDS": "1", "GRADTRACE_WORKERS": "1"}) as url:
+        code = "import torch\nprint('before')\ntorch.set_printoptions(threshold=10**9)\ns = str(torch.ones(10**6))"
+        body = httpx.post(f"{url}/api/run", json={"code": code}, timeout=60).json()
+        assert body["error"]["type"] == "LimitExceeded" and "(time limit)" in body["error"]["message"]
+        assert body["error"]["line"] == 4 and body["stdout"] == "before\n"
+        after = httpx.post(f"{url}/api/run", json={"code": LESSON_1}, timeout=30).json()
+        assert after["stdout"] == "tensor([2., 4., 6.])\n" and after["error"] is None
