@@ -283,19 +283,23 @@ def _int_zero_check(b: Tensor) -> None:
 def floor_divide(a: Any, b: Any) -> Tensor:
     a, b = binary_operands(a, b)
     _int_zero_check(b)
-    return made(np.floor_divide(a._data, b._data))
+    with np.errstate(all="ignore"):  # float x // 0 is ±inf or nan, silently, as in PyTorch
+        return made(np.floor_divide(a._data, b._data))
 
 
 def _trunc_div(a: Any, b: Any) -> Tensor:
     a, b = binary_operands(a, b)
-    out = np.trunc(a._data / b._data)
+    _int_zero_check(b)
+    with np.errstate(all="ignore"):
+        out = np.trunc(a._data / b._data)
     return made(out.astype(a._data.dtype))
 
 
 def remainder(a: Any, b: Any) -> Tensor:
     a, b = binary_operands(a, b)
     _int_zero_check(b)
-    return made(np.remainder(a._data, b._data))
+    with np.errstate(all="ignore"):
+        return made(np.remainder(a._data, b._data))
 
 
 def neg(a: Tensor) -> Tensor:

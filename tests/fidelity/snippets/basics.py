@@ -599,3 +599,10 @@ exprs = [x / 2, 2 / x, x - 1, 1 - x, x ** 0.5, 2 ** x, x.mean(dim=0), x.sum(1), 
          x.sort()[0], x.topk(1)[0], x[0, 0], x[0][1], x.contiguous(), x.new_zeros(2) + x[0], x.argmax() * 0 + x[0]]
 for e in exprs:
     print(e.grad_fn)
+# %% float_floor_div_zero
+import torch
+x = torch.tensor([1.0, -1.0, 0.0])
+print(x // 0)
+print(x % 0)
+print(torch.div(x, 0, rounding_mode="trunc"))
+print(torch.div(torch.tensor([7, -7]), 2, rounding_mode="floor"), torch.tensor([7, -7]) % 3)
