@@ -84,7 +84,8 @@ class Generator:
     def _uniform(self, n: int, low: float, high: float, dtype: Any = np.float32) -> np.ndarray:
         dt = np.dtype(dtype)
         lo, hi = (float(_F(low)), float(_F(high))) if dt == np.float32 else (float(low), float(high))
-        v = (self._unit(n, dt) * (hi - lo) + lo).astype(dt)
+        u = self._unit(n, dt)
+        v = (_fma64(u, hi - lo, lo) if dt == np.float64 else u * (hi - lo) + lo).astype(dt)
         return np.where(v == dt.type(hi), dt.type(lo), v)
 
     def _normal(self, n: int, mean: float = 0.0, std: float = 1.0, dtype: Any = np.float32) -> np.ndarray:
@@ -99,12 +100,12 @@ class Generator:
     def _normal_double(self, mean: float, std: float) -> float:
         if self._next_normal is not None:
             z, self._next_normal = self._next_normal, None
-            return z * std + mean
+            return float(_fma64(z, std, mean))
         u1, u2 = self._unit(2, np.float64)
         r = math.sqrt(-2.0 * math.log1p(-float(u2)))
         theta = 2.0 * math.pi * float(u1)
         self._next_normal = r * math.sin(theta)
-        return r * math.cos(theta) * std + mean
+        return float(_fma64(r * math.cos(theta), std, mean))
 
     def _randint(self, n: int, low: int, high: int) -> np.ndarray:
         rng = high - low
@@ -118,6 +119,23 @@ class Generator:
 def _fma(a: Any, b: Any, c: Any) -> np.ndarray:
     """float32 a*b + c rounded once (the product is exact in float64)."""
     return (np.asarray(a, dtype=np.float64) * np.float64(b) + np.asarray(c, dtype=np.float64)).astype(_F)
+
+
+def _fma64(a: Any, b: Any, c: Any) -> Any:
+    """float64 a*b + c rounded once, as PyTorch's FMA-contracted C++ computes it: a*b = p + e exactly (Dekker's
+    split), p + c = s + t exactly (Knuth's two-sum), then s + (t + e)."""
+    a, b, c = np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64)
+    with np.errstate(all="ignore"):
+        p = a * b
+        split = 134217729.0  # 2**27 + 1
+        ah = a * split - (a * split - a)
+        bh = b * split - (b * split - b)
+        e = ((ah * bh - p) + ah * (b - bh) + (a - ah) * bh) + (a - ah) * (b - bh)
+        s = p + c
+        bb = s - p
+        t = (p - (s - bb)) + (c - bb)
+        out = s + (t + e)
+    return np.where(np.isfinite(out), out, a * b + c)
 
 
 def _bits(a: np.ndarray) -> np.ndarray:
@@ -206,8 +224,8 @@ def _box_muller16_double(blocks: np.ndarray, mean: float, std: float) -> np.ndar
     radius = np.sqrt(-2.0 * np.log(u1))
     theta = 2.0 * math.pi * u2
     out = np.empty_like(blocks)
-    out[:, :8] = radius * np.cos(theta) * std + mean
-    out[:, 8:] = radius * np.sin(theta) * std + mean
+    out[:, :8] = _fma64(radius * np.cos(theta), std, mean)
+    out[:, 8:] = _fma64(radius * np.sin(theta), std, mean)
     return out
 
 
