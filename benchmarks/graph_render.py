@@ -6,7 +6,8 @@ moment all 1,000 nodes are in the SVG (parsing, reducer, dagre layout and drawin
 ``performance.measure`` entries split that into layout and drawing.
 
 Run: ``.venv/bin/python benchmarks/graph_render.py [--repeat N] [--nodes N]`` (build the frontend first:
-``make frontend``). Prints each round and the median; it is a measurement, not a test.
+``make frontend``). Prints each round and the median; it is a measurement, not a test. The figure depends on the
+machine's load (on the shared 2-core dev box: a median of ~0.7 s, single rounds up to ~2 s when other test runs take the cores).
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def measure(page, nodes: int) -> dict[str, float]:  # noqa: ANN001 - a Playwrigh
     page.evaluate("window.__t0 = performance.now()")
     page.get_by_test_id("run").click()
     page.wait_for_function(
-        f"document.querySelectorAll('[data-testid=graph] [data-node-id]').length >= {nodes}",
+        f"() => document.querySelectorAll('[data-testid=graph] [data-node-id]').length >= {nodes}",
         polling="raf",
         timeout=120_000,
     )
@@ -96,7 +97,8 @@ def main() -> None:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS, headless=True)
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            # the benchmark's own probes are evaluated strings, which the server's CSP (rightly) refuses the page
+            page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
 
             def sse(route: Route) -> None:
                 route.fulfill(status=200, headers={"Content-Type": "text/event-stream"}, body=body)
