@@ -7,7 +7,8 @@ moment all 1,000 nodes are in the SVG (parsing, reducer, dagre layout and drawin
 
 Run: ``.venv/bin/python benchmarks/graph_render.py [--repeat N] [--nodes N]`` (build the frontend first:
 ``make frontend``). Prints each round and the median; it is a measurement, not a test. The figure depends on the
-machine's load (on the shared 2-core dev box: a median of ~0.7 s, single rounds up to ~2 s when other test runs take the cores).
+machine's load (on the shared 2-core dev box: a median of ~0.7 s, single rounds up to ~2 s when other test
+runs take the cores).
 """
 
 from __future__ import annotations
@@ -91,7 +92,8 @@ def main() -> None:
     args = parser.parse_args()
 
     events = synthetic_trace(args.nodes)
-    body = f"event: trace\ndata: {json.dumps(events)}\n\n" + 'event: done\ndata: {"stdout": "", "error": null, "seed": 0}\n\n'
+    done = 'event: done\ndata: {"stdout": "", "error": null, "seed": 0}\n\n'
+    body = f"event: trace\ndata: {json.dumps(events)}\n\n{done}"
     code = "import torch\n# a synthetic 1,000-node graph (benchmarks/graph_render.py)\n"
     proc, url = start_server()
     try:

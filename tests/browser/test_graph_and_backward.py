@@ -179,7 +179,8 @@ def test_freed_graph_and_the_second_backward_error(page: Page, live_server: str)
     page.goto(code_url(live_server, SECOND_BACKWARD))
     run(page)
     error = page.get_by_test_id("error")
-    expect(error).to_have_text(re.compile(r"^RuntimeError: Trying to backward through the graph a second time.* \(line 6\)$"))
+    second_time = r"^RuntimeError: Trying to backward through the graph a second time.* \(line 6\)$"
+    expect(error).to_have_text(re.compile(second_time))
     expect(page.locator("#error-explain")).to_have_text(re.compile(r"freed the saved values.*retain_graph=True"))
     expect(page.get_by_test_id("editor").locator(".cm-mark-error")).to_have_text("y.backward()")
     # after the first backward (no retain_graph) its grad_fns look freed

@@ -260,7 +260,8 @@ def test_embed_page_runs_compactly_and_reports_its_height(page: Page, live_serve
         f'</script><iframe id="gt" src="{src}" width="800" height="400" title="gradtrace"></iframe>'
     )
     # a course page on an http origin (the iframe's frame-ancestors allows any network origin)
-    page.route(f"{live_server}/course-page.html", lambda route: route.fulfill(body=course_page, content_type="text/html"))
+    serve = lambda route: route.fulfill(body=course_page, content_type="text/html")  # noqa: E731
+    page.route(f"{live_server}/course-page.html", serve)
     page.goto(f"{live_server}/course-page.html")
     frame = page.frame_locator("#gt")
     expect(frame.get_by_test_id("stdout")).to_have_text("tensor([2., 4., 6.])\n", timeout=30_000)  # it ran by itself
@@ -282,7 +283,13 @@ def test_embed_with_editor(page: Page, live_server: str) -> None:
 
 
 @pytest.mark.parametrize(("width", "scheme"), [(375, "light"), (1920, "dark")])
-def test_small_and_large_screens_light_and_dark(browser: Browser, live_server: str, problems, width: int, scheme: str) -> None:  # noqa: ANN001, E501
+def test_small_and_large_screens_light_and_dark(
+    browser: Browser,
+    live_server: str,
+    problems,  # noqa: ANN001 - the PageProblems fixture
+    width: int,
+    scheme: str,
+) -> None:
     context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
     try:
         page = context.new_page()
@@ -316,7 +323,8 @@ def test_every_control_is_keyboard_reachable_named_and_focus_visible(page: Page,
         info = page.evaluate(
             """() => { const el = document.activeElement; const cs = getComputedStyle(el);
             return {key: el.outerHTML.slice(0, 80), tag: el.tagName,
-                    name: el.getAttribute('aria-label') || el.title || el.textContent.trim() || (el.labels && el.labels[0] ? el.labels[0].textContent : ''),
+                    name: el.getAttribute('aria-label') || el.title || el.textContent.trim()
+                          || (el.labels && el.labels[0] ? el.labels[0].textContent : ''),
                     outline: cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0}; }"""
         )
         if info["tag"] in ("BUTTON", "SELECT", "INPUT", "TEXTAREA", "A"):
