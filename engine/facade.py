@@ -141,7 +141,8 @@ def make_modules() -> dict[str, Namespace]:
     schedulers = Namespace("torch.optim.lr_scheduler",
                            {name: getattr(lr_scheduler, name) for name in lr_scheduler.__all__})
     optim_ns = Namespace("torch.optim", {"SGD": optim.SGD, "Adam": optim.Adam, "AdamW": optim.AdamW,
-                                          "Optimizer": optim.Optimizer, "lr_scheduler": schedulers})
+                                          "Optimizer": optim.Optimizer, "lr_scheduler": schedulers,
+                                          "RMSprop": optim.RMSprop, "Adagrad": optim.Adagrad})
     data_ns = Namespace("torch.utils.data", {name: getattr(data, name) for name in data.__all__})
     utils_ns = Namespace("torch.utils", {"data": data_ns})
     functional_ag = Namespace("torch.autograd.functional", {name: getattr(autograd_functional, name)

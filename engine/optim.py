@@ -190,4 +190,90 @@ class AdamW(Adam):
         self.defaults["decoupled_weight_decay"] = True
 
 
-__all__ = ["Optimizer", "SGD", "Adam", "AdamW"]
+class RMSprop(Optimizer):
+    """RMSprop: divide each step by the root of a running average of squared gradients."""
+
+    def __init__(self, params: Any, lr: float = 1e-2, alpha: float = 0.99, eps: float = 1e-8, weight_decay: float = 0,
+                 momentum: float = 0, centered: bool = False, maximize: bool = False, **_: Any) -> None:
+        for name, value in (("learning rate", lr), ("epsilon value", eps), ("momentum value", momentum),
+                            ("weight_decay value", weight_decay), ("alpha value", alpha)):
+            if value < 0.0:
+                raise ValueError(f"Invalid {name}: {value}")
+        super().__init__(params, dict(lr=lr, momentum=momentum, alpha=alpha, eps=eps, centered=centered,
+                                      weight_decay=weight_decay, capturable=False, foreach=None, maximize=maximize,
+                                      differentiable=False))
+
+    def step(self, closure: Any = None) -> Any:
+        loss = closure() if closure is not None else None
+        for g in self.param_groups:
+            for p in g["params"]:
+                if p._grad is None:
+                    continue
+                grad = p._grad._data if not g["maximize"] else -p._grad._data
+                dt = p._data.dtype.type
+                if g["weight_decay"] != 0:
+                    grad = _axpy(grad, g["weight_decay"], p._data)
+                st = self._state.setdefault(id(p), {})
+                if not st:
+                    st.update(step=0, square_avg=np.zeros_like(p._data))
+                    if g["momentum"] > 0:
+                        st["momentum_buffer"] = np.zeros_like(p._data)
+                    if g["centered"]:
+                        st["grad_avg"] = np.zeros_like(p._data)
+                st["step"] += 1
+                sq = st["square_avg"]
+                sq *= dt(g["alpha"])
+                sq += dt(1 - g["alpha"]) * grad * grad  # addcmul_(grad, grad, value=1 - alpha)
+                if g["centered"]:
+                    ga = st["grad_avg"]
+                    ga[...] = _axpy(ga, 1 - g["alpha"], grad - ga)
+                    avg = np.sqrt(sq - ga * ga) + dt(g["eps"])
+                else:
+                    avg = np.sqrt(sq) + dt(g["eps"])
+                if g["momentum"] > 0:
+                    buf = st["momentum_buffer"]
+                    buf *= dt(g["momentum"])
+                    buf += grad / avg
+                    self._write(p, _axpy(p._data, -g["lr"], buf))
+                else:
+                    self._write(p, p._data + dt(-g["lr"]) * grad / avg)  # addcdiv_(grad, avg, value=-lr)
+        return loss
+
+
+class Adagrad(Optimizer):
+    """Adagrad: divide each step by the root of the sum of all squared gradients so far."""
+
+    def __init__(self, params: Any, lr: float = 1e-2, lr_decay: float = 0, weight_decay: float = 0,
+                 initial_accumulator_value: float = 0, eps: float = 1e-10, maximize: bool = False,
+                 **_: Any) -> None:
+        for name, value in (("learning rate", lr), ("lr_decay value", lr_decay),
+                            ("weight_decay value", weight_decay),
+                            ("initial_accumulator_value value", initial_accumulator_value), ("epsilon value", eps)):
+            if value < 0.0:
+                raise ValueError(f"Invalid {name}: {value}")
+        super().__init__(params, dict(lr=lr, lr_decay=lr_decay, eps=eps, weight_decay=weight_decay,
+                                      initial_accumulator_value=initial_accumulator_value, foreach=None,
+                                      maximize=maximize, differentiable=False, fused=None))
+
+    def step(self, closure: Any = None) -> Any:
+        loss = closure() if closure is not None else None
+        for g in self.param_groups:
+            for p in g["params"]:
+                if p._grad is None:
+                    continue
+                grad = p._grad._data if not g["maximize"] else -p._grad._data
+                dt = p._data.dtype.type
+                st = self._state.setdefault(id(p), {})
+                if not st:
+                    st.update(step=0, sum=np.full_like(p._data, g["initial_accumulator_value"]))
+                st["step"] += 1
+                if g["weight_decay"] != 0:
+                    grad = _axpy(grad, g["weight_decay"], p._data)
+                clr = g["lr"] / (1 + (st["step"] - 1) * g["lr_decay"])
+                st["sum"] += dt(1) * grad * grad
+                std = np.sqrt(st["sum"]) + dt(g["eps"])
+                self._write(p, p._data + dt(-clr) * grad / std)
+        return loss
+
+
+__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad"]

@@ -10,12 +10,12 @@ from __future__ import annotations
 from engine.nn import functional, init, utils
 from engine.nn.layers import (
     GELU, Dropout, Flatten, Identity, LeakyReLU, Linear, LogSoftmax, ModuleList, ReLU, Sequential, Sigmoid, Softmax,
-    Softplus, Tanh,
+    Softplus, Tanh, ELU, SiLU,
 )
 from engine.nn.losses import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
 from engine.nn.module import Module, Parameter
 
 __all__ = ["Module", "Parameter", "Linear", "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax",
            "Identity", "Flatten", "Sequential", "ModuleList", "MSELoss", "L1Loss", "BCELoss", "NLLLoss", "GELU",
-           "Dropout", "BCEWithLogitsLoss", "Softplus",
+           "Dropout", "BCEWithLogitsLoss", "Softplus", "ELU", "SiLU",
            "CrossEntropyLoss", "functional", "init", "utils"]

@@ -12,10 +12,10 @@ from engine.ops import (  # noqa: F401 - re-exported
     binary_cross_entropy, binary_cross_entropy_with_logits, cross_entropy, dropout, gelu, l1_loss, leaky_relu,
     linear, log_softmax, mse_loss, nll_loss, relu, sigmoid, softmax, tanh,
 )
-from engine.ops.elementwise import softplus  # noqa: F401 - re-exported
+from engine.ops.elementwise import elu, silu, softplus  # noqa: F401 - re-exported
 from engine.ops.pieces import gather  # noqa: F401 - re-exported
 from engine.ops.soft_targets import one_hot  # noqa: F401 - re-exported
 
 __all__ = ["binary_cross_entropy", "binary_cross_entropy_with_logits", "cross_entropy", "dropout", "gelu",
            "l1_loss", "leaky_relu", "linear", "log_softmax", "mse_loss", "nll_loss", "relu", "sigmoid", "softmax",
-           "tanh", "softplus", "one_hot"]
+           "tanh", "softplus", "one_hot", "elu", "silu"]

@@ -67,6 +67,38 @@ class ReLU(Module):
         return "inplace=True" if self.inplace else ""
 
 
+class ELU(Module):
+    """x above 0, α(eˣ - 1) below."""
+
+    def __init__(self, alpha: float = 1.0, inplace: bool = False) -> None:
+        super().__init__()
+        self.alpha, self.inplace = alpha, inplace
+
+    def forward(self, x: Tensor) -> Tensor:
+        from engine.ops.elementwise import elu
+
+        return elu(x, self.alpha)
+
+    def extra_repr(self) -> str:
+        return f"alpha={self.alpha}" + (", inplace=True" if self.inplace else "")
+
+
+class SiLU(Module):
+    """x · σ(x) (also called swish)."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, x: Tensor) -> Tensor:
+        from engine.ops.elementwise import silu
+
+        return silu(x)
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
+
+
 class Softplus(Module):
     """ln(1 + e^(βx)) / β, a smooth ReLU."""
 
@@ -223,3 +255,19 @@ class ModuleList(Module):
 
     def __iter__(self) -> Any:
         return iter(list(self.__dict__["_modules"].values()))
+
+    def __repr__(self) -> str:
+        """PyTorch's compressed form: runs of identical entries print once, as ``(0-2): 3 x Linear(...)``."""
+        from engine.nn.module import _addindent
+
+        reprs = [repr(m) for m in self]
+        if not reprs:
+            return "ModuleList()"
+        runs: list[list[Any]] = []
+        for i, r in enumerate(reprs):
+            if runs and runs[-1][2] == r:
+                runs[-1][1] = i
+            else:
+                runs.append([i, i, r])
+        lines = [_addindent(f"({a}): {r}" if a == b else f"({a}-{b}): {b - a + 1} x {r}", 2) for a, b, r in runs]
+        return "ModuleList(\n  " + "\n  ".join(lines) + "\n)"

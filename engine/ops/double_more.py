@@ -117,7 +117,24 @@ def _softplus(ctx: Any, g: Tensor) -> Grads:
     return (arith.where(made(a._data.astype(np.float64) * s["beta"] > s["threshold"]), g, smooth),)
 
 
+def _elu(ctx: Any, g: Tensor) -> Grads:
+    a, alpha = _in(ctx, 0), ctx._saved["alpha"]
+    from engine.ops import unary
+
+    return (arith.where(made(a._data > 0), g, arith.mul(g, arith.mul(unary.exp(a), alpha))),)
+
+
+def _silu(ctx: Any, g: Tensor) -> Grads:
+    a = _in(ctx, 0)
+    from engine.ops import unary
+
+    s = unary.sigmoid(a)
+    return (arith.mul(g, arith.mul(s, arith.add(arith.mul(a, arith.rsub(s, 1)), 1))),)
+
+
 FORMULAS.update({
+    "EluBackward0": _elu,
+    "SiluBackward0": _silu,
     "SoftplusBackward0": _softplus,
     "VarBackward0": _var,
     "StdBackward0": _std,

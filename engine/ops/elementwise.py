@@ -116,6 +116,49 @@ class Exp2Backward0(Function):
         return (g * r * r.dtype.type(np.log(2.0)),)
 
 
+class EluBackward0(Function):
+    """a if a > 0 else α(eᵃ - 1): d/da = 1 above 0, αeᵃ below."""
+
+    _saved_fields = ("self", "alpha")
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray, alpha: float = 1.0) -> np.ndarray:
+        ctx._save(self=a, alpha=alpha)
+        a = _float(a)
+        d = a.astype(np.float64)
+        return np.where(d > 0, d, np.expm1(d) * alpha).astype(a.dtype)
+
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        a, alpha = ctx._saved["self"].astype(np.float64), ctx._saved["alpha"]
+        return (np.where(a > 0, g, g * (alpha * np.exp(a))).astype(g.dtype),)
+
+
+class SiluBackward0(Function):
+    """a · σ(a): d/da = σ(a) (1 + a (1 - σ(a)))."""
+
+    _saved_fields = ("self",)
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+        ctx._save(self=a)
+        a = _float(a)
+        d = a.astype(np.float64)
+        return (d / (1.0 + np.exp(-d))).astype(a.dtype)
+
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        a = ctx._saved["self"].astype(np.float64)
+        s = 1.0 / (1.0 + np.exp(-a))
+        return ((g * (s * (1.0 + a * (1.0 - s)))).astype(g.dtype),)
+
+
+def elu(a: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    return EluBackward0.apply(a, alpha=alpha)
+
+
+def silu(a: Tensor, inplace: bool = False) -> Tensor:
+    return SiluBackward0.apply(a)
+
+
 def log1p(a: Tensor) -> Tensor:
     return Log1PBackward0.apply(a)
 
@@ -140,4 +183,4 @@ def exp2(a: Tensor) -> Tensor:
     return Exp2Backward0.apply(a)
 
 
-__all__ = ["log1p", "rsqrt", "tan", "softplus", "log2", "exp2"]
+__all__ = ["log1p", "rsqrt", "tan", "softplus", "log2", "exp2", "elu", "silu"]

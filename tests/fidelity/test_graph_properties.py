@@ -17,7 +17,7 @@ from engine.facade import make_modules
 
 SHAPES = [(), (3,), (1, 3), (2, 1), (2, 3)]  # all broadcast together to (2, 3)
 UNARY = ["neg", "exp_tanh", "tanh", "sigmoid", "sin", "cos", "relu", "abs", "sqrt1", "log1", "square", "cube",
-         "softplus", "log1p_sq", "clamp", "leaky", "sum_last", "mean_first", "amax_last", "softmax_last"]
+         "softplus", "elu", "silu", "log1p_sq", "clamp", "leaky", "sum_last", "mean_first", "amax_last", "softmax_last"]
 BINARY = ["add", "sub", "mul", "safe_div", "maximum", "where_pos"]
 SCALAR = ["radd", "rsub", "rmul", "rdiv_safe", "mul_scalar", "pow_scalar"]
 PROPS = settings(max_examples=60, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -49,7 +49,8 @@ def evaluate(node: Any, T: Any, xs: list[Any]) -> Any:  # noqa: N803 - T is a to
             "sigmoid": lambda: T.sigmoid(a), "sin": lambda: a.sin(), "cos": lambda: T.cos(a), "relu": lambda: a.relu(),
             "abs": lambda: a.abs(), "sqrt1": lambda: (a * a + 1).sqrt(), "log1": lambda: T.log(a * a + 1),
             "square": lambda: a ** 2, "cube": lambda: a.pow(3), "softplus": lambda: T.nn.functional.softplus(a),
-            "log1p_sq": lambda: T.log1p(a * a), "clamp": lambda: a.clamp(-0.5, 0.7),
+            "log1p_sq": lambda: T.log1p(a * a), "elu": lambda: T.nn.functional.elu(a, 0.7),
+            "silu": lambda: T.nn.functional.silu(a), "clamp": lambda: a.clamp(-0.5, 0.7),
             "leaky": lambda: T.nn.functional.leaky_relu(a, 0.1),
             "sum_last": lambda: a.sum(dim=-1, keepdim=True) if a.dim() else a,
             "mean_first": lambda: a.mean(dim=0, keepdim=True) if a.dim() else a,

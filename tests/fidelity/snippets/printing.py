@@ -367,3 +367,31 @@ import torch
 w = torch.zeros(1, requires_grad=True)
 print(torch.optim.AdamW([w], lr=0.01))
 print(torch.optim.SGD([w], lr=0.1, momentum=0.5, dampening=0.1))
+# %% print_modulelist_repeated
+import torch.nn as nn
+class Deep(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.ModuleList([nn.Linear(4, 4) for _ in range(3)])
+        self.acts = nn.ModuleList([nn.ReLU(), nn.ReLU(), nn.Tanh()])
+        self.head = nn.Linear(4, 1)
+    def forward(self, x):
+        for layer, act in zip(self.layers, self.acts):
+            x = act(layer(x))
+        return self.head(x)
+print(Deep())
+print(nn.Sequential(nn.Linear(2, 2), nn.Linear(2, 2)))
+# %% print_module_extra_attrs
+import torch
+import torch.nn as nn
+class Scaled(nn.Module):
+    def __init__(self, factor):
+        super().__init__()
+        self.factor = factor
+        self.scale = nn.Parameter(torch.ones(1))
+    def forward(self, x):
+        return x * self.scale * self.factor
+m = Scaled(2.0)
+print(m)
+print(list(m.named_parameters()))
+print(m(torch.tensor([1.0, 2.0])))

@@ -484,3 +484,26 @@ g = torch.Generator().manual_seed(42)
 loader = DataLoader(ds, batch_size=5, shuffle=True, generator=g)
 for (b,) in loader:
     print(b)
+# %% elu_silu
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+x = torch.tensor([-2.0, -0.5, 0.0, 1.5], requires_grad=True)
+y = F.elu(x) + F.silu(x) + nn.ELU(alpha=0.5)(x) + nn.SiLU()(x)
+y.sum().backward()
+print(y)
+print(x.grad)
+print(nn.ELU(), nn.SiLU())
+# %% rmsprop_adagrad
+import torch
+w1 = torch.tensor([1.0, -2.0], requires_grad=True)
+w2 = torch.tensor([1.0, -2.0], requires_grad=True)
+opt1 = torch.optim.RMSprop([w1], lr=0.01)
+opt2 = torch.optim.Adagrad([w2], lr=0.1)
+for _ in range(3):
+    for w, opt in ((w1, opt1), (w2, opt2)):
+        opt.zero_grad()
+        (w ** 2).sum().backward()
+        opt.step()
+print(w1, w2)
+print(opt1)
