@@ -36,9 +36,11 @@ export function seedRows(gradient, scalarRoot) {
 export function graphModel(final, ids) {
   const shown = new Set(ids);
   const boxes = ids.map((id) => ({ id, ...nodeSize(final.tensors[id], final.ledger[id]) }));
+  // room for the gradient each edge will carry: a scalar's is short, a tensor's is cut to LABEL_CHARS
+  const room = (t) => labelSize(t && (t.shape || []).length ? `∂ ${'0'.repeat(LABEL_CHARS)}` : gradText(t?.values));
   const edges = final.edges
     .filter((e) => shown.has(e.from) && shown.has(e.to))
-    .map((e) => ({ ...e, label: labelSize(gradText(final.tensors[e.from]?.values)) }));
+    .map((e) => ({ ...e, label: room(final.tensors[e.from]) }));
   const feeds = new Set(final.edges.map((e) => e.from));
   for (const id of ids) {
     const t = final.tensors[id];
