@@ -238,3 +238,45 @@ def f(x):
     return x ** 2
 out, g = torch.autograd.functional.vjp(f, torch.tensor([1.0, 3.0]), torch.tensor([1.0, 0.5]))
 print(out, g)
+# %% batched_gradient
+import torch
+torch.manual_seed(0)
+W = torch.randn(3, 2, requires_grad=True)
+X = torch.randn(5, 3)
+Y = X @ W
+Y.backward(torch.ones_like(Y))
+print(Y)
+print(W.grad)
+# %% retain_graph_jacobian_loop
+import torch
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = x ** 2 + 2 * x
+J = []
+for i in range(3):
+    gi, = torch.autograd.grad(y[i], x, retain_graph=True)
+    J.append(gi)
+print(torch.stack(J))
+# %% grad_wrt_intermediate
+import torch
+x = torch.tensor(2.0, requires_grad=True)
+h = x ** 2
+y = h * 3
+gh, gx = torch.autograd.grad(y, [h, x])
+print(gh, gx)
+# %% backward_on_sum_of_outputs
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+a = x * 2
+b = x ** 2
+torch.autograd.backward([a.sum(), b.sum()])
+print(x.grad)
+torch.autograd.backward([a, b], [torch.ones(2), torch.tensor([1.0, 0.0])])
+print(x.grad)
+# %% grad_of_mean_with_keepdim
+import torch
+x = torch.arange(1.0, 7.0).view(2, 3).requires_grad_()
+m = x.mean(dim=1, keepdim=True)
+c = x - m
+(c ** 2).sum().backward()
+print(c)
+print(x.grad)

@@ -395,3 +395,48 @@ m = Scaled(2.0)
 print(m)
 print(list(m.named_parameters()))
 print(m(torch.tensor([1.0, 2.0])))
+# %% suffix_wrapping
+import torch
+torch.manual_seed(0)
+w = torch.randn(4, 5, requires_grad=True)
+print(w * 2)
+v = torch.randn(9, requires_grad=True)
+print(v)
+print(v.exp())
+d = torch.randn(3, dtype=torch.float64, requires_grad=True)
+print(d)
+print(d * 2)
+print(torch.randn(2, 8, dtype=torch.float64) * 1000)
+# %% return_types_print
+import torch
+x = torch.tensor([[1.0, 5.0, 2.0], [7.0, 0.0, 3.0]])
+print(torch.max(x, 1))
+print(x.min(dim=0))
+print(torch.max(x, dim=1, keepdim=True))
+print(x.max(dim=1).values, x.min(0).indices)
+values, idx = torch.max(x, dim=0)
+print(values, idx)
+print(torch.min(x))
+# %% containers_with_tensors
+import torch
+d = {"w": torch.tensor([1.0, 2.0]), "b": torch.tensor(0.5)}
+print(d)
+print([torch.tensor(1), torch.tensor(2.5)])
+print((torch.ones(1), None))
+print({"loss": round(torch.tensor(0.123456).item(), 4)})
+# %% wide_int_and_neg_float_columns
+import torch
+print(torch.tensor([[1.5, -10.25, 100.125], [-0.5, 3.0, -1000.0]]))
+print(torch.tensor([[123456, -7], [0, 42]]))
+print(torch.tensor([0.000123, 0.5]))
+print(torch.tensor([[1e-3, 1e3], [5.0, 6.0]]))
+# %% grad_printing_after_steps
+import torch
+torch.manual_seed(7)
+w = torch.randn(3, 3, requires_grad=True)
+x = torch.randn(3)
+loss = torch.tanh(w @ x).pow(2).sum()
+loss.backward()
+print(loss)
+print(w.grad)
+print(w.grad.norm().item() > 0)
