@@ -454,3 +454,61 @@ for k, c in enumerate(cases):
         print(k, "ZeroDivisionError", str(e).split("\n")[0])
     except Exception as e:
         print(k, "Exception", str(e).split("\n")[0])
+# %% multiline_call_error
+import torch
+a = torch.ones(2, 3)
+b = torch.ones(4, 5)
+c = torch.cat(
+    [a,
+     b],
+    dim=0,
+)
+# %% error_in_forward
+import torch
+import torch.nn as nn
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 2)
+    def forward(self, x):
+        h = self.fc(x)
+        return h.view(3)
+net = Net()
+out = net(torch.ones(1, 4))
+# %% error_in_lambda
+import torch
+f = lambda t: t @ t
+print(f(torch.ones(2)))
+print(f(torch.ones(2, 3)))
+# %% error_in_with_block
+import torch
+x = torch.ones(2, requires_grad=True)
+with torch.no_grad():
+    y = x * 2
+    z = y.view(3)
+# %% error_in_loop_iteration
+import torch
+shapes = [(2,), (3,), (4,)]
+total = torch.zeros(3)
+for s in shapes:
+    total = total + torch.ones(s)
+    print(total)
+# %% multiline_expression_error
+import torch
+x = torch.ones(3)
+y = (x * 2
+     + torch.ones(2)
+     - 1)
+# %% error_in_training_loop
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+model = nn.Linear(3, 1)
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+for epoch in range(3):
+    pred = model(torch.randn(4, 3))
+    loss = ((pred - torch.randn(4)) ** 2).mean()
+    loss.backward()
+    opt.step()
+    print(epoch, round(loss.item(), 4))
+    loss.backward()
