@@ -14,6 +14,7 @@ Example::
 
 from __future__ import annotations
 
+import reprlib
 import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -36,6 +37,29 @@ class RunResult:
     seed: int = 0
 
 
+MAX_MESSAGE = 10_000  # characters of an error message kept (``raise ValueError(huge_list)``)
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 1000  # at most ~30 x 30 items of 1,000 characters: under a megabyte
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 30
+_SHORT.maxlevel = 4
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _message(exc: BaseException) -> str:
+    """``str(exc)``, without ever building a huge text: user code can put anything in an exception's args."""
+    args = exc.args
+    try:
+        if all(type(a) in _PLAIN and not (type(a) is int and a.bit_length() > 10_000) for a in args) and sum(
+            len(a) for a in args if type(a) is str
+        ) <= 10 * MAX_MESSAGE:
+            text = str(exc)
+        else:
+            text = _SHORT.repr(args[0]) if len(args) == 1 else _SHORT.repr(args)
+    except BaseException:  # noqa: BLE001 - a broken __str__ (or MemoryError) must not hide the error itself
+        text = type(exc).__name__
+    return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE] + "..."
+
+
 def describe_error(exc: BaseException) -> dict[str, Any]:
     """``{"type", "message", "line"}`` for an exception raised by (or on behalf of) user code."""
     if isinstance(exc, (SandboxError, LimitExceeded)):
@@ -43,9 +67,9 @@ def describe_error(exc: BaseException) -> dict[str, Any]:
     elif isinstance(exc, SyntaxError):
         message = exc.msg or "invalid syntax"
     elif isinstance(exc, MemoryError):
-        message = str(exc) or "out of memory"
+        message = _message(exc) or "out of memory"
     else:
-        message = str(exc)
+        message = _message(exc)
     line = error_line(exc)
     if line is None and isinstance(exc, SyntaxError):
         line = exc.lineno

@@ -149,6 +149,11 @@ RESOURCES = [
     ("x = 'a'.ljust(10 ** 9)", LE, "over the limit of 1,000,000"),
     ("for i in range(100000):\n    print('x' * 100)", LE, "(output limit)"),
     ("keep = [[0] * 10**6 for _ in range(1000)]", LE, "(memory limit)"),
+    ("s = 'a' * 10**5\nrows = [[s] * 1000] * 1000\nraise ValueError(rows)", "ValueError", "[['aaaa"),
+    ("s = 'a' * 10**5\nrows = [[s] * 1000] * 1000\nassert False, rows", "AssertionError", "[['aaaa"),
+    ("s = 'a' * 10**5\nrows = [[s] * 1000] * 1000\ntry:\n    raise ValueError(rows)\nexcept ValueError as e:\n"
+     "    print(e)", LE, "over the limit of 1,000,000"),
+    ("x = [1] * 10**6\nprint(*x, sep='a' * 10**5)", LE, "over the limit of 1,000,000"),
     ("def f():\n    return f()\nf()", "RecursionError", "maximum recursion depth exceeded"),
     ("x = " + "-" * 10000 + "1", LE, "nested too deeply"),
     ("x = " + "1 + " * 500 + "1", LE, "(depth limit)"),

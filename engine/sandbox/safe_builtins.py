@@ -43,7 +43,10 @@ def text_size(value: Any, budget: Budget) -> None:
     """Refuse to stringify containers whose text would be huge (``str([[s] * 1000] * 1000)`` for a long ``s``).
 
     Estimates the text length (string lengths, a few characters per other item), visiting each container once:
-    a container repeated many times (``[row] * 1000``) counts its size each time without being walked again."""
+    a container repeated many times (``[row] * 1000``) counts its size each time without being walked again. An
+    exception is as big as its arguments (``ValueError(huge_list)``)."""
+    if isinstance(value, BaseException):
+        value = value.args
     if type(value) not in _CONTAINERS:
         return
     limit = budget.limits.max_str_length
@@ -137,8 +140,10 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
             raise TypeError(f"sep must be None or a string, not {type(sep).__name__}")
         if end is not None and not isinstance(end, str):
             raise TypeError(f"end must be None or a string, not {type(end).__name__}")
-        text = (" " if sep is None else sep).join([to_str(a) for a in args]) + ("\n" if end is None else end)
-        write(text)
+        parts = [to_str(a) for a in args]
+        sep, end = " " if sep is None else sep, "\n" if end is None else end
+        budget.check_length(str, sum(map(len, parts)) + len(sep) * max(len(parts) - 1, 0) + len(end))
+        write(sep.join(parts) + end)
 
     def format_(value: Any, spec: str = "") -> str:
         if isinstance(spec, str):

@@ -21,6 +21,7 @@ def test_each_hostile_program_ends_with_a_clear_error(code: str, etype: str, fra
     assert time.monotonic() - start < 5
     assert result.error is not None, result.stdout
     assert result.error["type"] == etype and fragment in result.error["message"], result.error
+    assert len(result.error["message"]) <= 10_003  # messages are bounded, whatever the program put in them
     assert result.error["line"] is not None or "nested" in result.error["message"]
     assert result.events[-1]["type"] == "error" and result.events[-1]["error_type"] == etype
     assert "caught" not in result.stdout  # budgets are never caught by user code
