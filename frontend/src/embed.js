@@ -2,6 +2,7 @@
 // only with `&editor=1`). It runs the code of its URL at once and tells the parent page its height.
 
 import { createApp } from './app.js';
+import { hashWithCode } from './hash.js';
 
 const params = new URLSearchParams(location.hash.replace(/^#/, ''));
 const editorPanel = /** @type {HTMLElement} */ (document.querySelector('.editor-panel'));
@@ -9,6 +10,13 @@ editorPanel.hidden = params.get('editor') !== '1';
 
 const app = createApp();
 if (app.editor.getCode()) app.run();
+
+// "gradtrace" opens this program in the full playground
+const brand = /** @type {HTMLAnchorElement} */ (document.querySelector('.brand-link'));
+const toPlayground = () => (brand.href = `./${hashWithCode('', app.editor.getCode())}`);
+toPlayground();
+brand.addEventListener('focus', toPlayground);
+brand.addEventListener('pointerenter', toPlayground);
 
 /** The parent page sizes the iframe to this: {type: 'gradtrace:height', height}. */
 let sent = 0;

@@ -268,6 +268,8 @@ def test_embed_page_runs_compactly_and_reports_its_height(page: Page, live_serve
     expect(frame.locator(GRAPH_NODES)).to_have_count(3)
     expect(frame.get_by_test_id("ledger")).to_contain_text("[2., 4., 6.]")
     expect(frame.get_by_test_id("editor")).to_be_hidden()  # editor only with &editor=1
+    b64 = src.split("#code=")[1]
+    expect(frame.get_by_role("link", name="gradtrace")).to_have_attribute("href", f"./#code={b64}")  # → playground
     page.wait_for_function("window.heights.length > 0 && window.heights.at(-1) > 400")
     shot(page, "embed-in-iframe")
 
