@@ -132,7 +132,17 @@ def _silu(ctx: Any, g: Tensor) -> Grads:
     return (arith.mul(g, arith.mul(s, arith.add(arith.mul(a, arith.rsub(s, 1)), 1))),)
 
 
+def _prod(ctx: Any, g: Tensor) -> Grads:
+    a = _in(ctx, 0)
+    if not a._data.all():
+        raise NotImplementedError("create_graph=True through ProdBackward0 of a tensor holding 0 is not supported")
+    return (arith.mul(g, arith.div(_result(ctx), a)),)  # ∏_{j≠i} a_j = ∏ a / a_i
+
+
 FORMULAS.update({
+    "ProdBackward0": _prod,
+    "MulBackward1": lambda ctx, g: (arith.mul(g, ctx._saved["other"]),),
+    "DivBackward1": lambda ctx, g: (arith.div(g, ctx._saved["other"]),),
     "EluBackward0": _elu,
     "SiluBackward0": _silu,
     "SoftplusBackward0": _softplus,

@@ -33,6 +33,20 @@ class DivBackward1(Function):
         return (g / g.dtype.type(ctx._saved["other"]),)
 
 
+class MulBackward1(Function):
+    """a * s for a number s given as a C++ Scalar: d/da = s."""
+
+    _saved_fields = ("other",)
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray, other: float = 1.0) -> np.ndarray:
+        ctx._save(other=other)
+        return a * a.dtype.type(other)
+
+    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        return (g * g.dtype.type(ctx._saved["other"]),)
+
+
 def cross_entropy_probs(log_p: Tensor, target: Tensor, reduction: str, label_smoothing: float) -> Tensor:
     """``-Σ target · log_softmax(input)`` over the class dimension, then the reduction."""
     class_dim = 0 if log_p._data.ndim == 1 else 1
@@ -65,7 +79,8 @@ def label_smoothed(log_p: Tensor, target: Tensor, nll: Tensor, reduction: str, i
         ret = reduce.sum(smooth)
     else:
         ret = smooth
-    return arith.add(arith.mul(nll, 1 - label_smoothing), arith.mul(ret, label_smoothing / n_classes))
+    return arith.add(MulBackward1.apply(nll, other=1 - label_smoothing),
+                     MulBackward1.apply(ret, other=label_smoothing / n_classes))
 
 
 def one_hot(t: Tensor, num_classes: int = -1) -> Tensor:
@@ -87,4 +102,4 @@ def one_hot(t: Tensor, num_classes: int = -1) -> Tensor:
     return made((data[..., None] == np.arange(num_classes)).astype(np.int64))
 
 
-__all__ = ["cross_entropy_probs", "label_smoothed", "one_hot", "DivBackward1"]
+__all__ = ["cross_entropy_probs", "label_smoothed", "one_hot", "DivBackward1", "MulBackward1"]
