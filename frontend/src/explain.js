@@ -8,6 +8,7 @@ import { alignGrads } from './reducer.js';
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
 const SUPER = { 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹', '-': '⁻', '.': '·' };
 const sup = (n) => [...String(n)].map((c) => SUPER[c] ?? c).join('');
+const sub = (n) => [...String(n)].map((c) => '₀₁₂₃₄₅₆₇₈₉'[Number(c)] ?? c).join('');
 /** A number as a learner writes it: 4, 0.25, -1.5 (not "4." as PyTorch prints tensors). */
 export function plain(x) {
   if (!isNum(x)) return String(x);
@@ -64,7 +65,9 @@ export function chainRule(e, s) {
   const t = s.tensors[String(e.tensor)];
   if (!t) return null;
   const ins = t.inputs.map((id) => s.tensors[id]);
-  const names = ins.map((x) => (x ? x.name || `t${x.id}` : '?'));
+  // an unnamed intermediate is called after the op that made it (mul, pow …), as its graph node is
+  const short = (x) => (x ? x.name || (x.op ? x.op.replace(/Backward\d*$/, '').toLowerCase() : `t${x.id}`) : '?');
+  const names = ins.map(short).map((n, i, all) => (all.indexOf(n) !== all.lastIndexOf(n) ? `${n}${sub(i + 1)}` : n));
   const grads = alignGrads(t.inputs, e.grad_inputs || []);
   const go = e.grad_output;
   const head = `${e.op}: grad_output ${describeValue(go, t.shape)} → local derivative → grad_inputs`;

@@ -46,3 +46,37 @@ describe('explainError', () => {
     expect(explainError({ type: 'NameError', message: "name 'q' is not defined" })).toBeNull();
   });
 });
+
+describe('chainRule names', () => {
+  it('calls unnamed intermediates after their op, and tells twins apart', () => {
+    const t = (id, op, values, inputs = []) => ({
+      seq: id,
+      type: 'tensor',
+      line: 1,
+      id,
+      name: id === 0 ? 'x' : null,
+      op,
+      inputs,
+      shape: [],
+      dtype: 'float32',
+      values,
+      requires_grad: true,
+      is_leaf: !op,
+    });
+    const events = [
+      t(0, null, 2),
+      t(1, 'MulBackward0', 6, [0]),
+      t(2, 'PowBackward0', 4, [0]),
+      t(3, 'AddBackward0', 10, [1, 2]),
+      { seq: 4, type: 'backward', line: 2, root: 3, gradient: 1, retain_graph: false },
+      { seq: 5, type: 'node', line: 2, tensor: 3, op: 'AddBackward0', grad_output: 1, grad_inputs: [1, 1] },
+    ];
+    const s = snapshotAt(events, events.length);
+    expect(chainRule(s.event, s).lines).toEqual([
+      '∂/∂mul (mul + pow) = 1; 1 × 1 = 1',
+      '∂/∂pow (mul + pow) = 1; 1 × 1 = 1',
+    ]);
+    const twins = snapshotAt([...events.slice(0, 2), t(2, 'MulBackward0', 6, [0]), ...events.slice(3)], events.length);
+    expect(chainRule(twins.event, twins).lines[0]).toBe('∂/∂mul₁ (mul₁ + mul₂) = 1; 1 × 1 = 1');
+  });
+});
