@@ -12,9 +12,10 @@ from __future__ import annotations
 import engine.tensor  # noqa: F401 - defines Tensor before the ops import it
 from engine.ops.arith import add, div, mul, neg, pow, reciprocal, rsub, sub
 from engine.ops.linalg import addmm, dot, linear, matmul, mm
+from engine.ops.activations import dropout, gelu
 from engine.ops.nnops import (
-    binary_cross_entropy, binary_cross_entropy_with_logits, cross_entropy, dropout, gelu, l1_loss, log_softmax,
-    mse_loss, nll_loss, softmax,
+    binary_cross_entropy, binary_cross_entropy_with_logits, cross_entropy, l1_loss, log_softmax, mse_loss, nll_loss,
+    softmax,
 )
 from engine.ops.stats import all, any, ceil, floor, logsumexp, masked_fill, norm, repeat, round, sign, std, var
 from engine.ops.reduce import argmax, argmin, max, mean, min, prod, sum

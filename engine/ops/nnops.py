@@ -246,40 +246,6 @@ class BinaryCrossEntropyWithLogitsBackward0(Function):
         return (gi.astype(x.dtype) if na else None, gt)
 
 
-class GeluBackward0(Function):
-    """GELU(x) = x·Φ(x) (Φ the standard normal CDF)."""
-
-    _saved_fields = ("self", "approximate")
-
-    @staticmethod
-    def _forward(ctx: Any, x: np.ndarray, approximate: str = "none") -> np.ndarray:
-        ctx._save(self=x, approximate=approximate)
-        xd = x.astype(np.float64)
-        if approximate == "tanh":
-            k = np.sqrt(2 / np.pi)
-            return (0.5 * xd * (1 + np.tanh(k * (xd + 0.044715 * xd**3)))).astype(x.dtype)
-        from math import erf, sqrt
-
-        cdf = 0.5 * (1 + np.vectorize(erf)(xd / sqrt(2))) if xd.size else xd
-        return (xd * cdf).astype(x.dtype)
-
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        from math import erf, sqrt
-
-        x, approx = ctx._saved["self"], ctx._saved["approximate"]
-        xd = x.astype(np.float64)
-        if approx == "tanh":
-            k = np.sqrt(2 / np.pi)
-            inner = k * (xd + 0.044715 * xd**3)
-            th = np.tanh(inner)
-            d = 0.5 * (1 + th) + 0.5 * xd * (1 - th**2) * k * (1 + 3 * 0.044715 * xd**2)
-        else:
-            cdf = 0.5 * (1 + np.vectorize(erf)(xd / sqrt(2))) if xd.size else xd
-            pdf = np.exp(-0.5 * xd * xd) / np.sqrt(2 * np.pi)
-            d = cdf + xd * pdf
-        return ((g * d).astype(x.dtype),)
-
-
 def binary_cross_entropy_with_logits(x: Tensor, t: Tensor, weight: Any = None, reduction: str = "mean",
                                      pos_weight: Any = None) -> Tensor:
     _check_reduction(reduction)
@@ -289,29 +255,6 @@ def binary_cross_entropy_with_logits(x: Tensor, t: Tensor, weight: Any = None, r
         raise ValueError(f"Target size ({t.shape}) must be the same as input size ({x.shape})")
     x, t = binary_operands(x, t)
     return BinaryCrossEntropyWithLogitsBackward0.apply(x, t, reduction=reduction)
-
-
-def gelu(x: Tensor, approximate: str = "none") -> Tensor:
-    return GeluBackward0.apply(x, approximate=approximate)
-
-
-def dropout(x: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
-    """Zero each element with probability p and scale the rest by 1/(1-p) (identity when not training), with
-    PyTorch's CPU mask: ``noise.bernoulli_(1 - p)`` (one 53-bit uniform per element, kept when below 1 - p), then
-    ``noise / (1 - p)`` and ``x * noise``."""
-    from engine import random
-    from engine.ops.arith import mul
-
-    if p < 0 or p > 1:
-        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-    if not training or p == 0 or x._data.size == 0:
-        return x
-    dt = x._data.dtype
-    if p == 1:
-        return mul(x, Tensor._make(np.zeros((), dtype=dt)))
-    keep = random.generator()._unit(x._data.size, np.float64).reshape(x._data.shape) < 1 - p
-    noise = keep.astype(dt) / np.asarray(1 - p, dtype=dt)
-    return mul(x, Tensor._make(noise))
 
 
 def _softmax_dim(a: Tensor, dim: int | None, name: str) -> int:
