@@ -72,6 +72,10 @@ class RunService:
                     "the run was stopped: it went over the memory limit "
                     f"({self._settings.worker_memory_mb} MiB) or crashed its worker"
                 )
+        except Exception as exc:  # noqa: BLE001 - the pool failed the run (a broken pipe...): say so, never a 500
+            error = {"type": "InternalError", "message": f"the run failed in its worker ({type(exc).__name__})",
+                     "line": None}
+            return RunResult(stdout="", error=error)
         return RunResult(stdout="", error={"type": "LimitExceeded", "message": reason, "line": None})
 
     async def run(self, code: str) -> RunResult:
@@ -81,7 +85,7 @@ class RunService:
             future = self._pool.submit(code)
             try:
                 await asyncio.wrap_future(future)
-            except (TimeoutError, ProcessExpired):
+            except Exception:  # noqa: BLE001 - reported by _outcome
                 pass
             return self._outcome(future)
         finally:
@@ -95,7 +99,7 @@ class RunService:
             try:
                 body: bytes = await asyncio.wrap_future(future)
                 return body
-            except (TimeoutError, ProcessExpired):
+            except Exception:  # noqa: BLE001 - killed, expired or failed: _outcome says which
                 return dumps(result_body(self._outcome(future))).encode("ascii")
         finally:
             self._pending -= 1
@@ -112,7 +116,7 @@ class RunService:
                 while (batch := await anyio.to_thread.run_sync(drain, events, future)) is not None:
                     yield "trace", batch
                 await asyncio.wrap_future(future)
-            except (TimeoutError, ProcessExpired):
+            except Exception:  # noqa: BLE001 - reported by _outcome
                 pass
             finally:
                 future.cancel()  # a client that left early doesn't keep a worker busy
