@@ -99,4 +99,44 @@ def vjp(func: Callable[..., Any], inputs: Any, v: Any = None, create_graph: bool
 
 
 
-__all__ = ["jacobian", "hessian", "vjp"]
+__all__ = ["jacobian", "hessian", "vjp", "gradcheck"]
+
+
+class GradcheckError(RuntimeError):
+    """``torch.autograd.gradcheck`` found analytical and numerical gradients that disagree."""
+
+
+def gradcheck(func: Callable[..., Any], inputs: Any, *, eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1e-3,
+              raise_exception: bool = True, **_: Any) -> bool:
+    """Compare backward's gradients with central finite differences (inputs should be float64)."""
+    from engine.autograd import enable_grad, grad
+
+    _, ins = _as_tuple(inputs)
+    with enable_grad():
+        outs = _as_tuple(func(*ins))[1]
+        for k, out in enumerate(outs):
+            flat_out = out.reshape(-1)
+            for i in range(flat_out.numel()):
+                analytic = grad(flat_out[i], [x for x in ins if x.requires_grad], retain_graph=True,
+                                allow_unused=True)
+                for j, x in enumerate(x for x in ins if x.requires_grad):
+                    a = analytic[j]
+                    a_vals = a._data.reshape(-1) if a is not None else None
+                    data = x._data.reshape(-1)
+                    for m in range(data.size):
+                        orig = data[m]
+                        data[m] = orig + eps
+                        hi = _as_tuple(func(*ins))[1][k]._data.reshape(-1)[i]
+                        data[m] = orig - eps
+                        lo = _as_tuple(func(*ins))[1][k]._data.reshape(-1)[i]
+                        data[m] = orig
+                        numeric = (float(hi) - float(lo)) / (2 * eps)
+                        got = 0.0 if a_vals is None else float(a_vals[m])
+                        if abs(got - numeric) > atol + rtol * abs(numeric):
+                            if not raise_exception:
+                                return False
+                            raise GradcheckError(
+                                f"Jacobian mismatch for output {k} with respect to input {j},\n"
+                                f"numerical:{numeric}\nanalytical:{got}\n"
+                            )
+    return True

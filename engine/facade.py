@@ -148,7 +148,8 @@ def make_modules() -> dict[str, Namespace]:
     functional_ag = Namespace("torch.autograd.functional", {name: getattr(autograd_functional, name)
                                                               for name in autograd_functional.__all__})
     autograd_ns = Namespace("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward,
-                                               "functional": functional_ag})
+                                               "functional": functional_ag,
+                                               "gradcheck": autograd_functional.gradcheck})
     torch_ns = Namespace("torch", {**_torch_members(), "nn": nn_ns, "optim": optim_ns, "autograd": autograd_ns,
                                    "cuda": cuda, "utils": utils_ns})
     return {

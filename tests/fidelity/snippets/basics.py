@@ -606,3 +606,24 @@ print(x // 0)
 print(x % 0)
 print(torch.div(x, 0, rounding_mode="trunc"))
 print(torch.div(torch.tensor([7, -7]), 2, rounding_mode="floor"), torch.tensor([7, -7]) % 3)
+# %% arange_float_lengths
+import torch
+print(torch.arange(0, 1, 0.1))
+print(torch.arange(0.5, 2.0, 0.3))
+print(torch.arange(10, 0, -3))
+print(torch.linspace(-1, 1, 4, requires_grad=True))
+print(torch.arange(5.0).requires_grad_())
+# %% stop_gradient_detach_middle
+import torch
+x = torch.tensor(2.0, requires_grad=True)
+y = x ** 2
+z = y.detach() * x + y
+z.backward()
+print(z, x.grad)
+# %% float16_tensor
+import torch
+h = torch.tensor([1.5, 2.25, 3.1], dtype=torch.float16)
+print(h)
+print(h * 2)
+print(h.float())
+print(h.dtype, h.sum())

@@ -280,3 +280,13 @@ c = x - m
 (c ** 2).sum().backward()
 print(c)
 print(x.grad)
+# %% gradcheck_double
+import torch
+from torch.autograd import gradcheck
+torch.manual_seed(0)
+def f(x, w):
+    return torch.tanh(x @ w).sum(dim=1)
+x = torch.randn(3, 4, dtype=torch.double, requires_grad=True)
+w = torch.randn(4, 2, dtype=torch.double, requires_grad=True)
+print(gradcheck(f, (x, w), eps=1e-6, atol=1e-4))
+print(torch.autograd.gradcheck(lambda t: (t ** 3).sum(), (torch.tensor([1.0, 2.0], dtype=torch.double, requires_grad=True),)))

@@ -507,3 +507,36 @@ for _ in range(3):
         opt.step()
 print(w1, w2)
 print(opt1)
+# %% freeze_first_layer
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(2, 3), nn.ReLU(), nn.Linear(3, 1))
+for p in model[0].parameters():
+    p.requires_grad = False
+opt = torch.optim.SGD([p for p in model.parameters() if p.requires_grad], lr=0.1)
+loss = model(torch.ones(4, 2)).pow(2).mean()
+loss.backward()
+print(model[0].weight.grad, model[2].weight.grad)
+opt.step()
+print(model[2].bias)
+print(sum(p.numel() for p in model.parameters() if p.requires_grad))
+# %% weight_sharing
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+shared = nn.Linear(2, 2)
+x = torch.ones(1, 2)
+out = shared(shared(x)).sum()
+out.backward()
+print(shared.weight.grad)
+print(shared.bias.grad)
+# %% print_weight_data
+import torch
+import torch.nn as nn
+torch.manual_seed(3)
+model = nn.Linear(3, 2)
+print(model.weight.data)
+print(model.bias.data.shape, model.weight.grad)
+model.weight.data.fill_(0.1)
+print(model(torch.ones(3)))
