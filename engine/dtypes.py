@@ -10,6 +10,8 @@ Example::
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 
@@ -71,13 +73,34 @@ def promote(a: dtype, b: dtype) -> dtype:
     return from_numpy(np.promote_types(a._np, b._np))
 
 
+def get_default_dtype() -> dtype:
+    """``torch.get_default_dtype()``: float32 unless this run called ``torch.set_default_dtype``."""
+    from engine.hooks import state
+
+    return getattr(state(), "default_float", None) or float32
+
+
+def set_default_dtype(d: dtype) -> None:
+    """``torch.set_default_dtype(torch.float64)``: the dtype of new float tensors in this run."""
+    from engine.hooks import state
+
+    if not isinstance(d, dtype) or not d.is_floating_point:
+        raise TypeError("only floating-point types are supported as the default type")
+    state().default_float = d
+
+
+def default_np() -> Any:
+    """The numpy dtype of new float tensors (float32 by default)."""
+    return get_default_dtype()._np
+
+
 def result_type(t: dtype, scalar: object) -> dtype:
     """Result dtype of tensor ``op`` Python number: a number only raises the category (int → float), never the
     width."""
     if isinstance(scalar, bool):
         return t
     if isinstance(scalar, float) and not t.is_floating_point:
-        return float32
+        return get_default_dtype()
     if isinstance(scalar, int) and t is bool_:
         return int64
     return t

@@ -110,7 +110,8 @@ def _torch_members() -> dict[str, Any]:
         **{name: getattr(ordering, name) for name in ordering.__all__},
         "clamp_min": lambda x, m: ops.clamp(x, min=m), "clamp_max": lambda x, m: ops.clamp(x, max=m),
         "logical_and": Tensor.logical_and, "logical_or": Tensor.logical_or, "logical_not": Tensor.logical_not,
-        "set_printoptions": printing.set_printoptions,
+        "set_printoptions": printing.set_printoptions, "set_default_dtype": dtypes.set_default_dtype,
+        "get_default_dtype": dtypes.get_default_dtype,
         "pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan,
     }
     for name, dt in dtypes.ALIASES.items():

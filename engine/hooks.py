@@ -55,7 +55,7 @@ class Observer(Protocol):
 class RunState:
     """Everything global in PyTorch that must be private to one run."""
 
-    __slots__ = ("observer", "grad_enabled", "generator", "budget", "print_options")
+    __slots__ = ("observer", "grad_enabled", "generator", "budget", "print_options", "default_float")
 
     def __init__(self, observer: Observer | None = None, budget: Any = None) -> None:
         self.observer = observer
@@ -63,6 +63,7 @@ class RunState:
         self.generator: Any = None  # engine.random.Generator, created lazily by engine.random
         self.budget = budget  # optional object with check_alloc(numel) used by factories/ops
         self.print_options: Any = None  # engine.printing.PrintOptions after torch.set_printoptions
+        self.default_float: Any = None  # engine.dtypes.float64 after torch.set_default_dtype(torch.float64)
 
 
 _default = RunState()

@@ -206,11 +206,11 @@ def tensor_repr(t: "Tensor") -> str:
     indent = len(prefix)
     suffixes: list[str] = []
     dt = dtypes.from_numpy(a.dtype)
-    has_default_dtype = dt in (dtypes.float32, dtypes.int64, dtypes.bool_)
+    has_default_dtype = dt in (dtypes.get_default_dtype(), dtypes.int64, dtypes.bool_)
     if a.size == 0:
         if a.ndim != 1:
             suffixes.append("size=" + _shape_str(a.shape))
-        if dt is not dtypes.float32:
+        if dt is not dtypes.get_default_dtype():
             suffixes.append("dtype=" + str(dt))
         body = "[]"
     else:

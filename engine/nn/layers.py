@@ -29,7 +29,9 @@ class Linear(Module):
         super().__init__()
         self.in_features = in_features
         self.out_features = out_features
-        np_dt = np.float32 if dtype is None else dtype._np
+        from engine import dtypes
+
+        np_dt = dtypes.default_np() if dtype is None else dtype._np
         from engine.ops.base import check_alloc
 
         check_alloc(in_features * out_features)

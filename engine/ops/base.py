@@ -208,7 +208,7 @@ def as_tensor(value: Any, like: Tensor | None = None) -> Tensor:
 def _default_array(value: Any) -> np.ndarray:
     arr = np.asarray(value)
     if arr.dtype == np.float64:
-        return arr.astype(np.float32)
+        return arr.astype(dtypes.default_np())
     if arr.dtype.kind in "iu":
         return arr.astype(np.int64)
     return arr

@@ -56,9 +56,9 @@ def _size(size: tuple[Any, ...]) -> tuple[int, ...]:
     return shape
 
 
-def _np_dtype(dtype: Any, default: Any = np.float32) -> Any:
+def _np_dtype(dtype: Any, default: Any = None) -> Any:
     if dtype is None:
-        return default
+        return dtypes.default_np() if default is None else default
     if isinstance(dtype, dtypes.dtype):
         return dtype._np
     if dtype is float:
@@ -137,7 +137,8 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
     kinds: set[str] = set()
     _scan(data, 0, shape, kinds)
     check_alloc(int(math.prod(shape)))
-    default = np.float32 if "float" in kinds else np.int64 if "int" in kinds else np.bool_ if kinds else np.float32
+    fdt = dtypes.default_np()
+    default = fdt if "float" in kinds else np.int64 if "int" in kinds else np.bool_ if kinds else fdt
     arr = np.array(_plain(data), dtype=_np_dtype(dtype, default))
     if arr.shape != tuple(shape):
         arr = arr.reshape(shape)
@@ -169,7 +170,7 @@ def empty(*size: Any, dtype: Any = None, requires_grad: bool = False, device: An
 def full(size: Any, fill_value: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
     if dtype is None:
         default = (np.bool_ if isinstance(fill_value, bool) else np.int64 if isinstance(fill_value, int)
-                   else np.float32)
+                   else dtypes.default_np())
     else:
         default = None
     return _new(np.full(_size((size,)), fill_value, dtype=_np_dtype(dtype, default)), requires_grad)
@@ -212,7 +213,7 @@ def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, requir
     n = max(0, math.ceil((end - start) / step))
     check_alloc(n)
     is_float = any(isinstance(v, float) for v in vals)
-    dt = _np_dtype(dtype, np.float32 if is_float else np.int64)
+    dt = _np_dtype(dtype, dtypes.default_np() if is_float else np.int64)
     if np.dtype(dt).kind == "f":
         data = _float_arange(float(start), float(step), n, np.dtype(dt))
     else:
@@ -235,9 +236,15 @@ def linspace(start: float, end: float, steps: int, dtype: Any = None, requires_g
     half = steps // 2
     # PyTorch: start + step*i for the first half, end - step*(steps-1-i) for the second, each a fused
     # multiply-add (one rounding), so both ends come out exact.
-    wide = np.float64 if dt == np.float32 else dt
-    first = (wide(s) + wide(step) * idx).astype(dt)
-    second = (wide(e) - wide(step) * (steps - idx - 1)).astype(dt)
+    if dt == np.float64:
+        from engine.random import _fma64
+
+        first = _fma64(step, idx, s)
+        second = _fma64(-step, steps - idx - 1, e)
+    else:
+        wide = np.float64 if dt == np.float32 else dt.type
+        first = (wide(s) + wide(step) * idx).astype(dt)
+        second = (wide(e) - wide(step) * (steps - idx - 1)).astype(dt)
     return _new(np.where(idx < half, first, second), requires_grad)
 
 

@@ -627,3 +627,9 @@ print(h)
 print(h * 2)
 print(h.float())
 print(h.dtype, h.sum())
+# %% linspace_double
+import torch
+x = torch.linspace(-3.14159, 3.14159, 9, dtype=torch.float64)
+print(x)
+print(x.tolist())
+print(torch.linspace(0, 1, 7, dtype=torch.float64).tolist())
