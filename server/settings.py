@@ -34,8 +34,9 @@ class Settings(BaseSettings):
     """Largest program accepted by /api/run (UTF-8 bytes); larger answers 413."""
     max_body_bytes: int = Field(256 * 1024, gt=0)
     """Largest request body read at all; refused before JSON parsing."""
-    rate_limit: str = "300/minute"
-    """Requests per client address to /api/* (a ``limits`` string such as ``"120/minute"``); empty turns it off."""
+    rate_limit: str = "600/minute"
+    """Requests per client address to /api/* (a ``limits`` string); empty turns it off. Generous by default: a whole
+    classroom may share one address behind its school's NAT."""
     cors_origins: Annotated[list[str], NoDecode] = []
     """Origins (course sites) whose pages may call the API from the browser; comma-separated; ``*`` for any."""
     embed_frame_ancestors: str = "*"
