@@ -79,6 +79,7 @@ def _torch_members() -> dict[str, Any]:
         "rand": factories.rand, "randn": factories.randn, "randint": factories.randint,
         "rand_like": factories.rand_like, "randn_like": factories.randn_like, "randperm": factories.randperm,
         "normal": factories.normal, "bernoulli": factories.bernoulli,
+        "multinomial": factories.multinomial,
         # random state
         "manual_seed": random.manual_seed, "seed": random.seed, "initial_seed": random.initial_seed,
         "Generator": random.Generator._user,

@@ -203,6 +203,10 @@ METHODS: dict[str, Any] = {
     "zero_": inplace.zero_, "fill_": inplace.fill_, "copy_": inplace.copy_,
     "normal_": _normal_, "uniform_": _uniform_,
     "bernoulli_": lambda self, p=0.5, generator=None: _factories().bernoulli_(self, p, generator),
+    "exponential_": lambda self, lambd=1.0, generator=None: _factories().exponential_(self, lambd, generator),
+    "random_": lambda self, *a, generator=None: _factories().random_(self, *a, generator=generator),
+    "multinomial": lambda self, n, replacement=False, generator=None: _factories().multinomial(
+        self, n, replacement, generator),
 }
 
 

@@ -25,6 +25,10 @@ DRAWS: dict[str, Callable[[Any, int, Any], Any]] = {
     "bernoulli_": lambda T, n, dt: T.empty(n, dtype=dt).bernoulli_(0.3),
     "bernoulli": lambda T, n, dt: T.bernoulli(T.full((n,), 0.6, dtype=dt)),
     "dropout": lambda T, n, dt: T.nn.functional.dropout(T.ones(n, dtype=dt), 0.25),
+    "exponential_": lambda T, n, dt: T.empty(n).exponential_(),  # float64 past ~40 elements: last bits differ
+    "random_": lambda T, n, dt: T.empty(n, dtype=dt).random_(-3, 40),
+    "multinomial": lambda T, n, dt: T.multinomial(T.arange(1.0, 6.0, dtype=dt), n, replacement=True),
+    "multinomial_1": lambda T, n, dt: T.multinomial(T.arange(1.0, n + 2.0, dtype=dt), min(n, 3)),
 }
 STEP = st.tuples(st.sampled_from(sorted(DRAWS)), st.sampled_from([1, 2, 3, 7, 15, 16, 17, 31, 33, 100]),
                  st.sampled_from(["float32", "float64"]))

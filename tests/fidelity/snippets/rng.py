@@ -176,3 +176,43 @@ torch.manual_seed(5)
 probs = torch.full((3, 4), 0.3)
 print(torch.bernoulli(probs))
 print(torch.empty(6).bernoulli_(0.5))
+# %% makemore_generator
+import torch
+g = torch.Generator().manual_seed(2147483647)
+W = torch.randn((27, 27), generator=g, requires_grad=True)
+print(W[0, :5])
+p = torch.rand(3, generator=g)
+p = p / p.sum()
+print(p)
+# %% randint_kwargs
+import torch
+torch.manual_seed(9)
+print(torch.randint(low=0, high=10, size=(4,)))
+print(torch.randint(0, 3, size=(2, 2), dtype=torch.int32))
+print(torch.randint(10, (3,)).tolist())
+# %% random_inplace
+import torch
+torch.manual_seed(4)
+print(torch.empty(5).random_(0, 10))
+print(torch.empty(3, dtype=torch.long).random_(100))
+# %% multinomial
+import torch
+g = torch.Generator().manual_seed(2147483647)
+p = torch.tensor([0.6064, 0.3033, 0.0903])
+print(torch.multinomial(p, num_samples=20, replacement=True, generator=g))
+torch.manual_seed(1)
+print(torch.multinomial(torch.tensor([1.0, 2.0, 3.0, 4.0]), 2))
+# %% makemore_sampling_loop
+import torch
+g = torch.Generator().manual_seed(2147483647)
+P = torch.rand((5, 5), generator=g)
+P = P / P.sum(1, keepdim=True)
+out = []
+ix = 0
+for _ in range(12):
+    ix = torch.multinomial(P[ix], num_samples=1, replacement=True, generator=g).item()
+    out.append(ix)
+print(out)
+print(torch.multinomial(P, 3, generator=g))
+print(torch.multinomial(P[0], 4, replacement=True, generator=g))
+print(torch.empty(4).exponential_(2.0, generator=g))
