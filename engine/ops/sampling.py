@@ -1,0 +1,98 @@
+"""Samplers beyond ``rand``/``randn``/``randint``: ``bernoulli``, ``exponential_``, ``random_`` and
+``multinomial``, each drawing PyTorch's CPU stream (the same numbers for the same seed).
+
+Example::
+
+    >>> torch.manual_seed(5); torch.bernoulli(torch.full((4,), 0.3))
+    tensor([0., 1., 0., 0.])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from engine.ops.factories import _new
+from engine.tensor import Tensor
+
+
+def bernoulli(p: Tensor, generator: Any = None) -> Tensor:
+    """``torch.bernoulli(probs)``: 1 where a uniform draw falls below each probability (PyTorch's CPU stream: a
+    24-bit uniform per element for float32 probabilities, 53-bit for float64)."""
+    from engine import random
+
+    gen = generator if generator is not None else random.generator()
+    dt = p._data.dtype if p._data.dtype.kind == "f" else np.dtype(np.float32)
+    u = gen._unit(p._data.size, dt).reshape(p._data.shape)
+    return _new((u < p._data.astype(np.float64)).astype(dt))
+
+
+def bernoulli_(t: Tensor, p: float = 0.5, generator: Any = None) -> Tensor:
+    """``x.bernoulli_(p)``: fill with 1 (probability p) or 0, one 53-bit uniform per element."""
+    from engine import random
+    from engine.ops import inplace
+
+    gen = generator if generator is not None else random.generator()
+    u = gen._unit(t._data.size, np.float64).reshape(t._data.shape)
+    return inplace.copy_(t, _new((u < float(p)).astype(t._data.dtype)))
+
+
+def exponential_(t: Tensor, lambd: float = 1.0, generator: Any = None) -> Tensor:
+    """``x.exponential_(λ)``: -ln(1 - u) / λ from one 53-bit uniform per element (PyTorch's CPU stream)."""
+    from engine import random
+    from engine.ops import inplace
+
+    gen = generator if generator is not None else random.generator()
+    u = gen._unit(t._data.size, np.float64).reshape(t._data.shape)
+    return inplace.copy_(t, _new((-1.0 / lambd * np.log1p(-u)).astype(t._data.dtype)))
+
+
+def random_(t: Tensor, low: Any = None, high: Any = None, generator: Any = None) -> Tensor:
+    """``x.random_(to)`` / ``x.random_(from, to)``: integers in [from, to); ``x.random_()``: PyTorch's full range."""
+    from engine import random
+    from engine.ops import inplace
+
+    gen = generator if generator is not None else random.generator()
+    n, dt = t._data.size, t._data.dtype
+    if low is not None and high is None:
+        low, high = 0, low
+    if low is not None:
+        values = gen._randint(n, int(low), int(high))
+    elif dt == np.int64 or dt == np.float64:
+        span = (1 << 63) if dt == np.int64 else (1 << 53) + 1
+        values = (gen._u64(n) % np.uint64(span)).astype(np.int64)
+    else:
+        span = {np.dtype(np.float32): (1 << 24) + 1, np.dtype(np.int32): 1 << 31}.get(dt, 1 << 31)
+        values = (gen._u32(n).astype(np.uint64) % np.uint64(span)).astype(np.int64)
+    return inplace.copy_(t, _new(values.reshape(t._data.shape).astype(dt)))
+
+
+def multinomial(p: Tensor, num_samples: int, replacement: bool = False, generator: Any = None) -> Tensor:
+    """Indices drawn from the rows of ``p`` (weights, not necessarily normalised), as PyTorch's CPU kernel draws
+    them: one sample (or none replaced) by ``argmax(p / Exp(1))``; with replacement, by inverting the cumulative
+    distribution with one 53-bit uniform per sample."""
+    from engine import random
+
+    gen = generator if generator is not None else random.generator()
+    probs = p._data if p._data.ndim == 2 else p._data.reshape(1, -1)
+    rows, k = probs.shape
+    if not replacement and num_samples > k:
+        raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
+    if not replacement or num_samples == 1:
+        q = (-np.log1p(-gen._unit(probs.size, np.float64))).astype(probs.dtype).reshape(probs.shape)
+        with np.errstate(divide="ignore"):
+            scores = probs / q
+        out = np.argsort(-scores, axis=1, kind="stable")[:, :num_samples]
+    else:
+        cum = np.cumsum(probs.astype(np.float64), axis=1)
+        cum = cum / cum[:, -1:]
+        out = np.empty((rows, num_samples), dtype=np.int64)
+        for r in range(rows):
+            u = gen._unit(num_samples, np.float64)
+            out[r] = np.searchsorted(cum[r], u, side="left")
+    out = out.astype(np.int64)
+    return _new(out if p._data.ndim == 2 else out.reshape(-1))
+
+
+__all__ = ["bernoulli", "bernoulli_", "exponential_", "random_", "multinomial"]
