@@ -117,6 +117,10 @@ def _torch_members() -> dict[str, Any]:
     }
     for name, dt in dtypes.ALIASES.items():
         m[name] = dt
+    from engine.ops.methods import KEEPDIMS, keepdims_alias
+
+    for name in KEEPDIMS:
+        m[name] = keepdims_alias(m[name])
     return m
 
 

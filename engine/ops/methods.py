@@ -210,6 +210,27 @@ METHODS: dict[str, Any] = {
 }
 
 
+KEEPDIMS = ("sum", "mean", "max", "min", "prod", "amax", "amin", "argmax", "argmin", "std", "var", "norm",
+            "logsumexp", "all", "any")
+
+
+def keepdims_alias(fn: Any) -> Any:
+    """Accept numpy's spelling ``keepdims=`` as PyTorch does (``counts.sum(1, keepdims=True)``)."""
+
+    def op(*args: Any, **kwargs: Any) -> Any:
+        if "keepdims" in kwargs:
+            kwargs["keepdim"] = kwargs.pop("keepdims")
+        return fn(*args, **kwargs)
+
+    op.__name__ = op.__qualname__ = getattr(fn, "__name__", "op")
+    op.__doc__ = fn.__doc__
+    return op
+
+
+for _name in KEEPDIMS:
+    METHODS[_name] = keepdims_alias(METHODS[_name])
+
+
 def install(cls: type) -> None:
     for name, fn in METHODS.items():
         if fn is not None:

@@ -540,3 +540,21 @@ print(model.weight.data)
 print(model.bias.data.shape, model.weight.grad)
 model.weight.data.fill_(0.1)
 print(model(torch.ones(3)))
+# %% makemore_bigram_nn
+import torch
+import torch.nn.functional as F
+xs = torch.tensor([0, 5, 13, 13, 1])
+ys = torch.tensor([5, 13, 13, 1, 0])
+g = torch.Generator().manual_seed(2147483647)
+W = torch.randn((27, 27), generator=g, requires_grad=True)
+for k in range(5):
+    xenc = F.one_hot(xs, num_classes=27).float()
+    logits = xenc @ W
+    counts = logits.exp()
+    probs = counts / counts.sum(1, keepdims=True)
+    loss = -probs[torch.arange(5), ys].log().mean() + 0.01 * (W ** 2).mean()
+    print(f"{loss.item():.4f}")
+    W.grad = None
+    loss.backward()
+    W.data += -50 * W.grad
+print(probs.shape, probs[0, :4])
