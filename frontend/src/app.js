@@ -58,6 +58,7 @@ export function createApp() {
   }
 
   function render() {
+    performance.mark('gradtrace:render-start');
     const k = player.position();
     const final = store.final();
     const snap = store.at(k);
@@ -75,6 +76,7 @@ export function createApp() {
     editor.mark(line ? { line, kind: errorLine ? 'error' : 'step' } : null);
     runButton.classList.toggle('running', store.status === 'running');
     output.setStatus(store.status, store.events.length, store.seed);
+    performance.measure('gradtrace:render', 'gradtrace:render-start'); // all panels (benchmarks/graph_render.py)
   }
   player.onChange(render);
 
