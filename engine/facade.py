@@ -120,7 +120,8 @@ def _torch_members() -> dict[str, Any]:
     from engine.ops.methods import KEEPDIMS, keepdims_alias
 
     for name in KEEPDIMS:
-        m[name] = keepdims_alias(m[name])
+        if name in m:
+            m[name] = keepdims_alias(m[name])
     return m
 
 

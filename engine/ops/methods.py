@@ -211,15 +211,19 @@ METHODS: dict[str, Any] = {
 
 
 KEEPDIMS = ("sum", "mean", "max", "min", "prod", "amax", "amin", "argmax", "argmin", "std", "var", "norm",
-            "logsumexp", "all", "any")
+            "logsumexp", "all", "any", "cat", "stack", "softmax", "log_softmax", "cumsum", "sort", "argsort",
+            "squeeze", "unsqueeze", "split", "chunk", "unbind", "count_nonzero", "size")
 
 
 def keepdims_alias(fn: Any) -> Any:
-    """Accept numpy's spelling ``keepdims=`` as PyTorch does (``counts.sum(1, keepdims=True)``)."""
+    """Accept numpy's spellings as PyTorch does: ``keepdims=`` and ``axis=`` (``counts.sum(1, keepdims=True)``,
+    ``x.mean(axis=0)``)."""
 
     def op(*args: Any, **kwargs: Any) -> Any:
         if "keepdims" in kwargs:
             kwargs["keepdim"] = kwargs.pop("keepdims")
+        if "axis" in kwargs:
+            kwargs["dim"] = kwargs.pop("axis")
         return fn(*args, **kwargs)
 
     op.__name__ = op.__qualname__ = getattr(fn, "__name__", "op")
@@ -228,7 +232,8 @@ def keepdims_alias(fn: Any) -> Any:
 
 
 for _name in KEEPDIMS:
-    METHODS[_name] = keepdims_alias(METHODS[_name])
+    if _name in METHODS:
+        METHODS[_name] = keepdims_alias(METHODS[_name])
 
 
 def install(cls: type) -> None:

@@ -633,3 +633,13 @@ x = torch.linspace(-3.14159, 3.14159, 9, dtype=torch.float64)
 print(x)
 print(x.tolist())
 print(torch.linspace(0, 1, 7, dtype=torch.float64).tolist())
+# %% numpy_style_aliases
+import torch
+x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
+print(x.sum(axis=0))
+print(x.mean(axis=1, keepdims=True))
+print(torch.cat([x, x], axis=1).shape)
+print(torch.stack([x, x], axis=0).shape)
+print(x.max(axis=1))
+print(x.size(dim=1), x.std(axis=0))
+print(torch.sum(x, axis=1), torch.softmax(x, axis=1))
