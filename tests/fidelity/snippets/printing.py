@@ -456,3 +456,15 @@ print(lin.weight.dtype, lin(x))
 print(torch.linspace(0, 1, 3), torch.full((2,), 1.5))
 torch.set_default_dtype(torch.float32)
 print(torch.tensor(1.5), torch.get_default_dtype())
+# %% device_and_types
+import torch
+import torch.nn as nn
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+print(device, torch.cuda.is_available())
+x = torch.ones(2, 2).to(device)
+print(x.device, x.is_cuda, x.type(), torch.tensor([1]).type())
+model = nn.Linear(2, 1).to(device)
+print(model.weight.device)
+print(torch.tensor([[]]), torch.tensor(True), torch.tensor([1e20, 1.0]))
+print(torch.tensor([float("nan"), float("inf")]), torch.tensor([0.0, -0.0]))
+print(x.element_size(), x.nelement(), x.ndimension())
