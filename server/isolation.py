@@ -47,7 +47,7 @@ _WORKER_ENVIRONMENT = {
     # mappings and go back to the OS when freed, so a worker returns to its baseline after a big run
     "MALLOC_MMAP_THRESHOLD_": "131072", "MALLOC_TRIM_THRESHOLD_": "1048576",
 }
-_TRIM_ABOVE = 96 * 2**20  # after a run that left the worker this big (idle: ~50 MiB), collect and give memory back
+_TRIM_ABOVE = 72 * 2**20  # after a run that left the worker this big (idle: ~50 MiB), collect and give memory back
 
 _worker: dict[str, Any] = {"limits": None, "cpu_seconds": 0.0, "libc": None}
 
@@ -128,6 +128,21 @@ def _run(code: str, limits: Limits | None, on_event: Any = None) -> Any:
         return engine.RunResult(stdout="", error={"type": "LimitExceeded", "message": exc.message, "line": None})
 
 
+def _cleanup_later() -> None:
+    """Give memory back in a thread, so that the answer goes out first (the thread runs while this worker waits
+    for its next run, which first waits for it: ``_cleaned``)."""
+    thread = threading.Thread(target=_give_memory_back, daemon=True)
+    _worker["cleanup"] = thread
+    thread.start()
+
+
+def _cleaned() -> None:
+    thread = _worker.get("cleanup")
+    if thread is not None:
+        thread.join()
+        _worker["cleanup"] = None
+
+
 def _give_memory_back() -> None:
     """After a big run, return freed heap memory to the OS, so the worker goes back to its baseline."""
     try:
@@ -149,6 +164,7 @@ def execute(
     they come (at least every ``flush_seconds``, even while the program computes silently) and leave them out of
     the returned result. With ``encode``, return the JSON answer's bytes instead of the result: encoding runs in
     the worker, in parallel, rather than in the server's one event loop."""
+    _cleaned()
     limits = _worker["limits"]
     _limit_cpu(_worker["cpu_seconds"])
     if events is None:
@@ -156,7 +172,7 @@ def execute(
             result = _run(code, limits)
             return dumps(result_body(result)).encode("ascii") if encode else result
         finally:
-            _give_memory_back()
+            _cleanup_later()
     batch: list[dict[str, Any]] = []
     lock = threading.Lock()
     finished = threading.Event()
@@ -184,7 +200,7 @@ def execute(
     finally:
         finished.set()
         thread.join()
-        _give_memory_back()
+        _cleanup_later()
     send()
     events.put(STREAM_END)
     result.events = []  # already sent
