@@ -139,7 +139,8 @@ def _init_members() -> dict[str, Any]:
 
 def make_modules() -> dict[str, Namespace]:
     """A fresh ``torch`` module tree for one run: keys ``torch``, ``torch.nn``, ``torch.nn.functional``,
-    ``torch.nn.init``, ``torch.nn.utils``, ``torch.optim``, ``torch.optim.lr_scheduler``, ``torch.autograd``, ``torch.cuda``."""
+    ``torch.nn.init``, ``torch.nn.utils``, ``torch.optim``, ``torch.optim.lr_scheduler``, ``torch.autograd``,
+    ``torch.autograd.functional``, ``torch.cuda``, ``torch.utils``, ``torch.utils.data``."""
     functional = Namespace("torch.nn.functional", _functional_members())
     init = Namespace("torch.nn.init", _init_members())
     utils = Namespace("torch.nn.utils", {name: getattr(nn.utils, name) for name in nn.utils.__all__})

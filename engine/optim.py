@@ -33,6 +33,13 @@ class Optimizer:
         self.defaults = defaults
         self.param_groups: list[dict[str, Any]] = []
         self._state: dict[int, dict[str, Any]] = {}
+        if isinstance(params, Tensor):
+            from engine.tensor import _TYPE_NAMES
+
+            raise TypeError(
+                "params argument given to the optimizer should be an iterable of Tensors or dicts, but got "
+                f"torch.{_TYPE_NAMES[params._data.dtype.name]}Tensor"
+            )
         items = list(params)
         if not items:
             raise ValueError("optimizer got an empty parameter list")

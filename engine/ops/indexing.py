@@ -107,6 +107,22 @@ def _picked_numel(shape: tuple[int, ...], keys: tuple[Any, ...]) -> int:
         return 0
 
 
+def _check_masks(shape: tuple[int, ...], keys: tuple[Any, ...]) -> None:
+    """A boolean mask must match the dimensions it indexes (PyTorch's IndexError otherwise)."""
+    dim = 0
+    for k in keys:
+        if isinstance(k, np.ndarray) and k.dtype == np.bool_:
+            for j, size in enumerate(k.shape):
+                if dim + j < len(shape) and size != shape[dim + j]:
+                    raise IndexError(
+                        f"The shape of the mask [{', '.join(map(str, k.shape))}] at index {j} does not match the "
+                        f"shape of the indexed tensor [{', '.join(map(str, shape))}] at index {dim + j}"
+                    )
+            dim += k.ndim
+        elif k is not None and k is not Ellipsis:
+            dim += 1
+
+
 def getitem(a: Tensor, key: Any) -> Tensor:
     """``x[key]``: ints select, slices slice, lists/tensors/masks pick (IndexBackward0)."""
     keys = key if isinstance(key, tuple) else (key,)
@@ -115,6 +131,7 @@ def getitem(a: Tensor, key: Any) -> Tensor:
         for k in np_key:
             if isinstance(k, np.ndarray) and k.dtype.kind == "f":
                 raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        _check_masks(a._data.shape, np_key)
         check_alloc(_picked_numel(a._data.shape, np_key))
         return IndexBackward0.apply(a, key=np_key if len(np_key) > 1 else np_key[0])
     n_real = sum(1 for k in keys if k is not None and k is not Ellipsis)

@@ -318,6 +318,8 @@ def nll_loss(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_ind
     bad = target._data[(target._data != ignore_index) & ((target._data < 0) | (target._data >= n_cls))]
     if bad.size:
         raise IndexError(f"Target {int(bad.reshape(-1)[0])} is out of bounds.")
+    if target._data.ndim > 1:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
     if a._data.ndim == 2 and target._data.shape[0] != a._data.shape[0]:
         raise ValueError(
             f"Expected input batch_size ({a._data.shape[0]}) to match target batch_size ({target._data.shape[0]})."
@@ -354,6 +356,12 @@ def binary_cross_entropy(p: Tensor, t: Tensor, reduction: str = "mean") -> Tenso
         raise ValueError(
             f"Using a target size ({t.shape}) that is different to the input size ({p.shape}) is deprecated. "
             "Please ensure they have the same size."
+        )
+    if t._data.dtype != p._data.dtype:
+        from engine.tensor import _TYPE_NAMES
+
+        raise RuntimeError(
+            f"Found dtype {_TYPE_NAMES[t._data.dtype.name]} but expected {_TYPE_NAMES[p._data.dtype.name]}"
         )
     p, t = binary_operands(p, t)
     return BinaryCrossEntropyBackward0.apply(p, t, reduction=reduction)

@@ -26,7 +26,8 @@ class SplitBackward0(Function):
     _saved_fields = ("dim", "split_size", "self_sym_sizes")
 
     @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, dim: int = 0, start: int = 0, stop: int = 0, split_size: int = 0) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, dim: int = 0, start: int = 0, stop: int = 0,
+                 split_size: int = 0) -> np.ndarray:
         ctx._save(dim=dim, split_size=split_size, self_sym_sizes=tuple(a.shape))
         ctx._range = (start, stop)
         return a[(slice(None),) * dim + (slice(start, stop),)].copy()
@@ -142,7 +143,8 @@ class AmaxBackward0(Function):
     _saved_fields = ("dim", "keepdim", "result", "self")
 
     @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False, kind: str = "max") -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False,
+                 kind: str = "max") -> np.ndarray:
         fn = np.amax if kind == "max" else np.amin
         axes = dim if dim else None
         r = np.asarray(fn(a, axis=axes, keepdims=keepdim))

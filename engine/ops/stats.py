@@ -246,6 +246,14 @@ def masked_fill(a: Tensor, mask: Tensor, value: Any) -> Tensor:
         value = value.item()
     from engine.ops.base import broadcast_shape
 
+    if mask._data.dtype != np.bool_:
+        from engine.ops.linalg import _C_NAMES
+
+        name = mask._data.dtype.name
+        raise RuntimeError(
+            f"masked_fill_ only supports boolean masks, but got mask with dtype {_C_NAMES.get(name, name)}"
+        )
+
     if broadcast_shape(mask._data.shape, a._data.shape) != a._data.shape:
         raise RuntimeError(f"The size of tensor a ({mask._data.shape[0]}) must match the size of tensor b "
                            f"({a._data.shape[0]}) at non-singleton dimension 0")

@@ -12,7 +12,8 @@ PROGRAMS = [
     "print(torch.rand(2))",
     "loader = DataLoader(TensorDataset(X, y), batch_size=4, drop_last=True)\nprint(len(loader))\n"
     "for xb, yb in loader:\n    print(xb.shape, yb)",
-    "a, b = random_split(TensorDataset(X, y), [0.7, 0.3])\nprint(len(a), len(b), [b[i][1].item() for i in range(len(b))])",
+    "a, b = random_split(TensorDataset(X, y), [0.7, 0.3])\n"
+    "print(len(a), len(b), [b[i][1].item() for i in range(len(b))])",
     "g = torch.Generator().manual_seed(3)\n"
     "print([yb.tolist() for _, yb in DataLoader(TensorDataset(X, y), batch_size=5, shuffle=True, generator=g)])",
     "print(TensorDataset(X, y)[2], len(TensorDataset(X)))",

@@ -512,3 +512,51 @@ for epoch in range(3):
     opt.step()
     print(epoch, round(loss.item(), 4))
     loss.backward()
+# %% error_messages_catalog_2
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+p = torch.tensor([[0.2, 0.8], [0.6, 0.4]], requires_grad=True)
+cases = [
+    lambda: nn.CrossEntropyLoss()(p, torch.tensor([[1], [0]])),
+    lambda: nn.MSELoss()(p, torch.tensor([[1, 0], [0, 1]])).backward(),
+    lambda: nn.BCELoss()(p, torch.tensor([[1, 0], [0, 1]])),
+    lambda: nn.CrossEntropyLoss()(p, torch.tensor([1.0, 0.0])),
+    lambda: nn.NLLLoss()(p, torch.tensor([2, 0])),
+    lambda: F.softmax(p),
+    lambda: nn.Linear(2, 1)(torch.tensor([1, 2])),
+    lambda: torch.optim.SGD(p, lr=0.1),
+    lambda: torch.optim.SGD([p]),
+    lambda: nn.Sequential(nn.Linear(2, 3), nn.Linear(2, 1))(p),
+    lambda: p.view(-1, 3),
+    lambda: torch.tensor([1.0, 2.0]) @ torch.tensor([1.0, 2.0, 3.0]),
+    lambda: p.grad.data,
+    lambda: (p * 2).backward(torch.ones(2)),
+    lambda: torch.autograd.grad(p.sum(), p, retain_graph=False)[0].backward(),
+    lambda: p.detach().requires_grad_(True).add_(1).backward(),
+    lambda: torch.no_grad()(lambda: 1)(),
+    lambda: nn.MSELoss(reduction="avg")(p, p),
+    lambda: F.mse_loss(p, p, reduction="max"),
+    lambda: torch.randn(2, 3)[:, 3],
+    lambda: torch.zeros(3)[torch.tensor([True, False])],
+    lambda: p.T.view(4),
+    lambda: p.expand(3, 2),
+    lambda: torch.ones(2, 2).masked_fill(torch.tensor([1, 0]), 1.0),
+    lambda: torch.tensor([1, 2, 3]).float().requires_grad_().long().sum().backward(),
+]
+for k, c in enumerate(cases):
+    try:
+        c()
+        print(k, "ok")
+    except RuntimeError as e:
+        print(k, "RuntimeError", str(e).split("\n")[0])
+    except IndexError as e:
+        print(k, "IndexError", str(e).split("\n")[0])
+    except ValueError as e:
+        print(k, "ValueError", str(e).split("\n")[0])
+    except TypeError as e:
+        print(k, "TypeError", str(e).split("\n")[0])
+    except AttributeError as e:
+        print(k, "AttributeError", str(e).split("\n")[0])
+    except Exception as e:
+        print(k, "Exception", str(e).split("\n")[0])
