@@ -18,12 +18,24 @@ Example::
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from engine.hooks import state
 from engine.tensor import Tensor
+
+
+class IncompatibleKeys(NamedTuple):
+    """What ``load_state_dict`` returns: ``<All keys matched successfully>`` when nothing is missing or extra."""
+
+    missing_keys: list[str]
+    unexpected_keys: list[str]
+
+    def __repr__(self) -> str:
+        if not self.missing_keys and not self.unexpected_keys:
+            return "<All keys matched successfully>"
+        return f"_IncompatibleKeys(missing_keys={self.missing_keys}, unexpected_keys={self.unexpected_keys})"
 
 
 class Parameter(Tensor):
@@ -268,13 +280,24 @@ class Module:
     def state_dict(self) -> "OrderedDict[str, Tensor]":
         return OrderedDict((name, p.detach()) for name, p in self._named_members())
 
-    def load_state_dict(self, state_dict: dict[str, Tensor], strict: bool = True) -> None:
+    def load_state_dict(self, state_dict: dict[str, Tensor], strict: bool = True) -> "IncompatibleKeys":
+        """Copy the values of ``state_dict`` into this module's parameters; report keys missing or unexpected."""
         own = dict(self._named_members())
+        missing = [k for k in own if k not in state_dict]
+        unexpected = [k for k in state_dict if k not in own]
+        if strict and (missing or unexpected):
+            parts = []
+            if unexpected:
+                parts.append("Unexpected key(s) in state_dict: " + ", ".join(f'"{k}"' for k in unexpected) + ". ")
+            if missing:
+                parts.insert(0, "Missing key(s) in state_dict: " + ", ".join(f'"{k}"' for k in missing) + ". ")
+            raise RuntimeError(
+                f"Error(s) in loading state_dict for {type(self).__name__}:\n\t" + "\n\t".join(parts)
+            )
         for name, value in state_dict.items():
             if name in own:
                 own[name]._data[...] = value._data
-            elif strict:
-                raise RuntimeError(f'Unexpected key(s) in state_dict: "{name}". ')
+        return IncompatibleKeys(missing, unexpected)
 
     # ---- printing --------------------------------------------------------------------------------------------
     def extra_repr(self) -> str:

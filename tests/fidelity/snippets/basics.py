@@ -643,3 +643,37 @@ print(torch.stack([x, x], axis=0).shape)
 print(x.max(axis=1))
 print(x.size(dim=1), x.std(axis=0))
 print(torch.sum(x, axis=1), torch.softmax(x, axis=1))
+# %% inplace_nonleaf_ops
+import torch
+import torch.nn as nn
+x = torch.tensor([-1.0, 2.0, -3.0], requires_grad=True)
+y = x * 2
+y.relu_()
+print(y)
+z = x + 0
+z.mul_(3).add_(1)
+print(z)
+w = x.clone()
+w.clamp_(min=0)
+print(w)
+h = nn.ReLU(inplace=True)(x * 1)
+print(h)
+(y.sum() + z.sum() + w.sum() + h.sum()).backward()
+print(x.grad)
+print("ok")
+# %% setitem_copyslices
+import torch
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = x * 2
+y[0] = 10.0
+print(y)
+y[1:] *= 3
+print(y)
+y.sum().backward()
+print(x.grad)
+m = torch.zeros(2, 3)
+m[:, 1] = torch.tensor([5.0, 6.0])
+m[m == 0] = -1
+print(m)
+t = torch.tensor(x.detach())
+print(t, t.requires_grad)

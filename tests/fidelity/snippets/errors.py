@@ -560,3 +560,10 @@ for k, c in enumerate(cases):
         print(k, "AttributeError", str(e).split("\n")[0])
     except Exception as e:
         print(k, "Exception", str(e).split("\n")[0])
+# %% load_state_dict_mismatch
+import torch
+import torch.nn as nn
+a = nn.Linear(2, 2)
+b = nn.Sequential(nn.Linear(2, 2))
+print(b.load_state_dict({"0." + k: v for k, v in a.state_dict().items()}))
+b.load_state_dict(a.state_dict())

@@ -558,3 +558,26 @@ for k in range(5):
     loss.backward()
     W.data += -50 * W.grad
 print(probs.shape, probs[0, :4])
+# %% module_introspection
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(2, 3), nn.ReLU())
+        self.head = nn.Linear(3, 1)
+    def forward(self, x):
+        return self.head(self.body(x))
+    def extra_repr(self):
+        return "custom=True"
+net = Net()
+print(net)
+print(net.parameters())
+for name, module in net.named_children():
+    print(name, "->", module)
+print([name for name, _ in net.named_modules()])
+print(len(list(net.modules())))
+print(net.state_dict().keys())
+sd = net.state_dict()
+print(net.load_state_dict(sd))
