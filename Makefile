@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/index.html frontend/vite.config.* -type f 2>/dev/null)
+FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/*.html frontend/vite.config.* -type f 2>/dev/null)
 
 .PHONY: run test setup setup-test frontend chromium bench clean
 
