@@ -69,6 +69,17 @@ def _zero() -> int:
     return 0
 
 
+def _legacy_constructor(dt: dtypes.dtype) -> Any:
+    """``torch.FloatTensor([1, 2])`` / ``torch.LongTensor(2, 3)``: the old typed constructors."""
+
+    def make(*args: Any) -> Tensor:
+        if len(args) == 1 and not isinstance(args[0], int):
+            return factories.tensor(args[0], dtype=dt)
+        return factories.zeros(*args, dtype=dt)
+
+    return make
+
+
 def _torch_members() -> dict[str, Any]:
     m: dict[str, Any] = {
         # creation
@@ -111,6 +122,9 @@ def _torch_members() -> dict[str, Any]:
         **{name: getattr(ordering, name) for name in ordering.__all__},
         "clamp_min": lambda x, m: ops.clamp(x, min=m), "clamp_max": lambda x, m: ops.clamp(x, max=m),
         "logical_and": Tensor.logical_and, "logical_or": Tensor.logical_or, "logical_not": Tensor.logical_not,
+        "FloatTensor": _legacy_constructor(dtypes.float32), "DoubleTensor": _legacy_constructor(dtypes.float64),
+        "LongTensor": _legacy_constructor(dtypes.int64), "IntTensor": _legacy_constructor(dtypes.int32),
+        "BoolTensor": _legacy_constructor(dtypes.bool_),
         "set_printoptions": printing.set_printoptions, "set_default_dtype": dtypes.set_default_dtype,
         "get_default_dtype": dtypes.get_default_dtype,
         "pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan,

@@ -677,3 +677,13 @@ m[m == 0] = -1
 print(m)
 t = torch.tensor(x.detach())
 print(t, t.requires_grad)
+# %% legacy_constructors
+import torch
+a = torch.FloatTensor([1, 2, 3])
+b = torch.LongTensor([[1, 2], [3, 4]])
+c = torch.Tensor([0.5, 1.5])
+print(a, b, c)
+print(torch.FloatTensor(2, 3).shape, torch.DoubleTensor([1.0]), torch.Tensor(2).shape)
+a.requires_grad = True
+(a * a).sum().backward()
+print(a.grad)
