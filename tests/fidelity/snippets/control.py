@@ -359,3 +359,18 @@ m = LinearModel(2.0, 1.0)
 loss = (m.predict(torch.tensor(3.0)) - 5) ** 2
 loss.backward()
 print([p.grad for p in m.params()])
+# %% python_builtins_on_tensors
+import math
+import torch
+x = torch.tensor([3.0, 1.0, 2.0])
+s = torch.tensor(2.567)
+print(round(s.item(), 2), float(s), int(s), bool(s), math.sqrt(s))
+print(abs(torch.tensor(-1.5)), max(x), min(x), sum(x))
+print(list(x), sorted(x), len(x))
+print(round(s, 1), round(s))
+print(f"{s:.2f}", f"{s:>8.3f}|", "{:.1e}".format(s))
+print([f"{v:.1f}" for v in x])
+# %% format_nonscalar_error
+import torch
+x = torch.tensor([1.0, 2.0])
+print(f"{x:.2f}")
