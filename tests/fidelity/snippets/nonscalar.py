@@ -290,3 +290,36 @@ x = torch.randn(3, 4, dtype=torch.double, requires_grad=True)
 w = torch.randn(4, 2, dtype=torch.double, requires_grad=True)
 print(gradcheck(f, (x, w), eps=1e-6, atol=1e-4))
 print(torch.autograd.gradcheck(lambda t: (t ** 3).sum(), (torch.tensor([1.0, 2.0], dtype=torch.double, requires_grad=True),)))
+# %% hooks_on_intermediates
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 3
+z = y ** 2
+grads = []
+y.register_hook(lambda g: grads.append(g.clone()))
+z.register_hook(lambda g: g * 0.5)
+z.sum().backward()
+print(grads)
+print(x.grad)
+# %% retain_grad_chain
+import torch
+a = torch.tensor([1.0, -1.0], requires_grad=True)
+b = a.exp()
+c = b * a
+b.retain_grad()
+c.retain_grad()
+c.sum().backward()
+print(b.grad, c.grad, a.grad)
+print(b.is_leaf, b.retains_grad, a.retains_grad)
+# %% grad_accumulation_two_losses
+import torch
+w = torch.tensor([0.5, -0.5], requires_grad=True)
+x = torch.tensor([2.0, 3.0])
+l1 = (w * x).sum()
+l2 = (w ** 2).sum()
+l1.backward(retain_graph=True)
+print(w.grad)
+l2.backward()
+print(w.grad)
+(l1 + l2).backward()
+print(w.grad)
