@@ -374,3 +374,55 @@ print([f"{v:.1f}" for v in x])
 import torch
 x = torch.tensor([1.0, 2.0])
 print(f"{x:.2f}")
+# %% print_forms_and_strings
+import torch
+vals = [torch.tensor(1.5), torch.tensor(2.5)]
+print(*vals)
+print(*vals, sep=" | ", end="!\n")
+print("-" * 20)
+pairs = [(1, "a"), (2, "b")]
+nums, letters = zip(*pairs)
+print(nums, letters, dict(zip(letters, nums)))
+grid = [[i * j for j in range(3)] for i in range(3)]
+print(grid)
+print(f"{'loss':<10}|{1.5:>8.2f}|{7:03d}|{1234567:,}|{0.25:.1%}")
+print(", ".join(str(v.item()) for v in vals))
+print("epoch %3d loss %.4f" % (5, vals[0].item()))
+# %% class_inheritance_chain
+import torch
+import torch.nn as nn
+class Base(nn.Module):
+    scale = 2.0
+    def __init__(self, n):
+        super().__init__()
+        self.lin = nn.Linear(n, 1)
+    def forward(self, x):
+        return self.lin(x) * self.scale
+class Child(Base):
+    def __init__(self, n, bias):
+        super().__init__(n)
+        self.extra = nn.Parameter(torch.tensor(bias))
+    def forward(self, x):
+        return super().forward(x) + self.extra
+torch.manual_seed(0)
+m = Child(3, 0.5)
+print(m)
+out = m(torch.ones(2, 3))
+print(out)
+out.sum().backward()
+print(m.extra.grad, isinstance(m, Base), m.scale)
+# %% decorator_wrapper
+import torch
+def batches(t, size):
+    return [t[i:i + size] for i in range(0, len(t), size)]
+def logged(fn):
+    def wrapper(*args, **kwargs):
+        out = fn(*args, **kwargs)
+        print("called", out.shape)
+        return out
+    return wrapper
+@logged
+def double(t):
+    return t * 2
+for b in batches(torch.arange(5.0), 2):
+    print(double(b))
