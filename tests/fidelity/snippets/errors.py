@@ -567,3 +567,24 @@ a = nn.Linear(2, 2)
 b = nn.Sequential(nn.Linear(2, 2))
 print(b.load_state_dict({"0." + k: v for k, v in a.state_dict().items()}))
 b.load_state_dict(a.state_dict())
+# %% saved_tensor_after_free
+import torch
+x = torch.tensor(3.0, requires_grad=True)
+y = x ** 2
+print(y.grad_fn._saved_self)
+y.backward()
+print(y.grad_fn._saved_self)
+# %% leaf_moved_requires_grad_false
+import torch
+x = torch.ones(2, requires_grad=True)
+with torch.no_grad():
+    x.add_(1)
+print(x)
+x.requires_grad = False
+x.add_(1)
+print(x, x.is_leaf)
+y = torch.ones(2)
+y.requires_grad = True
+print(y)
+z = y * 2
+z.requires_grad = True
