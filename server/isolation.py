@@ -6,7 +6,8 @@ when a run outlives its wall-clock deadline (pebble then starts a fresh one), an
 runs. Workers come from a ``forkserver`` that has imported the engine once, so a replacement starts in
 milliseconds and never inherits the server's threads; numpy runs single-threaded in them, so that the OS shares
 the cores fairly between runs. Each run gets fresh facade modules (``engine.run``), so nothing one program
-patches is seen by the next.
+patches is seen by the next. The guards around each run (alarm, CPU limit, demotion of long runs, giving memory
+back) are in ``server/guards.py``.
 
 Streamed runs send their events back in batches through a per-run queue of a ``multiprocessing`` manager
 (one connection per process, so a worker killed mid-send can't wedge the others).
@@ -26,7 +27,6 @@ import multiprocessing
 import os
 import queue as queue_module
 import resource
-import signal
 import threading
 from concurrent.futures import Future
 from typing import Any
@@ -34,6 +34,8 @@ from typing import Any
 import pebble
 
 from engine.sandbox import Limits
+from server.guards import WORKER as _worker
+from server.guards import Demotion, alarm, can_renice, cleaned, cleanup_later, limit_cpu
 from server.jsonio import dumps, result_body
 
 STREAM_END = "__end__"
@@ -47,18 +49,19 @@ _WORKER_ENVIRONMENT = {
     # mappings and go back to the OS when freed, so a worker returns to its baseline after a big run
     "MALLOC_MMAP_THRESHOLD_": "131072", "MALLOC_TRIM_THRESHOLD_": "1048576",
 }
-_TRIM_ABOVE = 72 * 2**20  # after a run that left the worker this big (idle: ~50 MiB), collect and give memory back
-
-_worker: dict[str, Any] = {"limits": None, "cpu_seconds": 0.0, "libc": None}
 
 
-def _init_worker(memory_bytes: int, limits: Limits | None = None, cpu_seconds: float = 0.0, nice: int = 0) -> None:
+
+def _init_worker(
+    memory_bytes: int, limits: Limits | None = None, cpu_seconds: float = 0.0, nice: int = 0, demote_after: float = 0.0
+) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a worker the kernel stops leaves no core file
     if nice:
         try:
             os.nice(nice)
         except OSError:  # pragma: no cover - not permitted here
             pass
+    _worker["demote_after"] = demote_after if demote_after > 0 and can_renice() else 0.0
     if memory_bytes > 0:
         resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
     import engine.runner  # noqa: F401  (already imported by the forkserver; cheap)
@@ -72,89 +75,16 @@ def _init_worker(memory_bytes: int, limits: Limits | None = None, cpu_seconds: f
     gc.freeze()  # the engine's own objects are never garbage: keep collections short
 
 
-def _limit_cpu(seconds: float) -> None:
-    """The kernel stops this worker (SIGXCPU) once the coming run has used ``seconds`` of CPU time."""
-    if seconds <= 0:
-        return
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    soft = int(usage.ru_utime + usage.ru_stime + seconds) + 1
-    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
-    if hard != resource.RLIM_INFINITY:
-        soft = min(soft, hard)
-    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
-
-
-class _Alarm:
-    """A SIGALRM a little after the run's time limit: it stops the run even inside a long stretch of engine code
-    that never reaches the interpreter's own clock checks (printing a huge tensor, a long loop inside an op)."""
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self.armed = False
-
-    def _ring(self, signum: int, frame: Any) -> None:
-        if self.armed:
-            from engine.sandbox.errors import LimitExceeded
-
-            self.armed = False
-            raise LimitExceeded(f"the program ran longer than {self.seconds - 0.25:g} seconds (time limit)")
-
-    def __enter__(self) -> "_Alarm":
-        if self.seconds > 0 and threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGALRM, self._ring)
-            self.armed = True
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        if self.armed:
-            self.armed = False
-            signal.setitimer(signal.ITIMER_REAL, 0)
-
-
-def _alarm(limits: Limits | None) -> _Alarm:
-    return _Alarm((limits or Limits()).max_seconds + 0.25)
-
-
 def _run(code: str, limits: Limits | None, on_event: Any = None) -> Any:
     """``engine.run`` under the alarm; a ring while the run was already reporting its end still makes a result."""
     import engine
     from engine.sandbox.errors import LimitExceeded
 
     try:
-        with _alarm(limits):
+        with alarm(limits), Demotion(_worker.get("demote_after", 0.0)):
             return engine.run(code, limits=limits, on_event=on_event)
     except LimitExceeded as exc:
         return engine.RunResult(stdout="", error={"type": "LimitExceeded", "message": exc.message, "line": None})
-
-
-def _cleanup_later() -> None:
-    """Give memory back in a thread, so that the answer goes out first (the thread runs while this worker waits
-    for its next run, which first waits for it: ``_cleaned``)."""
-    thread = threading.Thread(target=_give_memory_back, daemon=True)
-    _worker["cleanup"] = thread
-    thread.start()
-
-
-def _cleaned() -> None:
-    thread = _worker.get("cleanup")
-    if thread is not None:
-        thread.join()
-        _worker["cleanup"] = None
-
-
-def _give_memory_back() -> None:
-    """After a big run, return freed heap memory to the OS, so the worker goes back to its baseline."""
-    try:
-        with open("/proc/self/statm") as file:
-            rss = int(file.read().split()[1]) * resource.getpagesize()
-    except (OSError, ValueError, IndexError):  # pragma: no cover - not Linux
-        return
-    if rss > _TRIM_ABOVE:
-        gc.collect()
-        libc = _worker["libc"]
-        if libc is not None and hasattr(libc, "malloc_trim"):
-            libc.malloc_trim(0)
 
 
 def execute(
@@ -164,15 +94,15 @@ def execute(
     they come (at least every ``flush_seconds``, even while the program computes silently) and leave them out of
     the returned result. With ``encode``, return the JSON answer's bytes instead of the result: encoding runs in
     the worker, in parallel, rather than in the server's one event loop."""
-    _cleaned()
+    cleaned()
     limits = _worker["limits"]
-    _limit_cpu(_worker["cpu_seconds"])
+    limit_cpu(_worker["cpu_seconds"])
     if events is None:
         try:
             result = _run(code, limits)
             return dumps(result_body(result)).encode("ascii") if encode else result
         finally:
-            _cleanup_later()
+            cleanup_later()
     batch: list[dict[str, Any]] = []
     lock = threading.Lock()
     finished = threading.Event()
@@ -200,7 +130,7 @@ def execute(
     finally:
         finished.set()
         thread.join()
-        _cleanup_later()
+        cleanup_later()
     send()
     events.put(STREAM_END)
     result.events = []  # already sent
@@ -219,6 +149,7 @@ class RunPool:
         limits: Limits | None = None,
         cpu_seconds: float = 0.0,
         nice: int = 0,
+        demote_after: float = 0.0,
     ) -> None:
         for name, value in _WORKER_ENVIRONMENT.items():  # read when the forkserver starts (glibc, numpy's BLAS)
             os.environ.setdefault(name, value)
@@ -230,7 +161,7 @@ class RunPool:
             max_workers=workers,
             max_tasks=max_tasks,
             initializer=_init_worker,
-            initargs=(memory_bytes, limits, cpu_seconds, nice),
+            initargs=(memory_bytes, limits, cpu_seconds, nice, demote_after),
             context=context,
         )
         self._manager: Any = None

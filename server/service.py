@@ -34,6 +34,7 @@ class RunService:
             limits=settings.limits(),
             cpu_seconds=settings.run_cpu_seconds,
             nice=settings.worker_nice,
+            demote_after=settings.demote_after_seconds,
         )
         self._pending = 0
 

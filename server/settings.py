@@ -49,6 +49,9 @@ class Settings(BaseSettings):
     """Address-space limit of each worker process; a run that passes it is stopped (0: no limit)."""
     worker_nice: int = Field(0, ge=0, le=19)
     """Niceness of the worker processes (higher: the server process gets the CPU first)."""
+    demote_after_seconds: float = Field(0.25, ge=0)
+    """CPU time after which a run yields the CPU to short runs (its worker's niceness goes up by 10 until it ends;
+    needs the right to lower it back, e.g. root; 0: off)."""
     run_deadline_seconds: float = Field(8.0, gt=0)
     """Wall-clock time after which a run's worker is killed (the interpreter's own limit is ``max_seconds``)."""
     run_cpu_seconds: float = Field(8.0, ge=0)

@@ -1,0 +1,142 @@
+"""Worker-side guards around one run (``server/isolation.py`` runs them in each worker process): a CPU-time
+limit the kernel enforces, an alarm just past the time limit, a lower priority for runs that take long, and
+giving memory back to the OS after a big run.
+
+Example::
+
+    limit_cpu(8.0)
+    with alarm(Limits()), Demotion(0.25):
+        result = engine.run(code)
+    cleanup_later()
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import resource
+import signal
+import threading
+from typing import Any
+
+from engine.sandbox import Limits
+
+_TRIM_ABOVE = 72 * 2**20  # after a run that left the worker this big (idle: ~50 MiB), collect and give memory back
+WORKER: dict[str, Any] = {"limits": None, "cpu_seconds": 0.0, "libc": None, "demote_after": 0.0, "cleanup": None}
+"""This worker process's state, set once by the pool's initializer."""
+
+_DEMOTED = 10  # niceness added to a run that has used ``demote_after`` seconds of CPU
+
+
+def can_renice() -> bool:
+    """Can this worker lower its niceness back after raising it? (Root can; elsewhere demotion stays off.)"""
+    base = os.getpriority(os.PRIO_PROCESS, 0)
+    try:
+        os.setpriority(os.PRIO_PROCESS, 0, min(base + 1, 19))
+        os.setpriority(os.PRIO_PROCESS, 0, base)
+    except OSError:
+        return False
+    WORKER["base_nice"] = base
+    return True
+
+
+class Demotion:
+    """A run that has used ``seconds`` of CPU time yields the CPU to short runs (niceness + 10, a SIGPROF timer),
+    until it ends: endless loops and heavy programs then use what the interactive runs leave."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.demoted = False
+
+    def _demote(self, signum: int, frame: Any) -> None:
+        self.demoted = True
+        os.setpriority(os.PRIO_PROCESS, 0, min(WORKER["base_nice"] + _DEMOTED, 19))
+
+    def __enter__(self) -> "Demotion":
+        if self.seconds > 0 and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGPROF, self._demote)
+            signal.setitimer(signal.ITIMER_PROF, self.seconds)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self.seconds > 0 and threading.current_thread() is threading.main_thread():
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            if self.demoted:
+                os.setpriority(os.PRIO_PROCESS, 0, WORKER["base_nice"])
+
+
+def limit_cpu(seconds: float) -> None:
+    """The kernel stops this worker (SIGXCPU) once the coming run has used ``seconds`` of CPU time."""
+    if seconds <= 0:
+        return
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    soft = int(usage.ru_utime + usage.ru_stime + seconds) + 1
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+
+
+class Alarm:
+    """A SIGALRM a little after the run's time limit: it stops the run even inside a long stretch of engine code
+    that never reaches the interpreter's own clock checks (printing a huge tensor, a long loop inside an op)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.armed = False
+
+    def _ring(self, signum: int, frame: Any) -> None:
+        if self.armed:
+            from engine.sandbox.errors import LimitExceeded
+
+            self.armed = False
+            raise LimitExceeded(f"the program ran longer than {self.seconds - 0.25:g} seconds (time limit)")
+
+    def __enter__(self) -> "Alarm":
+        if self.seconds > 0 and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGALRM, self._ring)
+            self.armed = True
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self.armed:
+            self.armed = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def alarm(limits: Limits | None) -> Alarm:
+    """The alarm of a run under ``limits``: a quarter second past its time limit."""
+    return Alarm((limits or Limits()).max_seconds + 0.25)
+
+
+def cleanup_later() -> None:
+    """Give memory back in a thread, so that the answer goes out first (the thread runs while this worker waits
+    for its next run, which first waits for it: ``cleaned``)."""
+    thread = threading.Thread(target=_give_memory_back, daemon=True)
+    WORKER["cleanup"] = thread
+    thread.start()
+
+
+def cleaned() -> None:
+    """Wait for the previous run's clean-up, if still going."""
+    thread = WORKER.get("cleanup")
+    if thread is not None:
+        thread.join()
+        WORKER["cleanup"] = None
+
+
+def _give_memory_back() -> None:
+    """After a big run, return freed heap memory to the OS, so the worker goes back to its baseline."""
+    try:
+        with open("/proc/self/statm") as file:
+            rss = int(file.read().split()[1]) * resource.getpagesize()
+    except (OSError, ValueError, IndexError):  # pragma: no cover - not Linux
+        return
+    if rss > _TRIM_ABOVE:
+        gc.collect()
+        libc = WORKER["libc"]
+        if libc is not None and hasattr(libc, "malloc_trim"):
+            libc.malloc_trim(0)
+
+
