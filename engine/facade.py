@@ -18,7 +18,9 @@ from typing import Any
 
 import numpy as np
 
-from engine import autograd, autograd_functional, data, dtypes, lr_scheduler, nn, ops, optim, printing, random
+from engine import (
+    autograd, autograd_functional, data, dtypes, lr_scheduler, nn, ops, optim, printing, random, rng_state,
+)
 from engine.ops import arith, elementwise, factories, linalg, ordering, pieces, shape
 from engine.ops.base import binary_operands, made
 from engine.tensor import Size, Tensor, device
@@ -92,7 +94,8 @@ def _torch_members() -> dict[str, Any]:
         "normal": factories.normal, "bernoulli": factories.bernoulli,
         "multinomial": factories.multinomial,
         # random state
-        "manual_seed": random.manual_seed, "seed": random.seed, "initial_seed": random.initial_seed,
+        "manual_seed": random.manual_seed, "get_rng_state": rng_state.get_rng_state,
+        "set_rng_state": rng_state.set_rng_state, "seed": random.seed, "initial_seed": random.initial_seed,
         "Generator": random.Generator._user,
         # grad mode
         "no_grad": autograd.no_grad, "enable_grad": autograd.enable_grad, "inference_mode": autograd.no_grad,

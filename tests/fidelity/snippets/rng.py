@@ -216,3 +216,13 @@ print(out)
 print(torch.multinomial(P, 3, generator=g))
 print(torch.multinomial(P[0], 4, replacement=True, generator=g))
 print(torch.empty(4).exponential_(2.0, generator=g))
+# %% rng_state_roundtrip
+import torch
+torch.manual_seed(0)
+state = torch.get_rng_state()
+a = torch.randn(3)
+b = torch.rand(20)
+torch.set_rng_state(state)
+print(torch.equal(a, torch.randn(3)), torch.equal(b, torch.rand(20)))
+print(state.shape, state.dtype)
+print(torch.randn(2))
