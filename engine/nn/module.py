@@ -171,7 +171,34 @@ class Module:
         )
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.forward(*args, **kwargs)
+        hooks = self.__dict__.get("_fwd_hooks")
+        pre = self.__dict__.get("_fwd_pre_hooks")
+        for hook in list(pre or ()):
+            changed = hook(self, args)
+            if changed is not None:
+                args = changed if isinstance(changed, tuple) else (changed,)
+        out = self.forward(*args, **kwargs)
+        for hook in list(hooks or ()):
+            changed = hook(self, args, out)
+            if changed is not None:
+                out = changed
+        return out
+
+    def register_forward_hook(self, hook: Any) -> Any:
+        """``hook(module, inputs, output)`` runs after each forward (returning a value replaces the output)."""
+        from engine.meta import RemovableHandle
+
+        hooks = self.__dict__.setdefault("_fwd_hooks", [])
+        hooks.append(hook)
+        return RemovableHandle(hooks, hook)
+
+    def register_forward_pre_hook(self, hook: Any) -> Any:
+        """``hook(module, inputs)`` runs before each forward (returning a value replaces the inputs)."""
+        from engine.meta import RemovableHandle
+
+        hooks = self.__dict__.setdefault("_fwd_pre_hooks", [])
+        hooks.append(hook)
+        return RemovableHandle(hooks, hook)
 
     def train(self, mode: bool = True) -> "Module":
         object.__setattr__(self, "training", bool(mode))

@@ -581,3 +581,20 @@ print(len(list(net.modules())))
 print(net.state_dict().keys())
 sd = net.state_dict()
 print(net.load_state_dict(sd))
+# %% forward_hooks
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Linear(4, 1))
+activations = {}
+def save(name):
+    def hook(module, inputs, output):
+        activations[name] = output.detach()
+    return hook
+h = model[1].register_forward_hook(save("relu"))
+model[0].register_forward_pre_hook(lambda m, inp: print("input shape", inp[0].shape))
+out = model(torch.randn(2, 3))
+print(activations["relu"])
+h.remove()
+model(torch.randn(1, 3))
+print(len(activations), out)
