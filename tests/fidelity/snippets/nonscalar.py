@@ -323,3 +323,21 @@ l2.backward()
 print(w.grad)
 (l1 + l2).backward()
 print(w.grad)
+# %% backward_gradient_variants
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+for k, g in enumerate([torch.ones(2, dtype=torch.float64), torch.ones(2, dtype=torch.long), torch.ones(1), torch.tensor(1.0), None]):
+    try:
+        y = x * 2
+        y.backward(g)
+        print(k, x.grad)
+    except RuntimeError as e:
+        print(k, "RuntimeError", str(e).split("\n")[0])
+    except TypeError as e:
+        print(k, "TypeError", str(e).split("\n")[0])
+    x.grad = None
+s = (x * 2).sum()
+s.backward(torch.tensor(2.0))
+print(x.grad)
+s2 = (x * 3).sum()
+s2.backward(gradient=torch.tensor([3.0]))
