@@ -155,3 +155,44 @@ c.backward()
 print(a.grad)
 print(b.grad)
 print(torch.allclose(a.grad, b))
+# %% seed_small_scale_sci
+import torch
+torch.manual_seed(42)
+w = torch.randn(2, 3) * 0.01
+print(w)
+print(torch.randn(3) * 1e-5)
+# %% seed_summarized
+import torch
+torch.manual_seed(7)
+x = torch.randn(1200)
+print(x)
+print(x.mean(), x.std())
+# %% seed_masks_and_argmax
+import torch
+torch.manual_seed(1)
+r = torch.rand(3, 3)
+print(r > 0.5)
+print(torch.randint(0, 2, (10,)).bool())
+v = torch.randn(5)
+print(v.argmax(), v.max(), torch.randn(3, 4).max(dim=1))
+# %% seed_linear_then_data
+import torch
+import torch.nn as nn
+torch.manual_seed(42)
+layer = nn.Linear(4, 2)
+x = torch.randn(3, 4)
+y = layer(x)
+print(y)
+print(y.sum().item() != 0)
+torch.manual_seed(42)
+layer2 = nn.Linear(4, 2)
+print(torch.equal(layer.weight, layer2.weight))
+# %% seed_generator_independent
+import torch
+torch.manual_seed(0)
+g = torch.Generator().manual_seed(0)
+a = torch.randn(3)
+b = torch.randn(3, generator=g)
+print(a, b, torch.equal(a, b))
+print(torch.rand(2), torch.rand(2, generator=g))
+print(g.initial_seed())
