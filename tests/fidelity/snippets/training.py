@@ -598,3 +598,41 @@ print(activations["relu"])
 h.remove()
 model(torch.randn(1, 3))
 print(len(activations), out)
+# %% logistic_regression_bce
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+X = torch.cat([torch.randn(10, 2) + 2, torch.randn(10, 2) - 2])
+y = torch.cat([torch.ones(10), torch.zeros(10)]).unsqueeze(1)
+model = nn.Linear(2, 1)
+criterion = nn.BCEWithLogitsLoss()
+optimizer = torch.optim.SGD(model.parameters(), lr=0.5)
+for epoch in range(50):
+    optimizer.zero_grad()
+    logits = model(X)
+    loss = criterion(logits, y)
+    loss.backward()
+    optimizer.step()
+    if (epoch + 1) % 10 == 0:
+        acc = ((torch.sigmoid(logits) > 0.5).float() == y).float().mean()
+        print(f"Epoch [{epoch + 1}/50], Loss: {loss.item():.4f}, Acc: {acc.item():.2f}")
+print(model.weight.data, model.bias.data)
+# %% softmax_regression_manual
+import torch
+torch.manual_seed(3)
+X = torch.randn(12, 4)
+y = torch.randint(0, 3, (12,))
+W = torch.zeros(4, 3, requires_grad=True)
+b = torch.zeros(3, requires_grad=True)
+for step in range(20):
+    logits = X @ W + b
+    loss = torch.nn.functional.cross_entropy(logits, y)
+    loss.backward()
+    with torch.no_grad():
+        W -= 0.5 * W.grad
+        b -= 0.5 * b.grad
+        W.grad.zero_()
+        b.grad.zero_()
+    if step % 5 == 0:
+        print(step, f"{loss.item():.5f}")
+print((logits.argmax(1) == y).sum().item(), "/", len(y))
