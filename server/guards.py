@@ -111,11 +111,13 @@ def alarm(limits: Limits | None) -> Alarm:
 
 
 def cleanup_later() -> None:
-    """Give memory back in a thread, so that the answer goes out first (the thread runs while this worker waits
-    for its next run, which first waits for it: ``cleaned``)."""
-    thread = threading.Thread(target=_give_memory_back, daemon=True)
-    WORKER["cleanup"] = thread
-    thread.start()
+    """After a big run, give memory back in a thread, so that the answer goes out first (the thread runs while this
+    worker waits for its next run, which first waits for it: ``cleaned``). After a small run (most), nothing: a
+    thread per run would cost more than the run."""
+    if _rss() > _TRIM_ABOVE:
+        thread = threading.Thread(target=_give_memory_back, daemon=True)
+        WORKER["cleanup"] = thread
+        thread.start()
 
 
 def cleaned() -> None:
@@ -126,17 +128,17 @@ def cleaned() -> None:
         WORKER["cleanup"] = None
 
 
-def _give_memory_back() -> None:
-    """After a big run, return freed heap memory to the OS, so the worker goes back to its baseline."""
+def _rss() -> int:
     try:
         with open("/proc/self/statm") as file:
-            rss = int(file.read().split()[1]) * resource.getpagesize()
+            return int(file.read().split()[1]) * resource.getpagesize()
     except (OSError, ValueError, IndexError):  # pragma: no cover - not Linux
-        return
-    if rss > _TRIM_ABOVE:
-        gc.collect()
-        libc = WORKER["libc"]
-        if libc is not None and hasattr(libc, "malloc_trim"):
-            libc.malloc_trim(0)
+        return 0
 
 
+def _give_memory_back() -> None:
+    """Collect the run's garbage and return freed heap memory to the OS, so the worker goes back to its baseline."""
+    gc.collect()
+    libc = WORKER["libc"]
+    if libc is not None and hasattr(libc, "malloc_trim"):
+        libc.malloc_trim(0)
