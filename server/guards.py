@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.sandbox import Limits
 
-_TRIM_ABOVE = 72 * 2**20  # after a run that left the worker this big (idle: ~50 MiB), collect and give memory back
+_TRIM_ABOVE = 12 * 2**20  # after a run that left the worker this much above its size at start, give memory back
 WORKER: dict[str, Any] = {"limits": None, "cpu_seconds": 0.0, "libc": None, "demote_after": 0.0, "cleanup": None}
 """This worker process's state, set once by the pool's initializer."""
 
@@ -114,7 +114,7 @@ def cleanup_later() -> None:
     """After a big run, give memory back in a thread, so that the answer goes out first (the thread runs while this
     worker waits for its next run, which first waits for it: ``cleaned``). After a small run (most), nothing: a
     thread per run would cost more than the run."""
-    if _rss() > _TRIM_ABOVE:
+    if _rss() > WORKER.setdefault("base_rss", _rss() + 2**20) + _TRIM_ABOVE:
         thread = threading.Thread(target=_give_memory_back, daemon=True)
         WORKER["cleanup"] = thread
         thread.start()

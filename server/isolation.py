@@ -73,6 +73,7 @@ def _init_worker(
     except OSError:  # pragma: no cover - not glibc
         _worker["libc"] = None
     gc.freeze()  # the engine's own objects are never garbage: keep collections short
+    cleanup_later()  # notes the worker's size at start
 
 
 def _run(code: str, limits: Limits | None, on_event: Any = None) -> Any:
