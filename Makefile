@@ -46,6 +46,8 @@ chromium:
 
 bench: setup-test
 	$(PY) benchmarks/lessons.py
+	$(PY) benchmarks/throughput.py
+	$(PY) benchmarks/load.py
 
 clean:
 	rm -rf $(VENV) frontend/node_modules frontend/dist .pytest_cache
