@@ -13,6 +13,7 @@ Example::
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -30,9 +31,8 @@ class Namespace:
     """A module-like object: its public attributes are the module's functions and classes."""
 
     def __init__(self, name: str, members: dict[str, Any]) -> None:
-        object.__setattr__(self, "_name", name)
-        for k, v in members.items():
-            object.__setattr__(self, k, v)
+        self.__dict__.update(members)  # a copy per run: one run's assignments never reach the next
+        self.__dict__["_name"] = name
 
     def __repr__(self) -> str:
         return f"<module '{self._name}'>"
@@ -82,6 +82,7 @@ def _legacy_constructor(dt: dtypes.dtype) -> Any:
     return make
 
 
+@functools.cache
 def _torch_members() -> dict[str, Any]:
     m: dict[str, Any] = {
         # creation
@@ -142,16 +143,24 @@ def _torch_members() -> dict[str, Any]:
     return m
 
 
+@functools.cache
 def _nn_members() -> dict[str, Any]:
     return {name: getattr(nn, name) for name in nn.__all__ if name not in ("functional", "init")}
 
 
+@functools.cache
 def _functional_members() -> dict[str, Any]:
     return {name: getattr(nn.functional, name) for name in nn.functional.__all__}
 
 
+@functools.cache
 def _init_members() -> dict[str, Any]:
     return {name: getattr(nn.init, name) for name in nn.init.__all__}
+
+
+@functools.cache
+def _members_of(module: Any) -> dict[str, Any]:
+    return {name: getattr(module, name) for name in module.__all__}
 
 
 def make_modules() -> dict[str, Namespace]:
@@ -160,18 +169,16 @@ def make_modules() -> dict[str, Namespace]:
     ``torch.autograd.functional``, ``torch.cuda``, ``torch.utils``, ``torch.utils.data``."""
     functional = Namespace("torch.nn.functional", _functional_members())
     init = Namespace("torch.nn.init", _init_members())
-    utils = Namespace("torch.nn.utils", {name: getattr(nn.utils, name) for name in nn.utils.__all__})
+    utils = Namespace("torch.nn.utils", _members_of(nn.utils))
     nn_ns = Namespace("torch.nn", {**_nn_members(), "functional": functional, "init": init, "utils": utils})
     cuda = Namespace("torch.cuda", {"is_available": _false, "device_count": _zero})
-    schedulers = Namespace("torch.optim.lr_scheduler",
-                           {name: getattr(lr_scheduler, name) for name in lr_scheduler.__all__})
+    schedulers = Namespace("torch.optim.lr_scheduler", _members_of(lr_scheduler))
     optim_ns = Namespace("torch.optim", {"SGD": optim.SGD, "Adam": optim.Adam, "AdamW": optim.AdamW,
                                           "Optimizer": optim.Optimizer, "lr_scheduler": schedulers,
                                           "RMSprop": optim.RMSprop, "Adagrad": optim.Adagrad})
-    data_ns = Namespace("torch.utils.data", {name: getattr(data, name) for name in data.__all__})
+    data_ns = Namespace("torch.utils.data", _members_of(data))
     utils_ns = Namespace("torch.utils", {"data": data_ns})
-    functional_ag = Namespace("torch.autograd.functional", {name: getattr(autograd_functional, name)
-                                                              for name in autograd_functional.__all__})
+    functional_ag = Namespace("torch.autograd.functional", _members_of(autograd_functional))
     autograd_ns = Namespace("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward,
                                                "functional": functional_ag,
                                                "gradcheck": autograd_functional.gradcheck})
