@@ -17,7 +17,7 @@ async def grad(request: GradRequest, settings: SettingsDep, service: ServiceDep)
     """Differentiate ``expression`` (a scalar) by the ``wrt`` inputs (default: all).
 
     Example: ``{"expression": "(x * w).sum() + (x ** 2).mean()", "inputs": {"x": [1, 2, 3], "w": [0.5, -1, 2]}}``
-    answers ``{"value": 10.16…, "grads": {"x": [1.16…, 0.33…, 4.0], "w": [1.0, 2.0, 3.0]}, "events": […]}``.
+    answers ``{"value": 9.166…, "grads": {"x": [1.16…, 0.33…, 4.0], "w": [1.0, 2.0, 3.0]}, "events": […]}``.
     """
     try:
         code, first_print, wrt = build_program(request)
