@@ -51,7 +51,7 @@ def define_class(interp: "Interpreter", node: ast.ClassDef) -> type:
     """Run the class body and build the class."""
     bases = []
     for base_node in node.bases:
-        base = interp.eval(base_node)
+        base = interp.eval_expr(base_node)
         if base is object:  # class Point(object): the Python 2 spelling
             continue
         if not (isinstance(base, type) and (issubclass(base, SandboxObject) or engine_type(base))):

@@ -2,7 +2,7 @@
 
 Example::
 
-    >>> interp.eval(ast.parse("1 + 2", mode="eval").body)
+    >>> interp.eval_expr(ast.parse("1 + 2", mode="eval").body)
     3
 """
 
@@ -32,30 +32,30 @@ def _name(interp: "Interpreter", node: ast.Name) -> Any:
 
 
 def _binop(interp: "Interpreter", node: ast.BinOp) -> Any:
-    left = interp.eval(node.left)
-    right = interp.eval(node.right)
+    left = interp.eval_expr(node.left)
+    right = interp.eval_expr(node.right)
     return BINARY[type(node.op)](left, right, interp.budget)
 
 
 def _unaryop(interp: "Interpreter", node: ast.UnaryOp) -> Any:
-    return UNARY[type(node.op)](interp.eval(node.operand))
+    return UNARY[type(node.op)](interp.eval_expr(node.operand))
 
 
 def _boolop(interp: "Interpreter", node: ast.BoolOp) -> Any:
     is_and = type(node.op) is ast.And
     value: Any = None
     for operand in node.values:
-        value = interp.eval(operand)
+        value = interp.eval_expr(operand)
         if (not value) if is_and else value:
             return value
     return value
 
 
 def _compare(interp: "Interpreter", node: ast.Compare) -> Any:
-    left = interp.eval(node.left)
+    left = interp.eval_expr(node.left)
     result: Any = True
     for op, comparator in zip(node.ops, node.comparators):
-        right = interp.eval(comparator)
+        right = interp.eval_expr(comparator)
         kind = type(op)
         if (kind is ast.In or kind is ast.NotIn) and not hasattr(type(right), "__contains__"):
             right = interp.budget.materialize(right)  # `x in iterator` loops in C: count it
@@ -67,20 +67,20 @@ def _compare(interp: "Interpreter", node: ast.Compare) -> Any:
 
 
 def _ifexp(interp: "Interpreter", node: ast.IfExp) -> Any:
-    return interp.eval(node.body) if interp.eval(node.test) else interp.eval(node.orelse)
+    return interp.eval_expr(node.body) if interp.eval_expr(node.test) else interp.eval_expr(node.orelse)
 
 
 def _attribute(interp: "Interpreter", node: ast.Attribute) -> Any:
-    return get_attr(interp.eval(node.value), node.attr, interp.budget)
+    return get_attr(interp.eval_expr(node.value), node.attr, interp.budget)
 
 
 def _subscript(interp: "Interpreter", node: ast.Subscript) -> Any:
-    value = interp.eval(node.value)
-    return value[interp.eval(node.slice)]
+    value = interp.eval_expr(node.value)
+    return value[interp.eval_expr(node.slice)]
 
 
 def _slice(interp: "Interpreter", node: ast.Slice) -> Any:
-    ev = interp.eval
+    ev = interp.eval_expr
     return slice(
         ev(node.lower) if node.lower else None,
         ev(node.upper) if node.upper else None,
@@ -92,10 +92,10 @@ def _elements(interp: "Interpreter", elts: list[ast.expr]) -> list[Any]:
     out: list[Any] = []
     for elt in elts:
         if type(elt) is ast.Starred:
-            out.extend(interp.budget.materialize(interp.eval(elt.value)))
+            out.extend(interp.budget.materialize(interp.eval_expr(elt.value)))
             interp.budget.check_length(out, len(out))
         else:
-            out.append(interp.eval(elt))
+            out.append(interp.eval_expr(elt))
     return out
 
 
@@ -115,21 +115,21 @@ def _dict(interp: "Interpreter", node: ast.Dict) -> Any:
     out: dict[Any, Any] = {}
     for key, value in zip(node.keys, node.values):
         if key is None:
-            out.update(interp.eval(value))
+            out.update(interp.eval_expr(value))
         else:
-            k = interp.eval(key)
-            out[k] = interp.eval(value)
+            k = interp.eval_expr(key)
+            out[k] = interp.eval_expr(value)
     return out
 
 
 def _call(interp: "Interpreter", node: ast.Call) -> Any:
-    func = interp.eval(node.func)
+    func = interp.eval_expr(node.func)
     args: list[Any] = []
     for arg in node.args:
         if type(arg) is ast.Starred:
-            args.extend(interp.budget.materialize(interp.eval(arg.value)))
+            args.extend(interp.budget.materialize(interp.eval_expr(arg.value)))
         else:
-            args.append(interp.eval(arg))
+            args.append(interp.eval_expr(arg))
     if not node.keywords:
         result = func(*args)
         if type(result) is list and result:
@@ -138,7 +138,7 @@ def _call(interp: "Interpreter", node: ast.Call) -> Any:
     kwargs: dict[str, Any] = {}
     for kw in node.keywords:
         if kw.arg is None:
-            extra = interp.eval(kw.value)
+            extra = interp.eval_expr(kw.value)
             if not isinstance(extra, dict):
                 raise TypeError(f"argument after ** must be a mapping, not {type(extra).__name__}")
             for key in extra:
@@ -146,7 +146,7 @@ def _call(interp: "Interpreter", node: ast.Call) -> Any:
                     raise NotSupported(f"keyword argument {key!r} is not allowed")
             kwargs.update(extra)
         else:
-            kwargs[kw.arg] = interp.eval(kw.value)
+            kwargs[kw.arg] = interp.eval_expr(kw.value)
     result = func(*args, **kwargs)
     if type(result) is list and result:
         _count_list(interp, result)
@@ -164,13 +164,13 @@ def _count_list(interp: "Interpreter", result: list[Any]) -> None:
 
 
 def _joinedstr(interp: "Interpreter", node: ast.JoinedStr) -> Any:
-    parts = [interp.eval(value) for value in node.values]
+    parts = [interp.eval_expr(value) for value in node.values]
     interp.budget.check_length(str, sum(len(p) for p in parts))
     return "".join(parts)
 
 
 def _formattedvalue(interp: "Interpreter", node: ast.FormattedValue) -> Any:
-    value = interp.eval(node.value)
+    value = interp.eval_expr(node.value)
     conversion = node.conversion
     if conversion == 115:  # !s
         value = interp.builtins["str"](value)
@@ -179,7 +179,7 @@ def _formattedvalue(interp: "Interpreter", node: ast.FormattedValue) -> Any:
     elif conversion == 97:  # !a
         interp.builtins["repr"](value)  # size check
         value = ascii(value)
-    spec = interp.eval(node.format_spec) if node.format_spec is not None else ""
+    spec = interp.eval_expr(node.format_spec) if node.format_spec is not None else ""
     check_format_spec(spec, interp.budget)
     if not spec and type(value) is not str and type(value).__format__ is object.__format__:
         return interp.builtins["str"](value)  # (a 0-d tensor formats as its number: f"{loss}" as in PyTorch)
@@ -193,13 +193,13 @@ def _lambda(interp: "Interpreter", node: ast.Lambda) -> Any:
 def make_function(interp: "Interpreter", node: ast.FunctionDef | ast.Lambda) -> UserFunction:
     """Evaluate the defaults now (as Python does) and capture the current frame."""
     args = node.args
-    defaults = [interp.eval(d) for d in args.defaults]
-    kw_defaults = [MISSING if d is None else interp.eval(d) for d in args.kw_defaults]
+    defaults = [interp.eval_expr(d) for d in args.defaults]
+    kw_defaults = [MISSING if d is None else interp.eval_expr(d) for d in args.kw_defaults]
     return UserFunction(interp, node, defaults, kw_defaults, interp.frame)
 
 
 def _namedexpr(interp: "Interpreter", node: ast.NamedExpr) -> Any:
-    value = interp.eval(node.value)
+    value = interp.eval_expr(node.value)
     interp.assign(node.target, value)
     return value
 
@@ -208,9 +208,9 @@ def _comprehension(interp: "Interpreter", generators: list[ast.comprehension], e
     def loop(i: int) -> None:
         gen = generators[i]
         last = i + 1 == len(generators)
-        for item in interp.eval(gen.iter):
+        for item in interp.eval_expr(gen.iter):
             interp.assign(gen.target, item)
-            if all(interp.eval(cond) for cond in gen.ifs):
+            if all(interp.eval_expr(cond) for cond in gen.ifs):
                 if last:
                     emit()
                 else:
@@ -222,13 +222,13 @@ def _comprehension(interp: "Interpreter", generators: list[ast.comprehension], e
 
 def _listcomp(interp: "Interpreter", node: ast.ListComp | ast.GeneratorExp) -> Any:
     out: list[Any] = []
-    _comprehension(interp, node.generators, lambda: out.append(interp.eval(node.elt)))
+    _comprehension(interp, node.generators, lambda: out.append(interp.eval_expr(node.elt)))
     return out
 
 
 def _setcomp(interp: "Interpreter", node: ast.SetComp) -> Any:
     out: set[Any] = set()
-    _comprehension(interp, node.generators, lambda: out.add(interp.eval(node.elt)))
+    _comprehension(interp, node.generators, lambda: out.add(interp.eval_expr(node.elt)))
     return out
 
 
@@ -236,8 +236,8 @@ def _dictcomp(interp: "Interpreter", node: ast.DictComp) -> Any:
     out: dict[Any, Any] = {}
 
     def emit() -> None:
-        key = interp.eval(node.key)
-        out[key] = interp.eval(node.value)
+        key = interp.eval_expr(node.key)
+        out[key] = interp.eval_expr(node.value)
 
     _comprehension(interp, node.generators, emit)
     return out

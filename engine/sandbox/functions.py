@@ -105,7 +105,7 @@ class UserFunction:
         """Run the body in the (already pushed) frame; return the function's value."""
         interp = self.interp
         if self.is_lambda:
-            return interp.eval(self.body)
+            return interp.eval_expr(self.body)
         try:
             interp.exec_block(self.body)
         except ReturnSignal as ret:

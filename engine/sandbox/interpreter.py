@@ -91,9 +91,9 @@ class Interpreter:
 
     def exec_block(self, body: list[ast.stmt]) -> None:
         for stmt in body:
-            self.exec(stmt)
+            self.exec_stmt(stmt)
 
-    def exec(self, stmt: ast.stmt) -> None:
+    def exec_stmt(self, stmt: ast.stmt) -> None:
         budget = self.budget
         budget.steps += 1
         if budget.steps >= budget.next_check:
@@ -114,7 +114,7 @@ class Interpreter:
             note_line(exc, stmt.lineno)
             raise
 
-    def eval(self, node: Any) -> Any:
+    def eval_expr(self, node: Any) -> Any:
         budget = self.budget
         budget.steps += 1
         if budget.steps >= budget.next_check:
@@ -173,10 +173,10 @@ class Interpreter:
         elif kind is ast.Tuple or kind is ast.List:
             self._unpack(target.elts, value)
         elif kind is ast.Attribute:
-            set_attr(self.eval(target.value), target.attr, value)
+            set_attr(self.eval_expr(target.value), target.attr, value)
         elif kind is ast.Subscript:
-            obj = self.eval(target.value)
-            self.set_item(obj, self.eval(target.slice), value)
+            obj = self.eval_expr(target.value)
+            self.set_item(obj, self.eval_expr(target.slice), value)
         else:
             raise NotSupported(f"cannot assign to {kind.__name__}")
 

@@ -2,7 +2,7 @@
 
 Example::
 
-    >>> interp.exec(ast.parse("x = 1").body[0])
+    >>> interp.exec_stmt(ast.parse("x = 1").body[0])
 """
 
 from __future__ import annotations
@@ -22,18 +22,18 @@ Handler = Callable[["Interpreter", Any], None]
 
 
 def _expr(interp: "Interpreter", node: ast.Expr) -> None:
-    interp.eval(node.value)
+    interp.eval_expr(node.value)
 
 
 def _assign(interp: "Interpreter", node: ast.Assign) -> None:
-    value = interp.eval(node.value)
+    value = interp.eval_expr(node.value)
     for target in node.targets:
         interp.assign(target, value)
 
 
 def _annassign(interp: "Interpreter", node: ast.AnnAssign) -> None:
     if node.value is not None:
-        interp.assign(node.target, interp.eval(node.value))
+        interp.assign(node.target, interp.eval_expr(node.value))
 
 
 def _augassign(interp: "Interpreter", node: ast.AugAssign) -> None:
@@ -41,16 +41,16 @@ def _augassign(interp: "Interpreter", node: ast.AugAssign) -> None:
     op = type(node.op)
     budget = interp.budget
     if type(target) is ast.Name:
-        value = inplace(op, interp.lookup(target.id), interp.eval(node.value), budget)
+        value = inplace(op, interp.lookup(target.id), interp.eval_expr(node.value), budget)
         interp.assign(target, value)
     elif type(target) is ast.Attribute:
-        obj = interp.eval(target.value)
-        value = inplace(op, get_attr(obj, target.attr, budget), interp.eval(node.value), budget)
+        obj = interp.eval_expr(target.value)
+        value = inplace(op, get_attr(obj, target.attr, budget), interp.eval_expr(node.value), budget)
         set_attr(obj, target.attr, value)
     else:  # Subscript
-        obj = interp.eval(target.value)
-        key = interp.eval(target.slice)
-        value = inplace(op, obj[key], interp.eval(node.value), budget)
+        obj = interp.eval_expr(target.value)
+        key = interp.eval_expr(target.slice)
+        value = inplace(op, obj[key], interp.eval_expr(node.value), budget)
         interp.set_item(obj, key, value)
 
 
@@ -66,7 +66,7 @@ def _loop_body(interp: "Interpreter", body: list[ast.stmt]) -> bool:
 
 
 def _for(interp: "Interpreter", node: ast.For) -> None:
-    iterable = iter(interp.eval(node.iter))
+    iterable = iter(interp.eval_expr(node.iter))
     target, body, line, rec = node.target, node.body, node.lineno, interp.rec
     assign = interp.assign
     while True:
@@ -87,7 +87,7 @@ def _while(interp: "Interpreter", node: ast.While) -> None:
     while True:
         if rec is not None:
             rec.line = line
-        if not interp.eval(test):
+        if not interp.eval_expr(test):
             interp.exec_block(node.orelse)
             return
         if not _loop_body(interp, body):
@@ -95,7 +95,7 @@ def _while(interp: "Interpreter", node: ast.While) -> None:
 
 
 def _if(interp: "Interpreter", node: ast.If) -> None:
-    if interp.eval(node.test):
+    if interp.eval_expr(node.test):
         interp.exec_block(node.body)
     else:
         interp.exec_block(node.orelse)
@@ -114,14 +114,14 @@ def _continue(interp: "Interpreter", node: ast.Continue) -> None:
 
 
 def _return(interp: "Interpreter", node: ast.Return) -> None:
-    raise ReturnSignal(interp.eval(node.value) if node.value is not None else None)
+    raise ReturnSignal(interp.eval_expr(node.value) if node.value is not None else None)
 
 
 def _with(interp: "Interpreter", node: ast.With) -> None:
     managers: list[Any] = []
     try:
         for item in node.items:
-            manager = interp.eval(item.context_expr)
+            manager = interp.eval_expr(item.context_expr)
             if not engine_type(type(manager)) or not hasattr(manager, "__exit__"):
                 raise NotSupported("only torch's context managers (such as torch.no_grad()) can be used in 'with'")
             entered = manager.__enter__()
@@ -139,7 +139,7 @@ def _with(interp: "Interpreter", node: ast.With) -> None:
 
 
 def _function_def(interp: "Interpreter", node: ast.FunctionDef) -> None:
-    decorators = [interp.eval(d) for d in node.decorator_list]
+    decorators = [interp.eval_expr(d) for d in node.decorator_list]
     fn: Any = make_function(interp, node)
     for decorator in reversed(decorators):
         if engine_type(type(decorator)) and hasattr(decorator, "__enter__") and not callable(decorator):
@@ -173,7 +173,7 @@ def _try(interp: "Interpreter", node: ast.Try) -> None:
         except Exception as exc:  # budgets (LimitExceeded) and control flow are BaseExceptions: never caught here
             for handler in node.handlers:
                 if handler.type is not None:
-                    types = interp.eval(handler.type)
+                    types = interp.eval_expr(handler.type)
                     for t in types if isinstance(types, tuple) else (types,):
                         if not (isinstance(t, type) and issubclass(t, BaseException)):
                             raise TypeError("catching classes that do not inherit from BaseException is not allowed")
@@ -211,8 +211,8 @@ def _delete(interp: "Interpreter", node: ast.Delete) -> None:
                 raise NameError(f"name '{target.id}' is not defined")
             del frame.names[target.id]
         elif type(target) is ast.Subscript:
-            obj = interp.eval(target.value)
-            key = interp.eval(target.slice)
+            obj = interp.eval_expr(target.value)
+            key = interp.eval_expr(target.slice)
             if not isinstance(obj, (list, dict)):
                 raise NotSupported(f"items of a {type(obj).__name__} value cannot be deleted")
             del obj[key]
@@ -248,8 +248,8 @@ def _import_from(interp: "Interpreter", node: ast.ImportFrom) -> None:
 
 
 def _assert(interp: "Interpreter", node: ast.Assert) -> None:
-    if not interp.eval(node.test):
-        raise AssertionError(interp.eval(node.msg)) if node.msg is not None else AssertionError()
+    if not interp.eval_expr(node.test):
+        raise AssertionError(interp.eval_expr(node.msg)) if node.msg is not None else AssertionError()
 
 
 def _raise(interp: "Interpreter", node: ast.Raise) -> None:
@@ -257,7 +257,7 @@ def _raise(interp: "Interpreter", node: ast.Raise) -> None:
         if interp.handling:
             raise interp.handling[-1]
         raise RuntimeError("No active exception to reraise")
-    exc = interp.eval(node.exc)
+    exc = interp.eval_expr(node.exc)
     if isinstance(exc, type) and issubclass(exc, Exception) and exc in interp.exception_types:
         raise exc()
     if isinstance(exc, Exception) and type(exc) in interp.exception_types:
