@@ -162,6 +162,8 @@ RESOURCES = [
     (T + "x = torch.ones(10**6)\ny = x.view(1, -1) + x.view(-1, 1)", LE, "elements per tensor"),
     (T + "x = torch.ones(10**6, 1)\ny = x @ x.T", LE, "elements per tensor"),
     (T + "x = torch.stack([torch.ones(10**6)] * 1000)", LE, "elements per tensor"),
+    (T + "a = torch.ones(10**6, 1)\nb = torch.ones(10**6)\nloss = torch.nn.functional.mse_loss(a, b)", LE,
+     "elements per tensor"),
     (T + "x = torch.cat([torch.ones(10**5)] * 100)", LE, "elements per tensor"),
     (T + "x = torch.arange(10**9)", LE, "elements per tensor"),
     (T + "x = torch.ones(1, 1000, 1000).expand(1000, 1000, 1000)", LE, "elements per tensor"),

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from engine.hooks import state
-from engine.ops.base import Function, binary_operands
+from engine.ops.base import Function, binary_operands, broadcast_shape, check_alloc
 from engine.ops.summation import torch_mean, torch_sum
 from engine.tensor import Tensor, _dim
 
@@ -286,9 +286,7 @@ def mse_loss(a: Tensor, b: Tensor, reduction: str = "mean") -> Tensor:
                 f"Using a target size ({b.shape}) that is different to the input size ({a.shape}). This will likely "
                 "lead to incorrect results due to broadcasting. Please ensure they have the same size."
             )
-    from engine.ops.base import broadcast_shape
-
-    broadcast_shape(a._data.shape, b._data.shape)
+    check_alloc(int(np.prod(broadcast_shape(a._data.shape, b._data.shape))))  # before the difference is made
     a, b = binary_operands(a, b)
     return MseLossBackward0.apply(a, b, reduction=reduction)
 
