@@ -112,12 +112,16 @@ def run(
     seed: int | None = None,
     limits: Limits | None = None,
     on_event: Callable[[dict[str, Any]], None] | None = None,
+    started: float | None = None,
 ) -> RunResult:
-    """Run ``code`` in the sandbox on the engine and return its stdout, error and trace events."""
+    """Run ``code`` in the sandbox on the engine and return its stdout, error and trace events.
+
+    ``started`` is the ``time.monotonic()`` the time limit counts from (default: now); the server passes the
+    request's arrival, so that time spent waiting for a worker counts too."""
     if seed is None:
         seed = secrets.randbits(31)  # fits numpy's legacy RandomState and torch.manual_seed alike
     limits = limits or Limits()
-    budget = Budget(limits)
+    budget = Budget(limits, started)
     recorder = Recorder(on_event, max_events=limits.max_events, budget=budget)
     interp: Interpreter | None = None
     error: dict[str, Any] | None = None

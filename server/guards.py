@@ -1,11 +1,10 @@
-"""Worker-side guards around one run (``server/isolation.py`` runs them in each worker process): a CPU-time
+"""Worker-side guards around one run (``server/worker.py`` runs them in each worker process): a CPU-time
 limit the kernel enforces, an alarm just past the time limit, a lower priority for runs that take long, and
 giving memory back to the OS after a big run.
 
 Example::
 
-    limit_cpu(8.0)
-    with alarm(Limits()), Demotion(0.25):
+    with CpuLimit(8.0), alarm(Limits(), started), Demotion(0.25):
         result = engine.run(code)
     cleanup_later()
 """
@@ -17,6 +16,7 @@ import os
 import resource
 import signal
 import threading
+import time
 from typing import Any
 
 from engine.sandbox import Limits
@@ -81,8 +81,9 @@ class Alarm:
     """A SIGALRM a little after the run's time limit: it stops the run even inside a long stretch of engine code
     that never reaches the interpreter's own clock checks (printing a huge tensor, a long loop inside an op)."""
 
-    def __init__(self, seconds: float) -> None:
+    def __init__(self, seconds: float, allowed: float | None = None) -> None:
         self.seconds = seconds
+        self.allowed = seconds if allowed is None else allowed  # the limit the message names
         self.armed = False
 
     def _ring(self, signum: int, frame: Any) -> None:
@@ -90,13 +91,13 @@ class Alarm:
             from engine.sandbox.errors import LimitExceeded
 
             self.armed = False
-            raise LimitExceeded(f"the program ran longer than {self.seconds - 0.25:g} seconds (time limit)")
+            raise LimitExceeded(f"the program ran longer than {self.allowed:g} seconds (time limit)")
 
     def __enter__(self) -> "Alarm":
-        if self.seconds > 0 and threading.current_thread() is threading.main_thread():
+        if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGALRM, self._ring)
             self.armed = True
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+            signal.setitimer(signal.ITIMER_REAL, max(self.seconds, 0.001))
         return self
 
     def __exit__(self, *_: object) -> None:
@@ -105,16 +106,51 @@ class Alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
 
 
-def alarm(limits: Limits | None) -> Alarm:
-    """The alarm of a run under ``limits``: a quarter second past its time limit."""
-    return Alarm((limits or Limits()).max_seconds + 0.25)
+ALARM_AFTER = 0.2
+"""Seconds past the time limit at which the alarm rings (the interpreter's own checks usually stop a run first)."""
+
+
+def alarm(limits: Limits | None, started: float | None = None) -> Alarm:
+    """The alarm of a run under ``limits`` whose clock started at ``started`` (``time.monotonic()``; default: now):
+    it rings ``ALARM_AFTER`` past the time limit."""
+    max_seconds = (limits or Limits()).max_seconds
+    elapsed = 0.0 if started is None else time.monotonic() - started
+    return Alarm(max_seconds + ALARM_AFTER - elapsed, allowed=max_seconds)
+
+
+class CpuLimit:
+    """The kernel signals this worker (SIGXCPU) once the coming run has used ``seconds`` of CPU time; the signal
+    stops the run with a ``LimitExceeded`` that keeps its output and trace so far."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.armed = False
+
+    def _signal(self, signum: int, frame: Any) -> None:
+        if self.armed:
+            from engine.sandbox.errors import LimitExceeded
+
+            self.armed = False
+            raise LimitExceeded(f"the program used more than {self.seconds:g} seconds of CPU time (CPU limit)")
+
+    def __enter__(self) -> "CpuLimit":
+        if self.seconds > 0 and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGXCPU, self._signal)
+            limit_cpu(self.seconds)
+            self.armed = True
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.armed = False  # a late signal (the kernel repeats it every second) is ignored
 
 
 def cleanup_later() -> None:
     """After a big run, give memory back in a thread, so that the answer goes out first (the thread runs while this
     worker waits for its next run, which first waits for it: ``cleaned``). After a small run (most), nothing: a
     thread per run would cost more than the run."""
-    if _rss() > WORKER.setdefault("base_rss", _rss() + 2**20) + _TRIM_ABOVE:
+    if "base_rss" not in WORKER:
+        WORKER["base_rss"] = _rss() + 2**20
+    if _rss() > WORKER["base_rss"] + _TRIM_ABOVE:
         thread = threading.Thread(target=_give_memory_back, daemon=True)
         WORKER["cleanup"] = thread
         thread.start()

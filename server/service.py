@@ -1,25 +1,27 @@
 """Runs user programs for the routes, off the event loop, in the supervised worker pool (server/isolation.py).
 
 Admission is bounded: past ``max_pending`` runs waiting or running, a request is refused with 429 and a
-``Retry-After`` so a classroom's burst is told to come back rather than queued without end.
+``Retry-After`` so a classroom's burst is told to come back rather than queued without end. Every run's clock
+starts when its request is admitted, so the answer is out within ``run_deadline_seconds`` of it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import signal
+import time
 from collections.abc import AsyncIterator
-from concurrent.futures import Future
 from typing import Any
 
-import anyio.to_thread
 from fastapi import HTTPException
-from pebble import ProcessExpired
 
 from engine.runner import RunResult
-from server.isolation import RunPool, drain
+from server.inbox import END, EventInbox
+from server.isolation import RunKilled, RunPool, WorkerLost
 from server.jsonio import dumps, result_body
 from server.settings import Settings
+from server.worker import WorkerConfig
+
+_LATE_FRAMES = 0.5  # seconds a finished run's last event frames may still take to arrive
 
 
 class RunService:
@@ -27,24 +29,25 @@ class RunService:
 
     def __init__(self, settings: Settings) -> None:
         self._settings = settings
-        self._pool = RunPool(
-            workers=settings.workers,
+        config = WorkerConfig(
             memory_bytes=settings.worker_memory_mb * 2**20,
-            deadline=settings.run_deadline_seconds,
             limits=settings.limits(),
             cpu_seconds=settings.run_cpu_seconds,
             nice=settings.worker_nice,
             demote_after=settings.demote_after_seconds,
         )
+        self._pool = RunPool(settings.workers, config, deadline=settings.run_deadline_seconds)
+        self._inbox = EventInbox()
         self._pending = 0
 
-    def start(self) -> None:
-        """Start the worker processes (blocking; call once at start-up)."""
-        self._pool.warm_up()
+    async def start(self) -> None:
+        """Start the worker processes and the event inbox (once, at start-up)."""
+        await self._inbox.start()
+        await self._pool.start()
 
-    def close(self) -> None:
-        """Stop the worker processes."""
-        self._pool.close()
+    async def close(self) -> None:
+        """Stop the event inbox (anyio stops the workers with the event loop)."""
+        await self._inbox.stop()
 
     def check_capacity(self) -> None:
         """Raise 429 (with Retry-After) when ``max_pending_runs`` runs are already waiting or running."""
@@ -55,25 +58,22 @@ class RunService:
                 headers={"Retry-After": "1"},
             )
 
-    def _admit(self) -> None:
+    def _admit(self) -> float:
         self.check_capacity()
         self._pending += 1
+        return time.monotonic()
 
-    def _outcome(self, future: "Future[Any]") -> RunResult:
-        try:
-            result: RunResult = future.result()
-            return result
-        except TimeoutError:
-            reason = f"the run was stopped after {self._settings.run_deadline_seconds:g} s (wall-clock limit)"
-        except ProcessExpired as exc:
-            if exc.exitcode == -signal.SIGXCPU:
-                reason = f"the run was stopped after {self._settings.run_cpu_seconds:g} s of CPU time (CPU limit)"
-            else:
-                reason = (
-                    "the run was stopped: it went over the memory limit "
-                    f"({self._settings.worker_memory_mb} MiB) or crashed its worker"
-                )
-        except Exception as exc:  # noqa: BLE001 - the pool failed the run (a broken pipe...): say so, never a 500
+    def _failure(self, exc: Exception) -> RunResult:
+        """The answer of a run the pool could not finish."""
+        settings = self._settings
+        if isinstance(exc, RunKilled):
+            reason = f"the run was stopped after {settings.run_deadline_seconds:g} s (wall-clock limit)"
+        elif isinstance(exc, WorkerLost):
+            reason = (
+                f"the run was stopped: it went over the memory limit ({settings.worker_memory_mb} MiB) "
+                "or crashed its worker"
+            )
+        else:  # the pool failed the run (a worker that could not start...): say so, never a 500
             error = {"type": "InternalError", "message": f"the run failed in its worker ({type(exc).__name__})",
                      "line": None}
             return RunResult(stdout="", error=error)
@@ -81,27 +81,23 @@ class RunService:
 
     async def run(self, code: str) -> RunResult:
         """Run ``code`` to completion and return its result."""
-        self._admit()
+        started = self._admit()
         try:
-            future = self._pool.submit(code)
-            try:
-                await asyncio.wrap_future(future)
-            except Exception:  # noqa: BLE001 - reported by _outcome
-                pass
-            return self._outcome(future)
+            result: RunResult = await self._pool.run(code, started)
+            return result
+        except Exception as exc:  # noqa: BLE001 - killed, lost or failed: _failure says which
+            return self._failure(exc)
         finally:
             self._pending -= 1
 
     async def run_encoded(self, code: str) -> bytes:
         """Run ``code`` to completion and return its JSON answer (``/api/run``), encoded by the worker."""
-        self._admit()
+        started = self._admit()
         try:
-            future = self._pool.submit(code, encode=True)
-            try:
-                body: bytes = await asyncio.wrap_future(future)
-                return body
-            except Exception:  # noqa: BLE001 - killed, expired or failed: _outcome says which
-                return dumps(result_body(self._outcome(future))).encode("ascii")
+            body: bytes = await self._pool.run(code, started, encode=True)
+            return body
+        except Exception as exc:  # noqa: BLE001 - killed, lost or failed: _failure says which
+            return dumps(result_body(self._failure(exc))).encode("ascii")
         finally:
             self._pending -= 1
 
@@ -111,16 +107,43 @@ class RunService:
 
         The route checks capacity before the stream starts (``check_capacity``); here the run only counts."""
         self._pending += 1
+        started = time.monotonic()
+        token, frames = self._inbox.open()
+        task = asyncio.ensure_future(self._pool.run(code, started, inbox=(self._inbox.path, token)))
         try:
-            future, events = await anyio.to_thread.run_sync(self._pool.submit_streamed, code)
+            async for frame in _frames_until_done(frames, task):
+                yield "trace", frame
             try:
-                while (batch := await anyio.to_thread.run_sync(drain, events, future)) is not None:
-                    yield "trace", batch
-                await asyncio.wrap_future(future)
-            except Exception:  # noqa: BLE001 - reported by _outcome
-                pass
-            finally:
-                future.cancel()  # a client that left early doesn't keep a worker busy
-            yield "done", self._outcome(future)
+                result = task.result()
+            except Exception as exc:  # noqa: BLE001 - killed, lost or failed: _failure says which
+                result = self._failure(exc)
+            yield "done", result
         finally:
+            task.cancel()  # a client that left early doesn't keep a worker busy
+            self._inbox.close(token)
             self._pending -= 1
+
+
+async def _frames_until_done(frames: "asyncio.Queue[str | None]", task: "asyncio.Future[Any]") -> AsyncIterator[str]:
+    """The run's event frames as they arrive, until its last one (or, when its worker died, until the run ended)."""
+    while True:
+        getter = asyncio.ensure_future(frames.get())
+        done, _ = await asyncio.wait({getter, task}, return_when=asyncio.FIRST_COMPLETED)
+        if getter not in done:
+            getter.cancel()
+            break
+        frame = getter.result()
+        if frame is END:
+            await asyncio.wait({task})
+            return
+        yield frame
+    # The run ended first: its last frames may still be on their way (none will come from a killed worker).
+    wait = _LATE_FRAMES if task.exception() is None else 0.05
+    while True:
+        try:
+            frame = await asyncio.wait_for(frames.get(), wait)
+        except TimeoutError:
+            return
+        if frame is END:
+            return
+        yield frame

@@ -1,0 +1,157 @@
+"""The worker side of the pool (``server/isolation.py``): what runs inside a worker process.
+
+A worker is a plain Python process started by ``anyio.to_process``; the first call sets it up once
+(``WorkerConfig``: address-space limit, niceness, the engine imported and warmed), then every call runs one program
+under the guards of ``server/guards.py`` and returns its result, or the JSON answer's bytes (encoding then runs in
+the worker, in parallel, rather than in the server's one event loop). A streamed run also sends its trace events in
+batches, as they come, to the server's event inbox (``server/inbox.py``) over a Unix socket.
+
+Example (what the pool sends to a worker)::
+
+    body = execute("print(1)", WorkerConfig(), started=time.monotonic(), encode=True)
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import gc
+import os
+import resource
+import socket
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.sandbox import Limits
+from server.guards import WORKER, CpuLimit, Demotion, alarm, can_renice, cleaned, cleanup_later
+from server.jsonio import dumps, result_body
+
+_WARM_UP = "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
+
+
+@dataclass(frozen=True)
+class WorkerConfig:
+    """How a worker limits itself and its runs (from the server's settings)."""
+
+    memory_bytes: int = 512 * 2**20  # RLIMIT_AS of the whole worker (0: none)
+    limits: Limits = field(default_factory=Limits)
+    cpu_seconds: float = 0.0  # CPU time per run (RLIMIT_CPU, then SIGXCPU; 0: none)
+    nice: int = 0
+    demote_after: float = 0.0  # CPU seconds after which a run yields the CPU to short runs (0: off)
+
+
+def set_up(config: WorkerConfig) -> None:
+    """Once per worker: limits, the engine imported and warmed (its caches filled), garbage collection tuned."""
+    if WORKER.get("config") == config:
+        return
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a worker that crashes leaves no core file
+    if config.nice:
+        try:
+            os.nice(config.nice)
+        except OSError:  # pragma: no cover - not permitted here
+            pass
+    WORKER["demote_after"] = config.demote_after if config.demote_after > 0 and can_renice() else 0.0
+    import engine
+
+    engine.run(_WARM_UP)  # fills the per-process tables (facade members, printing) before the first real run
+    if config.memory_bytes > 0:
+        resource.setrlimit(resource.RLIMIT_AS, (config.memory_bytes, config.memory_bytes))
+    path = ctypes.util.find_library("c")
+    try:
+        WORKER["libc"] = ctypes.CDLL(path) if path else None
+    except OSError:  # pragma: no cover - not glibc
+        WORKER["libc"] = None
+    gc.collect()
+    gc.freeze()  # the engine's own objects are never garbage: keep collections short
+    WORKER.update(config=config, limits=config.limits, cpu_seconds=config.cpu_seconds)
+    cleanup_later()  # notes the worker's size at start
+
+
+def warm(config: WorkerConfig) -> int:
+    """Set the worker up (the pool calls this to start workers ahead of need); returns its process id."""
+    set_up(config)
+    return os.getpid()
+
+
+def _run(code: str, limits: Limits, started: float | None, on_event: Any = None) -> Any:
+    """``engine.run`` under the guards; a guard that fires while the run was already reporting its end still makes
+    a result."""
+    import engine
+    from engine.sandbox.errors import LimitExceeded
+
+    try:
+        with CpuLimit(WORKER["cpu_seconds"]), alarm(limits, started), Demotion(WORKER.get("demote_after", 0.0)):
+            return engine.run(code, limits=limits, on_event=on_event, started=started)
+    except LimitExceeded as exc:
+        return engine.RunResult(stdout="", error={"type": "LimitExceeded", "message": exc.message, "line": None})
+
+
+def execute(
+    code: str,
+    config: WorkerConfig,
+    started: float | None = None,
+    encode: bool = False,
+    inbox: tuple[str, bytes] | None = None,
+) -> Any:
+    """Run ``code`` in this worker; its clock counts from ``started`` (``time.monotonic()``, which all processes
+    share). With ``encode``, return the JSON answer's bytes instead of the ``RunResult``. With ``inbox`` (a Unix
+    socket path and the run's token), send the events there as they come and leave them out of the result."""
+    set_up(config)
+    cleaned()
+    try:
+        if inbox is None:
+            result = _run(code, config.limits, started)
+        else:
+            with EventSender(*inbox) as sender:
+                result = _run(code, config.limits, started, sender.on_event)
+            result.events = []  # already sent
+        return dumps(result_body(result)).encode("ascii") if encode else result
+    finally:
+        cleanup_later()
+
+
+class EventSender:
+    """Sends a run's events to the server's inbox in batches (JSON arrays, each a length-prefixed frame), at least
+    every ``flush_seconds`` even while the program computes silently; a zero-length frame ends the run's events."""
+
+    def __init__(self, path: str, token: bytes, flush_seconds: float = 0.05, flush_size: int = 500) -> None:
+        self._socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self._socket.connect(path)
+        self._socket.sendall(token + b"\n")
+        self._batch: list[dict[str, Any]] = []
+        self._lock = threading.Lock()
+        self._finished = threading.Event()
+        self._flush_seconds = flush_seconds
+        self._flush_size = flush_size
+        self._thread = threading.Thread(target=self._flusher, daemon=True)
+
+    def on_event(self, event: dict[str, Any]) -> None:
+        self._batch.append(event)
+        if len(self._batch) >= self._flush_size:
+            self.send()
+
+    def send(self) -> None:
+        with self._lock:
+            items = self._batch[:]
+            del self._batch[: len(items)]
+            if items:
+                payload = dumps(items).encode("ascii")
+                self._socket.sendall(len(payload).to_bytes(4, "big") + payload)
+
+    def _flusher(self) -> None:
+        while not self._finished.wait(self._flush_seconds):
+            self.send()
+
+    def __enter__(self) -> "EventSender":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._finished.set()
+        self._thread.join()
+        try:
+            self.send()
+            self._socket.sendall(b"\0\0\0\0")
+        finally:
+            self._socket.close()
