@@ -10,6 +10,7 @@ Example::
 from __future__ import annotations
 
 import math
+import reprlib
 from typing import Any
 
 import numpy as np
@@ -24,6 +25,15 @@ def _axpy(y: np.ndarray, alpha: float, x: np.ndarray) -> np.ndarray:
     if y.dtype == np.float32:
         return (y.astype(np.float64) + float(np.float32(alpha)) * x.astype(np.float64)).astype(np.float32)
     return y + alpha * x
+
+
+_SHORT = reprlib.Repr()  # a hyper-parameter holding a container prints in short (a program can put anything there)
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 10
+_SHORT.maxlevel = 3
+
+
+def _shown(value: Any) -> Any:
+    return _SHORT.repr(value) if isinstance(value, (list, tuple, dict, set, frozenset)) else value
 
 
 class Optimizer:
@@ -82,7 +92,7 @@ class Optimizer:
             text += f"\nParameter Group {i}\n"
             for k in sorted(g):
                 if k != "params":
-                    text += f"    {k}: {g[k]}\n"
+                    text += f"    {k}: {_shown(g[k])}\n"
         return text + ")"
 
 

@@ -39,6 +39,14 @@ FORMAT_STRINGS = [
     ("format(1, '>' + str(10**8))", LE, "over the limit of 1,000,000"),
     ("'a'.format_map({})", NS, "'str.format_map' is not available"),
     ("x = '%*d' % (10**9, 1)", LE, "over the limit of 1,000,000"),
+    ("x = '%(a)999999999s' % {'a': 1}", LE, "a string of 1,000,000,014 characters"),
+    ("s = 'a' * 10**6\nx = '%s' * 100 % ((s,) * 100)", LE, "over the limit of 1,000,000"),
+    ("s = 'a' * 600000\nx = '%(a)s%(a)s' % {'a': s}", LE, "a string of 1,200,010 characters"),
+    ("s = 'a' * 10**6\nx = ('{0}' * 1000).format(s)", LE, "a string of 2,000,000 characters"),
+    ("x = '{:>999999}{:>999999}'.format('a', 'b')", LE, "a string of 1,999,998 characters"),
+    ("x = '{}'.format()", "IndexError", "Replacement index 0 out of range"),
+    ("x = '{0.real}'.format(1)", NS, "attribute or index lookups inside format fields"),
+    ("x = '%s' % [[['a' * 10**5] * 1000] * 1000]", LE, "over the limit of 1,000,000"),
 ]
 
 GENERATORS_AND_FRAMES = [
@@ -172,6 +180,43 @@ RESOURCES = [
     (T + "x = torch.ones(10**6)\nkeep = []\nfor i in range(60):\n    keep.append(x * 2)", LE, "(memory limit)"),
 ]
 
+# Sharing makes small values huge: C code (==, hash, str, numpy's conversion) would walk every occurrence.
+A3 = "a = [1] * 1000\nb = [a] * 1000\nc = [b] * 1000\n"
+T3 = "t = (0,) * 1000\nu = (t,) * 1000\nv = (u,) * 1000\n"
+TWOS = "a = []\nb = []\nfor i in range(60):\n    a = [a, a]\n    b = [b, b]\n"
+NESTED_VALUES = [
+    (TWOS + "print(a == b)", LE, "items (nested lists, tuples and dicts, unfolded) is over the limit"),
+    ("a = ()\nfor i in range(60):\n    a = (a, a)\nd = {a: 1}", LE, "unfolded) is over the limit"),
+    (T3 + "s = {v}", LE, "unfolded) is over the limit"),
+    (T3 + "d = {}\nd[v] = 1", LE, "unfolded) is over the limit"),
+    (T3 + "d = {}\nprint(d.get(v))", LE, "unfolded) is over the limit"),
+    (T3 + "print(v in {1: 2})", LE, "unfolded) is over the limit"),
+    (T3 + "print(set([v]))", LE, "unfolded) is over the limit"),
+    (T3 + "d = {1: 2}\ndel d[v]", LE, "unfolded) is over the limit"),
+    (A3 + "print(c in [c[:]])", LE, "unfolded) is over the limit"),
+    (A3 + "print([c[:]].index(c))", LE, "unfolded) is over the limit"),
+    (A3 + "print(max(c, c[:]))", LE, "unfolded) is over the limit"),
+    ("t = (int,) * 1000\nu = (t,) * 1000\nv = (u,) * 1000\nprint(isinstance(1.0, v))", LE, "unfolded) is over"),
+    (T + A3 + "x = torch.tensor(c)", LE, "unfolded) is over the limit"),
+    (T + "a = [0.0] * 100\nfor i in range(40):\n    a = [a, a]\nx = torch.tensor(a)", LE, "unfolded) is over"),
+    (T + A3 + "torch.nn.functional.mse_loss(torch.ones(2), torch.ones(2), reduction=c)", LE, "unfolded) is over"),
+    (T + A3 + "torch.nn.init.calculate_gain(c)", LE, "unfolded) is over the limit"),
+    (T + A3 + "torch.zeros(-1, c)", LE, "unfolded) is over the limit"),
+    (T + A3 + "torch.ones(2)[c]", LE, "unfolded) is over the limit"),
+    (T + A3 + "x = torch.ones(2)\nx[0] = c", LE, "unfolded) is over the limit"),
+    (T + A3 + "torch.ones(2).repeat(c)", LE, "unfolded) is over the limit"),
+    (T + A3 + "torch.nn.functional.one_hot(torch.tensor([1]), c)", LE, "unfolded) is over the limit"),
+    (T + A3 + "print(torch.nn.GELU(approximate=c))", LE, "unfolded) is over the limit"),
+    (T + A3 + "torch.cat(c)", LE, "unfolded) is over the limit"),
+    (T + A3 + "torch.ones(2, requires_grad=True).sum().backward(c)", LE, "unfolded) is over the limit"),
+    (T + A3 + "opt = torch.optim.SGD([torch.ones(1, requires_grad=True)], lr=1)\nopt.param_groups[0]['x'] = c\n"
+     "print(opt)\nraise ValueError('printed')", "ValueError", "printed"),
+    (T + "s = 'a' * 10**5\nsd = torch.nn.Linear(1, 1).state_dict()\nsd['x'] = [[s] * 1000] * 1000\nprint(sd)", LE,
+     "over the limit of 1,000,000"),
+    ("a = []\nfor i in range(10000):\n    a = [a]\nprint(a)", "RecursionError", "maximum recursion depth exceeded"),
+    ("a = []\na.append(a)\nb = []\nb.append(b)\nprint(a == b)", "RecursionError", "in comparison"),
+]
+
 ESCAPES = (ATTRIBUTE_WALKS + FORMAT_STRINGS + GENERATORS_AND_FRAMES + COMPUTED_NAMES + TYPE_CALLS + DECORATORS
            + DEFAULT_ARGUMENTS + CLASS_BODIES + TRACEBACKS + MONKEYPATCHING)
-CORPUS = ESCAPES + RESOURCES
+CORPUS = ESCAPES + RESOURCES + NESTED_VALUES

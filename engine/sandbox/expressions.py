@@ -15,7 +15,7 @@ from engine.sandbox.errors import NotSupported
 from engine.sandbox.functions import MISSING, UserFunction
 from engine.sandbox.operators import BINARY, COMPARE, UNARY
 from engine.sandbox.policy import get_attr
-from engine.sandbox.safe_builtins import check_format_spec
+from engine.sandbox.sizes import NESTED, check_format_spec, check_nested
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.sandbox.interpreter import Interpreter
@@ -59,6 +59,9 @@ def _compare(interp: "Interpreter", node: ast.Compare) -> Any:
         kind = type(op)
         if (kind is ast.In or kind is ast.NotIn) and not hasattr(type(right), "__contains__"):
             right = interp.budget.materialize(right)  # `x in iterator` loops in C: count it
+        if isinstance(left, NESTED) or isinstance(right, NESTED):  # compared (or hashed) item by item in C
+            check_nested(left, interp.budget)
+            check_nested(right, interp.budget)
         result = COMPARE[kind](left, right)
         if len(node.ops) > 1 and not result:
             return result
@@ -76,7 +79,10 @@ def _attribute(interp: "Interpreter", node: ast.Attribute) -> Any:
 
 def _subscript(interp: "Interpreter", node: ast.Subscript) -> Any:
     value = interp.eval_expr(node.value)
-    return value[interp.eval_expr(node.slice)]
+    key = interp.eval_expr(node.slice)
+    if isinstance(key, NESTED):
+        check_nested(key, interp.budget)  # hashed (dicts) or converted (tensors) in C
+    return value[key]
 
 
 def _slice(interp: "Interpreter", node: ast.Slice) -> Any:
@@ -108,7 +114,9 @@ def _tuple(interp: "Interpreter", node: ast.Tuple) -> Any:
 
 
 def _set(interp: "Interpreter", node: ast.Set) -> Any:
-    return set(_elements(interp, node.elts))
+    items = _elements(interp, node.elts)
+    check_nested(items, interp.budget)  # each item is hashed in C
+    return set(items)
 
 
 def _dict(interp: "Interpreter", node: ast.Dict) -> Any:
@@ -118,6 +126,8 @@ def _dict(interp: "Interpreter", node: ast.Dict) -> Any:
             out.update(interp.eval_expr(value))
         else:
             k = interp.eval_expr(key)
+            if type(k) is tuple:
+                check_nested(k, interp.budget)
             out[k] = interp.eval_expr(value)
     return out
 
@@ -130,6 +140,10 @@ def _call(interp: "Interpreter", node: ast.Call) -> Any:
             args.extend(interp.budget.materialize(interp.eval_expr(arg.value)))
         else:
             args.append(interp.eval_expr(arg))
+    if _engine_callable(func):
+        for arg in args:
+            if isinstance(arg, NESTED):
+                check_nested(arg, interp.budget)
     if not node.keywords:
         result = func(*args)
         if type(result) is list and result:
@@ -147,10 +161,23 @@ def _call(interp: "Interpreter", node: ast.Call) -> Any:
             kwargs.update(extra)
         else:
             kwargs[kw.arg] = interp.eval_expr(kw.value)
+    if _engine_callable(func):
+        for arg in kwargs.values():
+            if isinstance(arg, NESTED):
+                check_nested(arg, interp.budget)
     result = func(*args, **kwargs)
     if type(result) is list and result:
         _count_list(interp, result)
     return result
+
+
+def _engine_callable(func: Any) -> bool:
+    """Is ``func`` the engine's (a torch function, class or method)? The engine converts, compares and formats its
+    arguments in numpy and C, so nested arguments are bounded before the call."""
+    module = getattr(func, "__module__", None)
+    return type(module) is str and (
+        (module.startswith("engine") and not module.startswith("engine.sandbox")) or module.startswith("torch")
+    )
 
 
 def _count_list(interp: "Interpreter", result: list[Any]) -> None:
@@ -228,7 +255,14 @@ def _listcomp(interp: "Interpreter", node: ast.ListComp | ast.GeneratorExp) -> A
 
 def _setcomp(interp: "Interpreter", node: ast.SetComp) -> Any:
     out: set[Any] = set()
-    _comprehension(interp, node.generators, lambda: out.add(interp.eval_expr(node.elt)))
+
+    def emit() -> None:
+        item = interp.eval_expr(node.elt)
+        if type(item) is tuple:
+            check_nested(item, interp.budget)
+        out.add(item)
+
+    _comprehension(interp, node.generators, emit)
     return out
 
 
@@ -237,6 +271,8 @@ def _dictcomp(interp: "Interpreter", node: ast.DictComp) -> Any:
 
     def emit() -> None:
         key = interp.eval_expr(node.key)
+        if type(key) is tuple:
+            check_nested(key, interp.budget)
         out[key] = interp.eval_expr(node.value)
 
     _comprehension(interp, node.generators, emit)

@@ -31,6 +31,7 @@ from engine.sandbox.functions import UserFunction
 from engine.sandbox.policy import engine_type, set_attr
 from engine.sandbox.safe_builtins import EXCEPTIONS, UNAVAILABLE, make_builtins
 from engine.sandbox.safe_math import make_math
+from engine.sandbox.sizes import NESTED, check_nested
 from engine.sandbox.statements import EXEC
 
 _MISSING: Any = object()
@@ -204,6 +205,10 @@ class Interpreter:
     def set_item(self, obj: Any, key: Any, value: Any) -> None:
         if not (isinstance(obj, (list, dict)) or engine_type(type(obj))):
             raise NotSupported(f"items of a {type(obj).__name__} value cannot be assigned")
+        if isinstance(key, NESTED):
+            check_nested(key, self.budget)  # hashed (dicts) or converted (tensors) in C
+        if engine_type(type(obj)):
+            check_nested(value, self.budget)  # x[i] = value: the engine converts it
         obj[key] = value
 
     @contextlib.contextmanager

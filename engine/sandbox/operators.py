@@ -17,7 +17,7 @@ import re
 from typing import Any, Callable
 
 from engine.sandbox.budget import Budget
-from engine.sandbox.safe_builtins import text_size
+from engine.sandbox.sizes import text_size
 
 _SEQ = (str, bytes, list, tuple)
 
@@ -55,7 +55,8 @@ def _lshift(a: Any, b: Any, budget: Budget) -> Any:
     return a << b
 
 
-_WIDTH = re.compile(r"%[-+ #0]*(\d+|\*)?(?:\.(\d+|\*))?")
+# One conversion of printf-style formatting: an optional mapping key, flags, width, precision.
+_SPEC = re.compile(r"%(?:\(([^)]*)\))?[-+ #0]*(\d+|\*)?(?:\.(\d+|\*))?")
 
 
 def _mod(a: Any, b: Any, budget: Budget) -> Any:
@@ -64,14 +65,52 @@ def _mod(a: Any, b: Any, budget: Budget) -> Any:
         _mod(a_text, tuple(x.decode("latin-1") if isinstance(x, bytes) else x for x in b)
              if isinstance(b, tuple) else b.decode("latin-1") if isinstance(b, bytes) else b, budget)
     elif isinstance(a, str):
-        # printf-style formatting: bound the widths written in the format and those passed with '*'
-        widths = [int(w) for m in _WIDTH.finditer(a) for w in m.groups() if w and w != "*"]
-        args = b if isinstance(b, tuple) else (b,)
-        for arg in args:
-            text_size(arg, budget)
-        widths += [x for x in args if _is_int(x)] if "*" in a else []
-        budget.check_length(str, len(a) + sum(widths))
+        budget.check_length(str, len(a) + _percent_size(a, b, budget))
     return a % b
+
+
+def _percent_size(template: str, b: Any, budget: Budget) -> int:
+    """An upper bound of the characters ``template % b`` adds: each conversion's width and precision (written, or
+    passed with '*') and the text of its value, a mapping's values counted at each ``%(key)`` that names them."""
+    args = b if isinstance(b, tuple) else (b,)
+    for arg in args:
+        text_size(arg, budget)
+    lengths: dict[int, int] = {}
+
+    def text(value: Any) -> int:
+        key = id(value)
+        if key not in lengths:
+            if isinstance(value, str):
+                lengths[key] = len(value)
+            elif _is_int(value):  # octal or hex digits of a big int: at most its bits
+                lengths[key] = len(str(value)) if value.bit_length() < 64 else value.bit_length() + 2
+            elif isinstance(value, (float, type(None))):
+                lengths[key] = 330  # '%f' % 1e308
+            else:
+                lengths[key] = len(str(value))
+        return lengths[key]
+
+    total, position = 0, 0
+    for match in _SPEC.finditer(template):
+        name, width, precision = match.groups()
+        for number in (width, precision):
+            if number == "*":
+                star = args[position] if position < len(args) else 0
+                total += star if _is_int(star) and star > 0 else 0
+                position += 1
+            elif number:
+                total += int(number)
+        if name is not None:
+            if hasattr(b, "__getitem__") and not isinstance(b, (str, tuple)):
+                try:
+                    total += text(b[name])
+                except (KeyError, IndexError, TypeError):
+                    pass  # Python raises its own error below
+        elif match.end() < len(template) and template[match.end()] != "%":
+            if position < len(args):
+                total += text(args[position])
+            position += 1
+    return total
 
 
 def _plain(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any, Budget], Any]:

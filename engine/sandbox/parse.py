@@ -67,6 +67,11 @@ _DEFAULT = Limits()
 
 @functools.lru_cache(maxsize=256)
 def _parse_checked(code: str, max_ast_depth: int) -> ast.Module:
+    if code.startswith("\ufeff"):  # a byte-order mark, as an editor saved it: Python skips it in a file
+        code = code[1:]
+    if "\0" in code:
+        line = code.count("\n", 0, code.index("\0")) + 1
+        raise _syntax("source code string cannot contain null bytes", line)
     try:
         tree = ast.parse(code, mode="exec")
     except (RecursionError, MemoryError):

@@ -21,8 +21,9 @@ import types
 from typing import Any, Callable
 
 from engine.sandbox.budget import Budget
-from engine.tensor import Tensor
 from engine.sandbox.errors import NotSupported
+from engine.sandbox.sizes import BoundedFormatter, check_format_spec, check_nested
+from engine.tensor import Tensor
 
 
 class SafeNamespace:
@@ -111,8 +112,25 @@ def _width(width: Any = 0, *_: Any) -> int:
     return width if isinstance(width, int) else 0
 
 
+# Methods that compare or hash their arguments (and, for sequences, the items): what that visits is bounded first.
+_COMPARING = frozenset("count index remove sort get pop setdefault update".split())
+
+
+def _comparing(obj: Any, method: Callable[..., Any], budget: Budget) -> Callable[..., Any]:
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        if not isinstance(obj, dict):
+            check_nested(obj, budget)
+        for arg in args:
+            check_nested(arg, budget)
+        return method(*args, **kwargs)
+
+    return checked
+
+
 def _checked_plain_method(obj: Any, name: str, budget: Budget) -> Any:
     method = getattr(obj, name)
+    if name in _COMPARING and not isinstance(obj, str):
+        return _comparing(obj, method, budget)
     if isinstance(obj, str):
         if name in ("center", "ljust", "rjust", "zfill"):
             return _sized(budget, method, _width, str)
@@ -145,9 +163,8 @@ _FORMATTER = string.Formatter()
 
 
 def _safe_format(template: str, budget: Budget) -> Callable[..., str]:
-    """``str.format`` without field attribute/index lookups (``'{0.__class__}'``) and with bounded widths."""
-    from engine.sandbox.safe_builtins import check_format_spec, text_size
-
+    """``str.format`` without field attribute/index lookups (``'{0.__class__}'``), with bounded widths and a
+    bounded result (``('{0}' * 1000).format(long_text)``)."""
     for _, field, spec, _ in _FORMATTER.parse(template):
         if field and ("." in field or "[" in field):
             raise NotSupported("attribute or index lookups inside format fields are not available")
@@ -157,9 +174,7 @@ def _safe_format(template: str, budget: Budget) -> Callable[..., str]:
             check_format_spec(spec, budget)
 
     def format_(*args: Any, **kwargs: Any) -> str:
-        for arg in (*args, *kwargs.values()):
-            text_size(arg, budget)
-        return template.format(*args, **kwargs)
+        return BoundedFormatter(budget).vformat(template, args, kwargs)
 
     return format_
 

@@ -12,11 +12,11 @@ Example::
 from __future__ import annotations
 
 import builtins
-import re
 from typing import Any, Callable
 
 from engine.sandbox.budget import Budget
 from engine.sandbox.errors import NotSupported
+from engine.sandbox.sizes import check_format_spec, check_nested, text_size
 
 NAMES = (
     "print range len enumerate zip list tuple dict set min max sum abs round float int str bool isinstance sorted "
@@ -29,58 +29,6 @@ EXCEPTIONS = (
 ).split()
 # Python builtins that exist but are deliberately missing, so the error says "not available", not "not defined".
 UNAVAILABLE = frozenset(n for n in dir(builtins) if not n.startswith("_")) - set(NAMES) - set(EXCEPTIONS)
-
-_SPEC_NUMBERS = re.compile(r"\d+")
-
-
-def check_format_spec(spec: str, budget: Budget) -> None:
-    """Bound the width/precision written in a format spec (``f'{x:1000000000}'``)."""
-    for digits in _SPEC_NUMBERS.findall(spec):
-        budget.check_length(str, int(digits) if len(digits) < 12 else 10**12)
-
-
-def text_size(value: Any, budget: Budget) -> None:
-    """Refuse to stringify containers whose text would be huge (``str([[s] * 1000] * 1000)`` for a long ``s``).
-
-    Estimates the text length (string lengths, a few characters per other item), visiting each container once:
-    a container repeated many times (``[row] * 1000``) counts its size each time without being walked again. An
-    exception is as big as its arguments (``ValueError(huge_list)``)."""
-    if isinstance(value, BaseException):
-        value = value.args
-    if type(value) not in _CONTAINERS:
-        return
-    limit = budget.limits.max_str_length
-    sizes: dict[int, int] = {}
-
-    def size(obj: Any, depth: int) -> int:
-        kind = type(obj)
-        if kind is str:
-            return len(obj) + 2
-        if kind not in _CONTAINERS:
-            return 4
-        key = id(obj)
-        known = sizes.get(key)
-        if known is not None:
-            return known
-        sizes[key] = 5  # a container inside itself prints as [...]
-        if depth > 50:
-            return 5
-        total = 2
-        items = obj.items() if kind is dict else obj
-        for item in items:
-            if kind is dict:
-                total += size(item[0], depth + 1) + size(item[1], depth + 1) + 4
-            else:
-                total += size(item, depth + 1) + 2
-            if total > limit:
-                break
-        sizes[key] = total
-        return total
-
-    budget.check_length(str, size(value, 0))
-
-
-_CONTAINERS = (list, tuple, set, frozenset, dict)
 
 
 class Counted:
@@ -154,13 +102,17 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         text_size(value, budget)
         return repr(value)
 
-    def over(fn: Callable[..., Any], name: str, only_alone: bool = False) -> Callable[..., Any]:
+    def over(fn: Callable[..., Any], name: str, only_alone: bool = False, compares: bool = True) -> Callable[..., Any]:
         """``fn`` with its iterable first argument materialized under the budget (for ``min``/``max`` only when it
-        is the only positional argument: ``max(a, b)`` compares two values)."""
+        is the only positional argument: ``max(a, b)`` compares two values); when ``fn`` compares or hashes the
+        items, what that visits is bounded first."""
 
         def wrapped(*args: Any, **kwargs: Any) -> Any:
             if args and (len(args) == 1 or not only_alone):
                 args = (materialize(args[0]), *args[1:])
+            if compares:
+                for arg in args:
+                    check_nested(arg, budget)
             return fn(*args, **kwargs)
 
         wrapped.__name__ = wrapped.__qualname__ = name
@@ -178,7 +130,10 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
             budget.check_length(start, len(start) + sum(len(i) for i in items if isinstance(i, (list, tuple))))
         return sum(items, start)
 
-    wrapped_types = {name: over(getattr(builtins, name), name) for name in ("list", "tuple", "dict", "set")}
+    wrapped_types = {
+        name: over(getattr(builtins, name), name, compares=name in ("dict", "set"))
+        for name in ("list", "tuple", "dict", "set")
+    }
     real_types = {wrapper: getattr(builtins, name) for name, wrapper in wrapped_types.items()}
     real_types[to_str] = str
     real_types[range_] = range
@@ -189,6 +144,7 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         return real_types.get(cls, cls)
 
     def isinstance_(obj: Any, cls: Any) -> bool:
+        check_nested(cls, budget)  # nested tuples of classes are walked in full
         return isinstance(obj, unwrap(cls))
 
     names: dict[str, Any] = {name: getattr(builtins, name) for name in NAMES + EXCEPTIONS}
@@ -205,8 +161,8 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         min=over(min, "min", only_alone=True),
         max=over(max, "max", only_alone=True),
         sorted=over(sorted, "sorted"),
-        any=over(any, "any"),
-        all=over(all, "all"),
+        any=over(any, "any", compares=False),
+        all=over(all, "all", compares=False),
         iter=iter_,
         map=lazy(map, "map"),
         filter=lazy(filter, "filter"),

@@ -14,6 +14,7 @@ from engine.sandbox.errors import BREAK, CONTINUE, BreakSignal, ContinueSignal, 
 from engine.sandbox.expressions import make_function
 from engine.sandbox.operators import inplace
 from engine.sandbox.policy import engine_type, get_attr, set_attr
+from engine.sandbox.sizes import check_nested
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.sandbox.interpreter import Interpreter
@@ -50,6 +51,8 @@ def _augassign(interp: "Interpreter", node: ast.AugAssign) -> None:
     else:  # Subscript
         obj = interp.eval_expr(target.value)
         key = interp.eval_expr(target.slice)
+        if type(key) is tuple:
+            check_nested(key, budget)
         value = inplace(op, obj[key], interp.eval_expr(node.value), budget)
         interp.set_item(obj, key, value)
 
@@ -215,6 +218,8 @@ def _delete(interp: "Interpreter", node: ast.Delete) -> None:
             key = interp.eval_expr(target.slice)
             if not isinstance(obj, (list, dict)):
                 raise NotSupported(f"items of a {type(obj).__name__} value cannot be deleted")
+            if type(key) is tuple:
+                check_nested(key, interp.budget)
             del obj[key]
         else:
             raise NotSupported("only names and list/dict items can be deleted")

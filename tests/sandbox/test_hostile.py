@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+import engine
 from engine.sandbox import Limits
 from tests.sandbox.helpers import sandbox
 
@@ -157,3 +158,24 @@ def test_many_big_python_values_are_bounded(code: str) -> None:
     _, error = sandbox(code)
     assert time.monotonic() - start < 3
     assert error is not None and error["type"] == "LimitExceeded" and "memory limit" in error["message"]
+
+
+def test_values_under_the_nesting_limit_still_compare_hash_and_convert() -> None:
+    code = (
+        "import torch\nrow = [1.0] * 1000\ngrid = [row] * 1000\n"
+        "print(grid == [row[:]] * 1000, (1, (2, 3)) in {(1, (2, 3))}, torch.tensor(grid).shape)\n"
+        "print(sorted([(2, [1]), (1, [2])]), {(1, 2): 'a'}[(1, 2)], isinstance(1, (float, (int,))))\n"
+        "print('{0}-{0}|{x:>4}'.format(1, x=2))\n"
+        "print('%s=%3d%%' % ('k', 5), '%(k)s' % {'k': 1})"
+    )
+    result = engine.run(code)
+    assert result.error is None, result.error
+    assert result.stdout == (
+        "True True torch.Size([1000, 1000])\n[(1, [2]), (2, [1])] a True\n1-1|   2\nk=  5% 1\n"
+    )
+
+
+def test_a_byte_order_mark_is_skipped_and_a_null_byte_names_its_line() -> None:
+    assert sandbox("\ufeffprint(1)") == ("1\n", None)
+    _, error = sandbox("x = 1\ny = '\x00'")
+    assert error == {"type": "SyntaxError", "message": "source code string cannot contain null bytes", "line": 2}

@@ -1,0 +1,154 @@
+"""Sizes of Python values, checked before C code builds text from them or walks them.
+
+C code cannot be stopped by the step or time checks, so what it would build or visit is bounded first. Sharing
+makes small objects huge: after ``a = (a, a)`` sixty times, ``a`` holds 60 tuples, but ``==``, ``hash``, ``str``
+and numpy's conversion would each visit 2**60 of them.
+
+Example::
+
+    >>> check_nested([[0] * 1000] * 1000, budget)         # a million items: fine
+    >>> a = [0] * 1000; check_nested([[a] * 1000] * 1000, budget)
+    Traceback (most recent call last):
+    LimitExceeded: a value holding more than 1,000,000 items (nested lists, tuples and dicts, unfolded) is over ...
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import Any
+
+from engine.sandbox.budget import Budget
+from engine.sandbox.errors import LimitExceeded, NotSupported
+
+NESTED = (list, tuple, set, frozenset, dict)
+_SPEC_NUMBERS = re.compile(r"\d+")
+
+
+def _items(obj: Any) -> Any:
+    return (*obj, *obj.values()) if isinstance(obj, dict) else obj
+
+
+def unfolded(value: Any, limit: int) -> int:
+    """The items ``value`` holds, each container counted as often as it occurs (an empty one counts 1), stopping
+    at ``limit + 1``. Visits each distinct container once; a container inside itself counts 1 there."""
+    counts: dict[int, int | None] = {}  # None: being counted (its items are on the stack)
+    stack = [value]
+    while stack:
+        obj = stack[-1]
+        key = id(obj)
+        state = counts.get(key, -1)
+        if state == -1:
+            counts[key] = None
+            types = set(map(type, _items(obj)))
+            if any(issubclass(t, NESTED) for t in types):
+                pending = [i for i in _items(obj) if isinstance(i, NESTED) and id(i) not in counts]
+                if pending:
+                    stack.extend(pending)
+                    continue
+            else:
+                counts[key] = min(max(len(obj) * (2 if isinstance(obj, dict) else 1), 1), limit + 1)
+                stack.pop()
+                continue
+        elif state is not None:
+            stack.pop()
+            continue
+        total = 0
+        for item in _items(obj):
+            total += (counts.get(id(item)) or 1) if isinstance(item, NESTED) else 1
+        counts[key] = min(max(total, 1), limit + 1)
+        stack.pop()
+    return counts[id(value)] or 1
+
+
+def check_nested(value: Any, budget: Budget) -> None:
+    """Refuse ``value`` if it holds more than ``max_list_length`` items once unfolded: before comparing or hashing
+    it, or handing it to the engine (which converts, compares and formats what it is given)."""
+    if isinstance(value, NESTED):
+        limit = budget.limits.max_list_length
+        count = unfolded(value, limit)
+        if count > limit:
+            raise LimitExceeded(f"a value holding more than {limit:,} items (nested lists, tuples and dicts, unfolded) "
+                                "is over the limit")
+
+
+def check_format_spec(spec: str, budget: Budget) -> None:
+    """Bound the width/precision written in a format spec (``f'{x:1000000000}'``)."""
+    budget.check_length(str, spec_width(spec))
+
+
+def spec_width(spec: str) -> int:
+    """The characters the numbers in a format spec may add (``'>10.3f'``: 13)."""
+    return sum(int(d) if len(d) < 12 else 10**12 for d in _SPEC_NUMBERS.findall(spec))
+
+
+def text_size(value: Any, budget: Budget) -> None:
+    """Refuse to stringify containers whose text would be huge (``str([[s] * 1000] * 1000)`` for a long ``s``).
+
+    Estimates the text length (string lengths, a few characters per other item), visiting each container once:
+    a container repeated many times (``[row] * 1000``) counts its size each time without being walked again. An
+    exception is as big as its arguments (``ValueError(huge_list)``)."""
+    if isinstance(value, BaseException):
+        value = value.args
+    if not isinstance(value, NESTED):
+        return
+    limit = budget.limits.max_str_length
+    sizes: dict[int, int] = {}
+
+    def size(obj: Any, depth: int) -> int:
+        if type(obj) is str:
+            return len(obj) + 2
+        if not isinstance(obj, NESTED):
+            return 4
+        key = id(obj)
+        known = sizes.get(key)
+        if known is not None:
+            return known
+        sizes[key] = 5  # a container inside itself prints as [...]
+        if depth > 50:
+            return 5
+        total = 2
+        is_dict = isinstance(obj, dict)
+        for item in obj.items() if is_dict else obj:
+            if is_dict:
+                total += size(item[0], depth + 1) + size(item[1], depth + 1) + 4
+            else:
+                total += size(item, depth + 1) + 2
+            if total > limit:
+                break
+        sizes[key] = total
+        return total
+
+    budget.check_length(str, size(value, 0))
+
+
+class BoundedFormatter(string.Formatter):
+    """``str.format`` built field by field (``string.Formatter``), its length checked after each field: a template
+    repeating a field (``'{0}' * 1000``) cannot build a huge string. No attribute or index lookups in fields."""
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.length = 0
+
+    def get_field(self, field_name: str, args: Any, kwargs: Any) -> Any:
+        if "." in field_name or "[" in field_name:
+            raise NotSupported("attribute or index lookups inside format fields are not available")
+        return super().get_field(field_name, args, kwargs)
+
+    def get_value(self, key: Any, args: Any, kwargs: Any) -> Any:
+        if isinstance(key, int) and key >= len(args):  # str.format's own message
+            raise IndexError(f"Replacement index {key} out of range for positional args tuple")
+        return super().get_value(key, args, kwargs)
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion is not None:
+            text_size(value, self.budget)
+        return super().convert_field(value, conversion)
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        check_format_spec(format_spec, self.budget)
+        text_size(value, self.budget)
+        text = format(value, format_spec)
+        self.length += len(text)
+        self.budget.check_length(str, self.length)
+        return text
