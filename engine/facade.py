@@ -37,6 +37,9 @@ class Namespace:
     def __repr__(self) -> str:
         return f"<module '{self._name}'>"
 
+    def __getattr__(self, name: str) -> Any:  # only called for a missing name: say it as Python says it of a module
+        raise AttributeError(f"module '{self.__dict__.get('_name', '?')}' has no attribute '{name}'")
+
     def __dir__(self) -> list[str]:
         return sorted(k for k in self.__dict__ if not k.startswith("_"))
 

@@ -27,6 +27,23 @@ ATTRIBUTE_WALKS = [
     ("print('a'.maketrans)", NS, "'str.maketrans' is not available"),
     ("print((1).to_bytes)", NS, "'int.to_bytes' is not available"),
     ("o = object\nprint(o.mro())", NS, "of a type value is not accessible"),
+    (T + "print(torch.finfo(torch.float32))", "AttributeError", "module 'torch' has no attribute 'finfo'"),
+    ("import math\nprint(math.comb(10**6, 5 * 10**5))", "AttributeError", "module 'math' has no attribute 'comb'"),
+    (T + "class F(torch.autograd.Function):\n    pass", "AttributeError", "module 'torch.autograd' has no attribute"),
+    (T + "x = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\nprint(y.grad_fn.next_functions.__class__)", NS,
+     "'__class__' is not accessible"),
+    (T + "x = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\nv = y.grad_fn.next_functions[0][0]\n"
+     "print(v.next_functions[0][0].variable.grad_fn.name.__self__)", NS, "'__self__' is not accessible"),
+    (T + "m = torch.nn.Linear(1, 1)\nprint(m.modules().gi_frame)", "AttributeError", "has no attribute 'gi_frame'"),
+    (T + "h = torch.ones(1, requires_grad=True).register_hook(print)\nprint(h.hooks_dict_ref)", "AttributeError",
+     "'RemovableHandle' object has no attribute 'hooks_dict_ref'"),
+    (T + "print(torch.optim.SGD.step)", NS, "attribute 'step' of a type value is not accessible"),
+    ("class A:\n    def f(self):\n        return super().f()\nA().f()", "AttributeError",
+     "'super' object has no attribute 'f'"),
+    ("x = ()\nprint(x.𝐜𝐨𝐮𝐧𝐭.__self__)", NS, "'__self__' is not accessible"),
+    ("print(()._\uff3fclass__)", NS, "attribute '__class__' is not accessible"),
+    ("𝐞𝐯𝐚𝐥('1')", NS, "'eval' is not available"),
+    ("ｅｘｅｃ('1')", NS, "'exec' is not available"),
 ]
 
 FORMAT_STRINGS = [

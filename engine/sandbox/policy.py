@@ -36,6 +36,9 @@ class SafeNamespace:
     def __repr__(self) -> str:
         return f"<module '{self._gt_name}'>"
 
+    def __getattr__(self, name: str) -> Any:  # only called for a missing name
+        raise AttributeError(f"module '{self.__dict__.get('_gt_name', '?')}' has no attribute '{name}'")
+
     def __setattr__(self, name: str, value: Any) -> None:
         raise NotSupported(f"module '{self._gt_name}' cannot be changed")
 

@@ -132,6 +132,8 @@ class Recorder:
         if kind == _TENSOR:
             self._name(value, name)
         elif kind == _MODULE:
+            if self.budget is not None:
+                self.budget.check_time()  # the walk below visits every sub-module: a deep tree stops in time
             try:
                 params = list(value.named_parameters())
             except Exception:  # a half-built user module: nothing to name yet
