@@ -8,15 +8,18 @@ starts when its request is admitted, so the answer is out within ``run_deadline_
 from __future__ import annotations
 
 import asyncio
+import signal
 import time
 from collections.abc import AsyncIterator
 from typing import Any
 
+import anyio.to_thread
 from fastapi import HTTPException
+from pebble import ProcessExpired
 
 from engine.runner import RunResult
 from server.inbox import END, EventInbox
-from server.isolation import RunKilled, RunPool, WorkerLost
+from server.isolation import RunPool
 from server.jsonio import dumps, result_body
 from server.settings import Settings
 from server.worker import WorkerConfig
@@ -43,10 +46,11 @@ class RunService:
     async def start(self) -> None:
         """Start the worker processes and the event inbox (once, at start-up)."""
         await self._inbox.start()
-        await self._pool.start()
+        await anyio.to_thread.run_sync(self._pool.warm_up)
 
     async def close(self) -> None:
-        """Stop the event inbox (anyio stops the workers with the event loop)."""
+        """Stop the worker processes and the event inbox."""
+        await anyio.to_thread.run_sync(self._pool.close)
         await self._inbox.stop()
 
     def check_capacity(self) -> None:
@@ -66,9 +70,11 @@ class RunService:
     def _failure(self, exc: Exception) -> RunResult:
         """The answer of a run the pool could not finish."""
         settings = self._settings
-        if isinstance(exc, RunKilled):
+        if isinstance(exc, TimeoutError):
             reason = f"the run was stopped after {settings.run_deadline_seconds:g} s (wall-clock limit)"
-        elif isinstance(exc, WorkerLost):
+        elif isinstance(exc, ProcessExpired) and exc.exitcode == -signal.SIGXCPU:
+            reason = f"the run was stopped after {settings.run_cpu_seconds:g} s of CPU time (CPU limit)"
+        elif isinstance(exc, ProcessExpired):
             reason = (
                 f"the run was stopped: it went over the memory limit ({settings.worker_memory_mb} MiB) "
                 "or crashed its worker"
@@ -83,9 +89,9 @@ class RunService:
         """Run ``code`` to completion and return its result."""
         started = self._admit()
         try:
-            result: RunResult = await self._pool.run(code, started)
+            result: RunResult = await asyncio.wrap_future(self._pool.submit(code, started))
             return result
-        except Exception as exc:  # noqa: BLE001 - killed, lost or failed: _failure says which
+        except Exception as exc:  # noqa: BLE001 - killed, expired or failed: _failure says which
             return self._failure(exc)
         finally:
             self._pending -= 1
@@ -94,7 +100,7 @@ class RunService:
         """Run ``code`` to completion and return its JSON answer (``/api/run``), encoded by the worker."""
         started = self._admit()
         try:
-            body: bytes = await self._pool.run(code, started, encode=True)
+            body: bytes = await asyncio.wrap_future(self._pool.submit(code, started, encode=True))
             return body
         except Exception as exc:  # noqa: BLE001 - killed, lost or failed: _failure says which
             return dumps(result_body(self._failure(exc))).encode("ascii")
@@ -109,7 +115,8 @@ class RunService:
         self._pending += 1
         started = time.monotonic()
         token, frames = self._inbox.open()
-        task = asyncio.ensure_future(self._pool.run(code, started, inbox=(self._inbox.path, token)))
+        future = self._pool.submit(code, started, inbox=(self._inbox.path, token))
+        task = asyncio.wrap_future(future)
         try:
             async for frame in _frames_until_done(frames, task):
                 yield "trace", frame
@@ -119,7 +126,7 @@ class RunService:
                 result = self._failure(exc)
             yield "done", result
         finally:
-            task.cancel()  # a client that left early doesn't keep a worker busy
+            future.cancel()  # a client that left early doesn't keep a worker busy (pebble stops its worker)
             self._inbox.close(token)
             self._pending -= 1
 

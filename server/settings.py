@@ -47,16 +47,15 @@ class Settings(BaseSettings):
     """Worker processes running programs, one program each at a time (the OS shares the CPU among them)."""
     worker_memory_mb: int = Field(512, ge=0)
     """Address-space limit of each worker process; a run that passes it is stopped (0: no limit)."""
-    worker_nice: int = Field(10, ge=0, le=19)
-    """Niceness of the worker processes: the server process gets the CPU first, so that it takes in and answers
-    requests while programs run (``benchmarks/throughput.py``: 0.46x a bare endpoint at 0, 0.6x at 10)."""
+    worker_nice: int = Field(0, ge=0, le=19)
+    """Niceness of the worker processes (higher: the server process gets the CPU first)."""
     demote_after_seconds: float = Field(0.25, ge=0)
     """CPU time after which a run yields the CPU to short runs (its worker's niceness goes up by 10 until it ends;
     needs the right to lower it back, e.g. root; 0: off)."""
-    run_deadline_seconds: float = Field(5.0, gt=0)
-    """Wall-clock time from a request's arrival to its answer. The interpreter stops the program at ``max_seconds``
-    (counted from the arrival too), which leaves the rest for sending the answer; a run still going at the deadline
-    is killed with its worker."""
+    run_deadline_seconds: float = Field(8.0, gt=0)
+    """The last resort: a run still going this long after its request arrived is killed with its worker. (The
+    interpreter stops a program at ``max_seconds`` from the arrival, and an alarm just after it stops one stuck in
+    engine code, so that answers are out within 5 s; this is for a run that escapes both.)"""
     run_cpu_seconds: float = Field(8.0, ge=0)
     """CPU time a run may use before the kernel signals its worker (RLIMIT_CPU) and the run stops (0: no limit)."""
     max_pending_runs: int = Field(32, gt=0)

@@ -1,8 +1,8 @@
 """The worker side of the pool (``server/isolation.py``): what runs inside a worker process.
 
-A worker is a plain Python process started by ``anyio.to_process``; the first call sets it up once
-(``WorkerConfig``: address-space limit, niceness, the engine imported and warmed), then every call runs one program
-under the guards of ``server/guards.py`` and returns its result, or the JSON answer's bytes (encoding then runs in
+A worker is forked from the pool's forkserver and set up once (``set_up``, with a ``WorkerConfig``: address-space
+limit, niceness, the engine warmed); then every call runs one program under the guards of ``server/guards.py`` and
+returns its result, or the JSON answer's bytes (encoding then runs in
 the worker, in parallel, rather than in the server's one event loop). A streamed run also sends its trace events in
 batches, as they come, to the server's event inbox (``server/inbox.py``) over a Unix socket.
 
@@ -27,7 +27,7 @@ from engine.sandbox import Limits
 from server.guards import WORKER, CpuLimit, Demotion, alarm, can_renice, cleaned, cleanup_later
 from server.jsonio import dumps, result_body
 
-_WARM_UP = "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
+WARM_UP = "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ def set_up(config: WorkerConfig) -> None:
     WORKER["demote_after"] = config.demote_after if config.demote_after > 0 and can_renice() else 0.0
     import engine
 
-    engine.run(_WARM_UP)  # fills the per-process tables (facade members, printing) before the first real run
+    engine.run(WARM_UP)  # fills the per-process tables (facade members, printing) before the first real run
     if config.memory_bytes > 0:
         resource.setrlimit(resource.RLIMIT_AS, (config.memory_bytes, config.memory_bytes))
     path = ctypes.util.find_library("c")
@@ -66,12 +66,6 @@ def set_up(config: WorkerConfig) -> None:
     gc.freeze()  # the engine's own objects are never garbage: keep collections short
     WORKER.update(config=config, limits=config.limits, cpu_seconds=config.cpu_seconds)
     cleanup_later()  # notes the worker's size at start
-
-
-def warm(config: WorkerConfig) -> int:
-    """Set the worker up (the pool calls this to start workers ahead of need); returns its process id."""
-    set_up(config)
-    return os.getpid()
 
 
 def _run(code: str, limits: Limits, started: float | None, on_event: Any = None) -> Any:
