@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 from collections.abc import Iterator
 
+import time
+
 import httpx
 import pytest
 
@@ -141,8 +143,10 @@ def test_a_run_over_its_cpu_time_is_stopped_by_the_kernel() -> None:
         }
     )
     try:
-        body = httpx.post(f"{url}/api/run", json={"code": "while True:\n    pass"}, timeout=60).json()
+        code = "print('started')\nwhile True:\n    pass"
+        body = httpx.post(f"{url}/api/run", json={"code": code}, timeout=60).json()
         assert body["error"]["type"] == "LimitExceeded" and "(CPU limit)" in body["error"]["message"]
+        assert body["stdout"] == "started\n" and body["error"]["line"] in (2, 3)  # the signal stops the run: output kept
         after = httpx.post(f"{url}/api/run", json={"code": LESSON_1}, timeout=30).json()  # a fresh worker serves
         assert after["stdout"] == "tensor([2., 4., 6.])\n" and after["error"] is None
     finally:
@@ -157,3 +161,14 @@ def test_a_run_stuck_inside_engine_code_is_stopped_at_its_time_limit() -> None:
         assert body["error"]["line"] == 4 and body["stdout"] == "before\n"
         after = httpx.post(f"{url}/api/run", json={"code": LESSON_1}, timeout=30).json()
         assert after["stdout"] == "tensor([2., 4., 6.])\n" and after["error"] is None
+
+
+def test_a_run_at_its_time_limit_answers_within_5_s_with_its_output_so_far() -> None:
+    with running_server({"GRADTRACE_MAX_STEPS": "1000000000"}) as url:
+        code = "print('started')\nn = 0\nwhile True:\n    n += 1"
+        start = time.monotonic()
+        body = httpx.post(f"{url}/api/run", json={"code": code}, timeout=60).json()
+        assert time.monotonic() - start < 5
+        assert body["error"]["type"] == "LimitExceeded" and "(time limit)" in body["error"]["message"]
+        assert body["error"]["line"] in (3, 4) and body["stdout"] == "started\n"
+        assert [e["type"] for e in body["events"]][-2:] == ["print", "error"]
