@@ -46,7 +46,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # The last added is the outermost: security headers on every answer (413 and 429 too), CORS headers on
     # refusals too (so a course page can read them), then rate limiting, then the body-size guard.
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
-    app.add_middleware(RateLimit, rule=settings.rate_limit)
+    app.add_middleware(RateLimit, rule=settings.rate_limit, exempt=settings.rate_limit_exempt)
     if settings.cors_origins:
         app.add_middleware(
             CORSMiddleware,

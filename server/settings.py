@@ -37,6 +37,10 @@ class Settings(BaseSettings):
     rate_limit: str = "600/minute"
     """Requests per client address to /api/* (a ``limits`` string); empty turns it off. Generous by default: a whole
     classroom may share one address behind its school's NAT."""
+    rate_limit_exempt: Annotated[list[str], NoDecode] = ["127.0.0.1", "::1"]
+    """Client addresses never rate-limited, comma-separated; empty: none. Loopback by default: a client on the same
+    machine is the operator's own (tests, benchmarks, a course's build); behind a reverse proxy, uvicorn takes the
+    real client's address from ``X-Forwarded-For`` (``--forwarded-allow-ips``), so it is not exempt."""
     cors_origins: Annotated[list[str], NoDecode] = []
     """Origins (course sites) whose pages may call the API from the browser; comma-separated; ``*`` for any."""
     embed_frame_ancestors: str = "*"
@@ -78,7 +82,7 @@ class Settings(BaseSettings):
     frontend_dir: Path = REPO_ROOT / "frontend" / "dist"
     """The built playground (``make run`` builds it)."""
 
-    @field_validator("cors_origins", mode="before")
+    @field_validator("cors_origins", "rate_limit_exempt", mode="before")
     @classmethod
     def _split_origins(cls, value: object) -> object:
         if isinstance(value, str):

@@ -112,11 +112,17 @@ def test_budgets_come_from_the_environment(configured_server: str) -> None:
 
 
 def test_rate_limit_answers_429_with_retry_after() -> None:
-    proc, url = start_server({"GRADTRACE_RATE_LIMIT": "5/minute", "GRADTRACE_WORKERS": "1"})
+    env = {"GRADTRACE_RATE_LIMIT": "5/minute", "GRADTRACE_RATE_LIMIT_EXEMPT": "", "GRADTRACE_WORKERS": "1"}
+    proc, url = start_server(env)
     try:
         _check_rate_limit(url)
     finally:
         _stop(proc)
+
+
+def test_loopback_clients_are_not_rate_limited_by_default() -> None:
+    with running_server({"GRADTRACE_RATE_LIMIT": "5/minute", "GRADTRACE_WORKERS": "1"}) as url:
+        assert [httpx.get(f"{url}/api/examples", timeout=10).status_code for _ in range(8)] == [200] * 8
 
 
 def _check_rate_limit(url: str) -> None:
