@@ -13,6 +13,7 @@ Example::
 
 from __future__ import annotations
 
+import math
 from typing import Any, Iterator
 
 import numpy as np
@@ -64,7 +65,7 @@ class Tensor:
             shape = tuple(int(a) for a in args)
             budget = state().budget
             if budget is not None:
-                budget.check_alloc(int(np.prod(shape)))
+                budget.check_alloc(math.prod(shape))
             data = np.zeros(shape, dtype=np.float32)
         self._data = data
         self._requires_grad = False

@@ -9,6 +9,7 @@ Example::
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -31,7 +32,7 @@ def _binary(cls: type[Function], a: Any, b: Any, **params: Any) -> Tensor:
     a, b = binary_operands(a, b)
     shape = broadcast_shape(a._data.shape, b._data.shape)
     if shape != a._data.shape and shape != b._data.shape:
-        check_alloc(int(np.prod(shape)))
+        check_alloc(math.prod(shape))
     return cls.apply(a, b, **params)
 
 
@@ -351,7 +352,7 @@ class WhereBackward0(Function):
 def where(condition: Tensor, a: Any, b: Any) -> Tensor:
     a, b = binary_operands(a, b)
     shape = broadcast_shape(broadcast_shape(a._data.shape, b._data.shape), condition._data.shape)
-    check_alloc(int(np.prod(shape)))
+    check_alloc(math.prod(shape))
     return WhereBackward0.apply(a, b, condition=condition._data.astype(bool))
 
 

@@ -9,6 +9,7 @@ Example::
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -286,7 +287,7 @@ def mse_loss(a: Tensor, b: Tensor, reduction: str = "mean") -> Tensor:
                 f"Using a target size ({b.shape}) that is different to the input size ({a.shape}). This will likely "
                 "lead to incorrect results due to broadcasting. Please ensure they have the same size."
             )
-    check_alloc(int(np.prod(broadcast_shape(a._data.shape, b._data.shape))))  # before the difference is made
+    check_alloc(math.prod(broadcast_shape(a._data.shape, b._data.shape)))  # before the difference is made
     a, b = binary_operands(a, b)
     return MseLossBackward0.apply(a, b, reduction=reduction)
 

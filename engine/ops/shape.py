@@ -11,6 +11,7 @@ Example::
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -314,7 +315,8 @@ def expand(a: Tensor, *sizes: Any) -> Tensor:
     full = tuple(a._data.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
     from engine.ops.base import check_alloc
 
-    check_alloc(int(np.prod(full)))  # a view, but whatever runs on it next touches every element
+    # A view, but whatever runs on it next touches every element (an empty one keeps its other sizes: count them)
+    check_alloc(math.prod(int(d) for d in full) or math.prod(int(d) for d in full if d))
     if lead < 0:
         raise RuntimeError(
             f"expand(torch.FloatTensor{{[{', '.join(map(str, a._data.shape))}]}}, "

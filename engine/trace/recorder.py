@@ -19,6 +19,7 @@ Example::
 
 from __future__ import annotations
 
+import math
 import types
 from typing import Any, Callable
 
@@ -187,6 +188,8 @@ class Recorder:
         size = t._data.size
         if size >= TRACK_MIN:
             budget.track(t, size)
+        elif size == 0 and t._data.ndim > 1:  # an empty tensor keeps its other sizes: the next op may fill them
+            budget.check_alloc(math.prod(d for d in t._data.shape if d))
         if fn is not None and fn._trace_id is None:
             budget.track_node(fn)
         budget.check_time()
