@@ -77,26 +77,47 @@ def limit_cpu(seconds: float) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
 
-class Alarm:
-    """A SIGALRM a little after the run's time limit: it stops the run even inside a long stretch of engine code
-    that never reaches the interpreter's own clock checks (printing a huge tensor, a long loop inside an op)."""
+class _SignalStop:
+    """A signal that, while armed, stops the run with a ``LimitExceeded`` (raised in the main thread, between two
+    bytecodes, so the interpreter reports it like any breach: with the line, the output and the trace so far)."""
 
-    def __init__(self, seconds: float, allowed: float | None = None) -> None:
-        self.seconds = seconds
-        self.allowed = seconds if allowed is None else allowed  # the limit the message names
-        self.armed = False
+    signum: int
+    armed = False
 
-    def _ring(self, signum: int, frame: Any) -> None:
+    def message(self) -> str:
+        raise NotImplementedError
+
+    def _handle(self, signum: int, frame: Any) -> None:
         if self.armed:
             from engine.sandbox.errors import LimitExceeded
 
             self.armed = False
-            raise LimitExceeded(f"the program ran longer than {self.allowed:g} seconds (time limit)")
+            raise LimitExceeded(self.message())
+
+    def arm(self) -> bool:
+        """Install the handler (only the main thread can); True if armed."""
+        if threading.current_thread() is not threading.main_thread():
+            return False
+        signal.signal(self.signum, self._handle)
+        self.armed = True
+        return True
+
+
+class Alarm(_SignalStop):
+    """A SIGALRM a little after the run's time limit: it stops the run even inside a long stretch of engine code
+    that never reaches the interpreter's own clock checks (printing a huge tensor, a long loop inside an op)."""
+
+    signum = signal.SIGALRM
+
+    def __init__(self, seconds: float, allowed: float | None = None) -> None:
+        self.seconds = seconds
+        self.allowed = seconds if allowed is None else allowed  # the limit the message names
+
+    def message(self) -> str:
+        return f"the program ran longer than {self.allowed:g} seconds (time limit)"
 
     def __enter__(self) -> "Alarm":
-        if threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGALRM, self._ring)
-            self.armed = True
+        if self.arm():
             signal.setitimer(signal.ITIMER_REAL, max(self.seconds, 0.001))
         return self
 
@@ -118,26 +139,21 @@ def alarm(limits: Limits | None, started: float | None = None) -> Alarm:
     return Alarm(max_seconds + ALARM_AFTER - elapsed, allowed=max_seconds)
 
 
-class CpuLimit:
+class CpuLimit(_SignalStop):
     """The kernel signals this worker (SIGXCPU) once the coming run has used ``seconds`` of CPU time; the signal
     stops the run with a ``LimitExceeded`` that keeps its output and trace so far."""
 
+    signum = signal.SIGXCPU
+
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
-        self.armed = False
 
-    def _signal(self, signum: int, frame: Any) -> None:
-        if self.armed:
-            from engine.sandbox.errors import LimitExceeded
-
-            self.armed = False
-            raise LimitExceeded(f"the program used more than {self.seconds:g} seconds of CPU time (CPU limit)")
+    def message(self) -> str:
+        return f"the program used more than {self.seconds:g} seconds of CPU time (CPU limit)"
 
     def __enter__(self) -> "CpuLimit":
-        if self.seconds > 0 and threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGXCPU, self._signal)
+        if self.seconds > 0 and self.arm():
             limit_cpu(self.seconds)
-            self.armed = True
         return self
 
     def __exit__(self, *_: object) -> None:
