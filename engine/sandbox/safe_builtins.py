@@ -12,6 +12,7 @@ Example::
 from __future__ import annotations
 
 import builtins
+import types
 from typing import Any, Callable
 
 from engine.sandbox.budget import Budget
@@ -170,4 +171,7 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         enumerate=lazy(enumerate, "enumerate"),
         reversed=lazy(reversed, "reversed"),
     )
+    for name, value in names.items():
+        if isinstance(value, types.FunctionType):  # print(print), errors: the builtin's name, not the wrapper's
+            value.__name__ = value.__qualname__ = name
     return names

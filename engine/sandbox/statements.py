@@ -182,6 +182,9 @@ def _try(interp: "Interpreter", node: ast.Try) -> None:
                             raise TypeError("catching classes that do not inherit from BaseException is not allowed")
                     if not isinstance(exc, types):
                         continue
+                # User code never sees tracebacks or chained exceptions: drop them, so that a handler raising again
+                # (`except RecursionError: f()`) does not keep every earlier exception and its frames alive.
+                exc.__traceback__ = exc.__context__ = None
                 if handler.name is not None:
                     interp.assign_name(handler.name, exc)
                 interp.handling.append(exc)
@@ -194,8 +197,12 @@ def _try(interp: "Interpreter", node: ast.Try) -> None:
                 raise
         else:
             interp.exec_block(node.orelse)
-    finally:
-        interp.exec_block(node.finalbody)
+    except BaseException as exc:  # leaving through `finally` (errors, limits, return/break/continue)
+        if node.finalbody:
+            exc.__traceback__ = exc.__context__ = None  # as above: `finally: f()` would chain every exception
+            interp.exec_block(node.finalbody)
+        raise
+    interp.exec_block(node.finalbody)
 
 
 def _global(interp: "Interpreter", node: ast.Global) -> None:
