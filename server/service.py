@@ -89,7 +89,7 @@ class RunService:
         """Run ``code`` to completion and return its result."""
         started = self._admit()
         try:
-            result: RunResult = await asyncio.wrap_future(self._pool.submit(code, started))
+            result: RunResult = await self._pool.run(code, started)
             return result
         except Exception as exc:  # noqa: BLE001 - killed, expired or failed: _failure says which
             return self._failure(exc)
@@ -100,7 +100,7 @@ class RunService:
         """Run ``code`` to completion and return its JSON answer (``/api/run``), encoded by the worker."""
         started = self._admit()
         try:
-            body: bytes = await asyncio.wrap_future(self._pool.submit(code, started, encode=True))
+            body: bytes = await self._pool.run(code, started, encode=True)
             return body
         except Exception as exc:  # noqa: BLE001 - killed, lost or failed: _failure says which
             return dumps(result_body(self._failure(exc))).encode("ascii")
@@ -115,8 +115,7 @@ class RunService:
         self._pending += 1
         started = time.monotonic()
         token, frames = self._inbox.open()
-        future = self._pool.submit(code, started, inbox=(self._inbox.path, token))
-        task = asyncio.wrap_future(future)
+        task = asyncio.ensure_future(self._pool.run(code, started, inbox=(self._inbox.path, token)))
         try:
             async for frame in _frames_until_done(frames, task):
                 yield "trace", frame
@@ -126,7 +125,7 @@ class RunService:
                 result = self._failure(exc)
             yield "done", result
         finally:
-            future.cancel()  # a client that left early doesn't keep a worker busy (pebble stops its worker)
+            task.cancel()  # a client that left early doesn't keep a worker busy (pebble stops its worker)
             self._inbox.close(token)
             self._pending -= 1
 
