@@ -56,12 +56,13 @@ class Recorder:
         on_event: Callable[[Event], None] | None = None,
         max_events: int | None = None,
         budget: Any = None,
-        max_values: int = 2_000_000,
+        max_values: int = 500_000,
     ) -> None:
         self.events: list[Event] = []
         self.max_events = max_events
-        # Values written out in full, over the run: past ``max_values`` (~64 MB of Python floats) arrays of more
-        # than SMALL elements are summarized too, so a long loop over mid-size tensors cannot fill the memory.
+        # Values written out in full, over the run: past ``max_values`` (~16 MB of Python floats, ~12 MB of JSON
+        # that takes ~0.3 s to encode) arrays of more than SMALL elements are summarized too, so a long loop over
+        # mid-size tensors can neither fill the memory nor make an answer too big to send within the deadline.
         self._values_left = max_values
         self._max_full = MAX_ELEMENTS
         self.budget = budget  # optional: tensors of TRACK_MIN+ elements are counted alive by ``budget.track``

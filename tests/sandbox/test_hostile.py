@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -179,3 +180,9 @@ def test_a_byte_order_mark_is_skipped_and_a_null_byte_names_its_line() -> None:
     assert sandbox("\ufeffprint(1)") == ("1\n", None)
     _, error = sandbox("x = 1\ny = '\x00'")
     assert error == {"type": "SyntaxError", "message": "source code string cannot contain null bytes", "line": 2}
+
+
+def test_the_trace_of_a_long_loop_over_mid_size_tensors_stays_small_enough_to_send() -> None:
+    result = engine.run("import torch\nfor i in range(20000):\n    x = torch.rand(1000) * 1e30")
+    assert result.error is None and len(result.events) == 10_001
+    assert len(json.dumps(result.events)) < 20_000_000  # ~0.5 s to encode, not 48 MB and ~1.5 s
