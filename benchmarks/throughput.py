@@ -4,7 +4,8 @@ bare FastAPI endpoint that returns a response of the same size, side by side in 
 Run: ``.venv/bin/python benchmarks/throughput.py [--seconds 6] [--slices 6] [--concurrency 8]``. Both servers run
 as real uvicorn processes on loopback; the client is a bounded asyncio httpx loop (it stops by itself). The two
 are measured in alternating slices (A, B, A, B, ...), so that a change in the machine's load during the run
-(other processes on a shared machine) weighs on both alike.
+(other processes on a shared machine) weighs on both alike. It also reports the CPU time each request cost in the
+server process, in the worker processes and in the client, which moves less with the machine's load than req/s.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import time
 from pathlib import Path
 
 import httpx
+import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -40,6 +42,20 @@ async def _hammer(url: str, code: str, seconds: float, concurrency: int) -> tupl
 
         await asyncio.gather(*(worker() for _ in range(concurrency)))
     return done, errors
+
+
+def _cpu_seconds(pid: int) -> tuple[float, float, float]:
+    """CPU seconds used so far by the server process, by its worker processes (those alive now), by this client."""
+    server = psutil.Process(pid)
+    workers = 0.0
+    for child in server.children(recursive=True):
+        try:
+            times = child.cpu_times()
+            workers += times.user + times.system
+        except psutil.NoSuchProcess:
+            pass
+    times = server.cpu_times()
+    return times.user + times.system, workers, time.process_time()
 
 
 def _start_bare(body: bytes) -> tuple[subprocess.Popen[bytes], str]:
@@ -73,19 +89,27 @@ def main() -> None:
         bare, bare_url = _start_bare(body)
         try:
             servers = {"gradtrace /api/run": ours_url, "bare FastAPI": bare_url}
+            processes = {"gradtrace /api/run": ours, "bare FastAPI": bare}
             counts = {name: [0, 0] for name in servers}
+            cpu = {name: [0.0, 0.0, 0.0] for name in servers}  # server process, its workers, this client
             for url in servers.values():
                 asyncio.run(_hammer(url, code, 1.0, args.concurrency))  # warm up
             piece = args.seconds / args.slices
             for _ in range(args.slices):
                 for name, url in servers.items():
+                    before = _cpu_seconds(processes[name].pid)
                     n, errors = asyncio.run(_hammer(url, code, piece, args.concurrency))
+                    after = _cpu_seconds(processes[name].pid)
                     counts[name][0] += n
                     counts[name][1] += errors
+                    for i in range(3):
+                        cpu[name][i] += after[i] - before[i]
             results = {}
             for name, (n, errors) in counts.items():
                 results[name] = n / args.seconds
                 print(f"{name:<22}{n / args.seconds:>9.0f} req/s  errors: {errors}  ({len(body)} B responses)")
+                server, workers, client = (seconds / max(n, 1) * 1e3 for seconds in cpu[name])
+                print(f"{'':<22}CPU per request: server {server:.2f} ms, workers {workers:.2f} ms, client {client:.2f} ms")
             ratio = results["gradtrace /api/run"] / results["bare FastAPI"]
             print(f"ratio (gradtrace / bare): {ratio:.2f}x  (target >= 0.70x)")
         finally:
