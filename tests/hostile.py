@@ -241,6 +241,16 @@ RESOURCES = [
     ("x = [y for y in iter(lambda: 0, 1)]", LE, "(step limit)"),
     ("print(*range(10**6))", LE, "over the limit of 1,000,000"),
     ("x = enumerate(range(10**9))", LE, "a sequence of 1,000,000,000 items"),
+    ("x = [1]\nfor i in range(40):\n    x[0:0] = x", LE, "a sequence of 1,048,576 items"),
+    ("x = [1]\nfor i in range(40):\n    x[len(x):] = x", LE, "a sequence of 1,048,576 items"),
+    ("x = [1, 2, 3]\nx[1:2] = range(10**9)", LE, "a sequence of 1,000,000,000 items"),
+    ("x = [0] * 10**6\nkeep = []\nfor i in range(100):\n    keep.append(x[:])", LE, "(memory limit)"),
+    ("x = 'a' * 10**6\nkeep = []\nfor i in range(100):\n    keep.append(x[1:])", LE, "(memory limit)"),
+    ("x = list(range(10**6))\ny = [*x, *x]", LE, "a sequence of 2,000,000 items"),
+    ("x = list(range(10**6))\ny = {*x, *x}", LE, "a sequence of 2,000,000 items"),
+    ("a, *b = range(10**9)", LE, "a sequence of 1,000,000,000 items"),
+    ("x = 'ab' * 500000\ny = x.replace('', 'aa')", LE, "a string of 3,000,004 characters"),
+    ("x = 'a' * 999999\ny = x.zfill(10**9)", LE, "a string of 1,000,000,000 characters"),
     ("x = list(map(lambda x: x, range(10**6)))", LE, "(step limit)"),
 ]
 

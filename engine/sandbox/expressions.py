@@ -82,7 +82,10 @@ def _subscript(interp: "Interpreter", node: ast.Subscript) -> Any:
     key = interp.eval_expr(node.slice)
     if isinstance(key, NESTED):
         check_nested(key, interp.budget)  # hashed (dicts) or converted (tensors) in C
-    return value[key]
+    result = value[key]
+    if type(key) is slice and type(result) in (list, str, tuple) and len(result) >= 10_000:
+        interp.budget.check_length(result, len(result))  # a big copy counts against the budget of big lists
+    return result
 
 
 def _slice(interp: "Interpreter", node: ast.Slice) -> Any:

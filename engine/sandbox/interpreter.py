@@ -209,6 +209,9 @@ class Interpreter:
             check_nested(key, self.budget)  # hashed (dicts) or converted (tensors) in C
         if engine_type(type(obj)):
             check_nested(value, self.budget)  # x[i] = value: the engine converts it
+        elif type(key) is slice and isinstance(obj, list):  # x[len(x):] = x doubles x: bound the result first
+            value = self.budget.materialize(value)
+            self.budget.check_length(obj, len(obj) - len(range(*key.indices(len(obj)))) + len(value))
         obj[key] = value
 
     @contextlib.contextmanager
