@@ -171,11 +171,24 @@ def _summarized(a: np.ndarray) -> np.ndarray:
 def _tensor_str(a: np.ndarray, indent: int) -> str:
     if a.size == 0:
         return "[]"
-    summarize = a.size > _opts().threshold
+    opts = _opts()
+    summarize = a.size > opts.threshold
     if a.dtype == np.float16:
         a = a.astype(np.float32)
-    fmt = _Formatter(_summarized(a) if summarize else a)
+    shown = _summarized(a) if summarize else a
+    _check_text(shown.size * (3 + (opts.precision if a.dtype.kind == "f" else 0)))
+    fmt = _Formatter(shown)
     return _tensor_str_with_formatter(a, indent, summarize, fmt)
+
+
+def _check_text(length: int) -> None:
+    """Ask the run's budget (if any) whether a text of at least ``length`` characters may be built: with
+    ``set_printoptions(threshold=...)``/``precision=`` raised, a print could take seconds or gigabytes."""
+    from engine.hooks import state
+
+    budget = state().budget
+    if budget is not None and hasattr(budget, "check_length"):
+        budget.check_length(str, length)
 
 
 def _add_suffixes(tensor_str: str, suffixes: list[str], indent: int) -> str:

@@ -224,6 +224,12 @@ RESOURCES = [
     (T + "x = torch.zeros(2, 0)\ny = x.repeat(10**9, 10**9)", LE, "elements per tensor"),
     (T + "x = torch.zeros(0)\ny = x.expand(10**18, 10**18, 0)\nprint(y.sum(0).shape)", LE, "elements per tensor"),
     (T + "x = torch.arange(0, 1, 1e-9)", LE, "a tensor of 1000000000 elements"),
+    # printing with raised print options: refused before the text is built, not after seconds or gigabytes
+    (T + "torch.set_printoptions(precision=10**9)\nprint(torch.tensor([0.5]))", LE, "a string of 1,000,000,003 characters"),
+    (T + "torch.set_printoptions(threshold=10**9)\nx = torch.rand(10**6)\nfor i in range(100):\n    s = str(x)", LE,
+     "a string of 7,000,000 characters"),
+    (T + "torch.set_printoptions(edgeitems=10**9)\nx = torch.rand(1000, 1000)\nprint(x)", LE,
+     "a string of 7,000,000 characters"),
     (T + "x = torch.linspace(0, 1, 10**9)", LE, "a tensor of 1000000000 elements"),
     (T + "x = torch.eye(10**3, 10**9)", LE, "elements per tensor"),
     (T + "x = torch.multinomial(torch.ones(10), 10**7, replacement=True)", LE, "elements per tensor"),
