@@ -17,7 +17,7 @@ import ast
 import functools
 
 from engine.sandbox.budget import Limits
-from engine.sandbox.errors import LimitExceeded, NotSupported
+from engine.sandbox.errors import LimitExceeded, NotSupported, note_line
 
 _ALLOWED = frozenset(
     getattr(ast, name)
@@ -82,16 +82,18 @@ def _parse_checked(code: str, max_ast_depth: int) -> ast.Module:
     except ValueError as exc:  # NUL bytes on older Pythons
         raise _syntax(str(exc), None) from None
     # Each entry: node, depth, and where it sits (in a class body, in a loop, in a function).
-    stack: list[tuple[ast.AST, int, bool, bool, bool]] = [(tree, 0, False, False, False)]
+    stack: list[tuple[ast.AST, int, bool, bool, bool, int | None]] = [(tree, 0, False, False, False, None)]
     while stack:
-        node, depth, in_class, in_loop, in_function = stack.pop()
+        node, depth, in_class, in_loop, in_function, outer_line = stack.pop()
         line = getattr(node, "lineno", None)
         kind = type(node)
         if kind not in _ALLOWED:
             name = kind.__name__
             raise NotSupported(_WHY.get(name, f"{name} is not supported here"), line)
         if depth > max_ast_depth:
-            raise LimitExceeded(f"the code is nested more than {max_ast_depth} levels deep (depth limit)")
+            breach = LimitExceeded(f"the code is nested more than {max_ast_depth} levels deep (depth limit)")
+            note_line(breach, line or outer_line)
+            raise breach
         _check_node(node, kind, line, in_class, in_loop, in_function)
         if kind is ast.ClassDef:
             flags = (True, False, False)
@@ -103,7 +105,7 @@ def _parse_checked(code: str, max_ast_depth: int) -> ast.Module:
             child_flags = flags
             if (kind is ast.For or kind is ast.While) and child in node.body:  # type: ignore[attr-defined]
                 child_flags = (False, True, in_function)
-            stack.append((child, depth + 1, *child_flags))
+            stack.append((child, depth + 1, *child_flags, line or outer_line))
     return tree
 
 

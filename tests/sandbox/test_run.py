@@ -249,3 +249,10 @@ def test_tolist_of_big_tensors_counts_against_the_budget() -> None:
     result = engine.run("import torch\nt = torch.ones(1000, 1000)\nkeep = [t.tolist() for _ in range(100)]")
     assert result.error is not None and result.error["type"] == "LimitExceeded" and result.error["line"] == 3
     assert engine.run("import torch\nprint(len(torch.ones(1000, 1000).tolist()))").stdout == "1000\n"
+
+
+def test_the_depth_limit_names_the_line_of_the_nesting() -> None:
+    result = engine.run("x = 1\ny = " + " + ".join(["1"] * 150) + "\nprint(x)")
+    assert result.error == {
+        "type": "LimitExceeded", "message": "the code is nested more than 100 levels deep (depth limit)", "line": 2
+    }
