@@ -234,6 +234,12 @@ RESOURCES = [
     (T + "x = torch.eye(10**3, 10**9)", LE, "elements per tensor"),
     (T + "x = torch.multinomial(torch.ones(10), 10**7, replacement=True)", LE, "elements per tensor"),
     (T + "x = torch.ones(10**6)\nz = torch.outer(x, x)", LE, "elements per tensor"),
+    # one call making a tensor per element: each costs steps, so these end at the step limit (not ~5 s and 400 MB)
+    (T + "x = torch.ones(10**6)\nprint(len(list(x)))", LE, "(step limit)"),
+    (T + "x = torch.ones(10**6)\nprint(len(x.unbind()))", LE, "(step limit)"),
+    (T + "x = torch.ones(10**6)\nprint(len(x.split(1)))", LE, "(step limit)"),
+    (T + "x = torch.ones(10**6)\ny = sum(x)", LE, "(step limit)"),
+    (T + "x = torch.ones(10**6)\nprint(0.5 in x)", LE, "(step limit)"),
     (T + "x = torch.ones(1, requires_grad=True)\ny = x\nfor i in range(200000):\n    y = y * 1.0001\ny.backward()",
      LE, "(graph limit)"),
     ("x = float('inf')\nprint(int(x))", "OverflowError", "cannot convert float infinity to integer"),

@@ -30,6 +30,7 @@ from engine.trace.values import MAX_ELEMENTS, summarize, to_values
 
 TRACK_MIN = 100  # the same as engine.sandbox.budget.TRACK_MIN
 SMALL = 16  # arrays written in full once the run has written its share of values
+TENSOR_STEPS = 4  # steps of the budget each tensor made costs (a few microseconds, ~10 interpreted steps)
 
 Event = dict[str, Any]
 
@@ -193,7 +194,13 @@ class Recorder:
             budget.check_alloc(math.prod(d for d in t._data.shape if d))
         if fn is not None and fn._trace_id is None:
             budget.track_node(fn)
-        budget.check_time()
+        # Making a tensor costs steps too: one engine call can make a million of them (`list(x)`, `x.unbind()`,
+        # `for row in x`), each costing more than an interpreted step; they end at the step limit, not at seconds.
+        budget.steps += TENSOR_STEPS
+        if budget.steps >= budget.next_check:
+            budget.tick()
+        else:
+            budget.check_time()
 
     def tensor_created(self, t: Any) -> None:
         fn = t._grad_fn
