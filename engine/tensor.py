@@ -350,11 +350,13 @@ def _dim(d: int, ndim: int) -> int:
     return d % n
 
 
-def _unwrap_nested(value: Any) -> Any:
+def _unwrap_nested(value: Any, depth: int = 0) -> Any:
     if isinstance(value, Tensor):
         return value._data
     if isinstance(value, (list, tuple)):
-        return [_unwrap_nested(v) for v in value]
+        if depth >= 64:  # numpy's limit (PyTorch's message when nesting is too deep for it)
+            raise ValueError(f"too many dimensions '{type(value).__name__}'")
+        return [_unwrap_nested(v, depth + 1) for v in value]
     return value
 
 

@@ -300,6 +300,8 @@ NESTED_VALUES = [
     (T + "s = 'a' * 10**5\nsd = torch.nn.Linear(1, 1).state_dict()\nsd['x'] = [[s] * 1000] * 1000\nprint(sd)", LE,
      "over the limit of 1,000,000"),
     ("a = []\nfor i in range(10000):\n    a = [a]\nprint(a)", "RecursionError", "maximum recursion depth exceeded"),
+    (T + "a = []\nfor i in range(5900):\n    a = [a]\nx = torch.tensor(a)", "ValueError", "too many dimensions 'list'"),
+    (T + "a = []\nfor i in range(5900):\n    a = [a]\nx = torch.Tensor(a)", "ValueError", "too many dimensions 'list'"),
     ("a = []\na.append(a)\nb = []\nb.append(b)\nprint(a == b)", "RecursionError", "in comparison"),
 ]
 

@@ -71,6 +71,9 @@ def _np_dtype(dtype: Any, default: Any = None) -> Any:
 
 
 # ---- torch.tensor -----------------------------------------------------------------------------------------------
+_MAX_DIMS = 64
+
+
 def _scan(data: Any, depth: int, shape: list[int], kinds: set[str]) -> None:
     """Check that nested lists are rectangular and collect which kinds of numbers they hold."""
     if isinstance(data, Tensor):
@@ -80,6 +83,8 @@ def _scan(data: Any, depth: int, shape: list[int], kinds: set[str]) -> None:
         kinds.add({"f": "float", "b": "bool"}.get(data._data.dtype.kind, "int"))
         return
     if isinstance(data, (list, tuple)):
+        if depth >= _MAX_DIMS:  # numpy's limit (PyTorch's message when nesting is too deep for it)
+            raise ValueError(f"too many dimensions '{type(data).__name__}'")
         _check_len(shape, depth, len(data))
         for item in data:
             _scan(item, depth + 1, shape, kinds)
