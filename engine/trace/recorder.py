@@ -30,7 +30,7 @@ from engine.trace.values import MAX_ELEMENTS, summarize, to_values
 
 TRACK_MIN = 100  # the same as engine.sandbox.budget.TRACK_MIN
 SMALL = 16  # arrays written in full once the run has written its share of values
-TENSOR_STEPS = 4  # steps of the budget each tensor made costs (a few microseconds, ~10 interpreted steps)
+TENSOR_STEPS = 8  # steps of the budget each tensor made costs (~10 microseconds, ~20 interpreted steps)
 
 Event = dict[str, Any]
 
