@@ -246,6 +246,8 @@ RESOURCES = [
     (T + "print(torch.tensor([2**64]))", "OverflowError", "Python int too large to convert"),
     (T + "x = torch.ones(1)\nfor i in range(100):\n    x = x.unsqueeze(0)", "ValueError", "maximum supported dimension"),
     ("x = 10**10**10 % 7", LE, "bits is over the limit of 100,000"),
+    ("x = 2**99999\ny = 2**49999 + 1\nwhile True:\n    z = x // y", LE, "(step limit)"),
+    ("x = 2**99999 - 1\ny = 3**31000 + 7\nwhile True:\n    z = x % y", LE, "(step limit)"),
     ("x = str(10**100000)", LE, "bits is over the limit of 100,000"),
     ("x = int('9' * 10**6)", "ValueError", "Exceeds the limit (4300 digits)"),
     ("import math\nx = math.factorial(10**6)", LE, "over the limit of 1000"),
