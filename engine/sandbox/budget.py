@@ -23,7 +23,9 @@ from typing import Any
 
 from engine.sandbox.errors import LimitExceeded
 
-_CHECK_EVERY = 256  # steps between wall-clock checks
+_CHECK_EVERY = 256  # steps between wall-clock checks, while steps are cheap
+_CHECK_AT_LEAST = 16  # ... and when they are heavy (each one a big tensor op or a long C call)
+_SLOW_TICK = 0.02  # seconds between two checks above which the next check comes sooner
 TRACK_MIN = 100  # tensors with fewer elements are not tracked while alive
 _BIG = 10_000  # strings and lists from this length on count against max_built_items
 
@@ -60,6 +62,8 @@ class Budget:
         self.started = started  # time.monotonic() the clock counts from (None: when the run starts)
         self.steps = 0
         self.next_check = 0
+        self._every = _CHECK_EVERY  # steps until the next check of the clock
+        self._last_tick = time.monotonic()
         self.alive = 0  # elements of tracked tensors not freed yet
         self._tracked: dict[int, tuple[Any, int]] = {}
         self.nodes = 0  # graph nodes not freed yet
@@ -74,14 +78,25 @@ class Budget:
         origin = time.monotonic() if self.started is None else self.started
         self.deadline = origin + self.limits.max_seconds
         self.next_check = min(_CHECK_EVERY, self.limits.max_steps)
+        self._every = _CHECK_EVERY
+        self._last_tick = time.monotonic()
 
     def tick(self) -> None:
-        """Called by the interpreter when ``steps`` reaches ``next_check``: enforce the step and time limits."""
+        """Called by the interpreter when ``steps`` reaches ``next_check``: enforce the step and time limits. The
+        clock is read every 256 steps, or down to every 16 while steps are slow, so that heavy steps cannot run
+        far past the time limit."""
         limits = self.limits
         if self.steps > limits.max_steps:
             raise LimitExceeded(f"the program ran more than {limits.max_steps:,} steps (step limit)")
-        self.check_time()
-        self.next_check = min(self.steps + _CHECK_EVERY, limits.max_steps + 1)
+        now = time.monotonic()
+        if now > self.deadline:
+            self.check_time()
+        if now - self._last_tick > _SLOW_TICK:
+            self._every = max(self._every // 2, _CHECK_AT_LEAST)
+        elif self._every < _CHECK_EVERY:
+            self._every *= 2
+        self._last_tick = now
+        self.next_check = min(self.steps + self._every, limits.max_steps + 1)
 
     def check_time(self) -> None:
         if time.monotonic() > self.deadline:
