@@ -104,9 +104,22 @@ def execute(
             with EventSender(*inbox) as sender:
                 result = _run(code, config.limits, started, sender.on_event)
             result.events = []  # already sent
-        return dumps(result_body(result)).encode("ascii") if encode else result
+        try:
+            return dumps(result_body(result)).encode("ascii") if encode else result
+        except MemoryError:  # the answer itself is too big for the worker's memory: say so, keep the worker
+            del result
+            return _out_of_memory(encode)
     finally:
         cleanup_later()
+
+
+def _out_of_memory(encode: bool) -> Any:
+    import engine
+
+    error = {"type": "MemoryError", "message": "out of memory while writing the answer (its trace is too big)",
+             "line": None}
+    result = engine.RunResult(stdout="", error=error)
+    return dumps(result_body(result)).encode("ascii") if encode else result
 
 
 class EventSender:
