@@ -2,7 +2,8 @@
 
 Admission is bounded: past ``max_pending`` runs waiting or running, a request is refused with 429 and a
 ``Retry-After`` so a classroom's burst is told to come back rather than queued without end. Every run's clock
-starts when its request is admitted, so the answer is out within ``run_deadline_seconds`` of it.
+starts when its request is admitted: the interpreter stops the program ``max_seconds`` (4.5 s) after that, so the
+answer is out within 5 s; a run that escapes that is killed ``run_deadline_seconds`` after it.
 """
 
 from __future__ import annotations
