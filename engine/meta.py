@@ -1,4 +1,4 @@
-"""Small value types around tensors: ``Size`` (a shape), ``device`` (only the CPU here) and the handle
+"""Small value types around tensors: ``Size`` (a shape), ``device`` (tensors live on the CPU only) and the handle
 ``register_hook`` returns.
 
 Example::
@@ -27,29 +27,54 @@ class Size(tuple):  # type: ignore[type-arg]
         return n
 
 
+_DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia", "xla",
+                 "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")
+
+
 class device:  # noqa: N801 - PyTorch's spelling
-    """The only device here: ``cpu`` (``torch.device("cpu")``)."""
+    """A device name such as ``torch.device("cpu")`` or ``torch.device("cuda", 0)``; tensors live on the CPU only."""
 
     type = "cpu"
-    index = None
+    index: int | None = None
 
     def __new__(cls, spec: Any = "cpu", index: Any = None) -> "device":
+        if isinstance(spec, device):
+            return spec
         name = str(spec)
-        if name.split(":")[0] != "cpu":
-            raise RuntimeError(f"{name.split(':')[0].upper()} is not available here: gradtrace runs on the CPU")
-        return CPU if "CPU" in globals() else super().__new__(cls)
+        kind, _, number = name.partition(":")
+        if kind not in _DEVICE_TYPES:
+            raise RuntimeError(
+                f"Expected one of {', '.join(_DEVICE_TYPES)} device type at start of device string: {name}"
+            )
+        if kind == "cpu" and "CPU" in globals() and not number and index is None:
+            return CPU
+        made = super().__new__(cls)
+        made.type = kind
+        made.index = int(number) if number.isdigit() else index
+        return made
 
     def __repr__(self) -> str:
-        return "device(type='cpu')"
+        return f"device(type='{self.type}')" if self.index is None else f"device(type='{self.type}', index={self.index})"
 
     def __str__(self) -> str:
-        return "cpu"
+        return self.type if self.index is None else f"{self.type}:{self.index}"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, device) or other == "cpu"
+        return isinstance(other, device) and (other.type, other.index) == (self.type, self.index)
 
     def __hash__(self) -> int:
-        return hash("cpu")
+        return hash((self.type, self.index))
+
+
+def check_device(spec: Any) -> None:
+    """Refuse a tensor on any device but the CPU, as PyTorch's CPU build does (``device="cuda"``, ``.cuda()``)."""
+    if spec is None:
+        return
+    kind = device(spec).type
+    if kind == "cuda":
+        raise AssertionError("Torch not compiled with CUDA enabled")
+    if kind != "cpu":
+        raise RuntimeError(f"device '{kind}' is not available here: gradtrace runs on the CPU")
 
 
 CPU = device()

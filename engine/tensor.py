@@ -21,7 +21,7 @@ import numpy as np
 from engine import dtypes
 from engine.autograd import NON_LEAF_GRAD_WARNING, AccumulateGrad, Node
 from engine.hooks import state
-from engine.meta import CPU, RemovableHandle, Size, device  # noqa: F401 - also engine.tensor's names
+from engine.meta import CPU, RemovableHandle, Size, check_device, device  # noqa: F401 - also engine.tensor's names
 
 
 _TYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
@@ -98,6 +98,10 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, value: bool) -> None:
+        if type(value) is not bool:
+            raise RuntimeError("requires_grad must be a bool")
+        if value and not dtypes.from_numpy(self._data.dtype).is_floating_point:
+            raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
         if self._grad_fn is not None and value:  # the attribute form refuses even a no-op on a non-leaf
             raise RuntimeError("you can only change requires_grad flags of leaf variables.")
         self.requires_grad_(value)
@@ -128,9 +132,22 @@ class Tensor:
     @grad.setter
     def grad(self, value: "Tensor | None") -> None:
         if value is not None and not isinstance(value, Tensor):
-            raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of {type(value).__name__}")
+            raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}")
         if value is not None and value._data.shape != self._data.shape:
-            raise RuntimeError("assigned grad has data of a different size")
+            raise RuntimeError(
+                f"attempting to assign a gradient of size '{list(value._data.shape)}' to a tensor of size "
+                f"'{list(self._data.shape)}'. Please ensure that the gradient and the tensor are the same size"
+            )
+        if value is not None and value._data.dtype != self._data.dtype:
+            from engine.ops.linalg import _C_NAMES
+
+            raise RuntimeError(
+                f"attempting to assign a gradient with dtype '{_C_NAMES[value._data.dtype.name]}' to a tensor with "
+                f"grad_dtype '{_TYPE_NAMES[self._data.dtype.name]}'. The gradient must match the tensor's grad_dtype "
+                "(defaults to the tensor's dtype). You can set the tensor's grad_dtype attribute with a specific dtype, "
+                "or None to allow any dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and its "
+                "gradient may break downstream systems that assume they match."
+            )
         self._grad = value
         if value is not None:
             value._owner = self
@@ -204,6 +221,8 @@ class Tensor:
 
     @data.setter
     def data(self, value: "Tensor") -> None:
+        if not isinstance(value, Tensor):
+            raise TypeError(f"Variable data has to be a tensor, but got {type(value).__name__}")
         self._data = value._data
 
     # ---- shape and values ---------------------------------------------------------------------------------
@@ -311,11 +330,14 @@ class Tensor:
     # dtype conversions
     def to(self, *args: Any, **kwargs: Any) -> "Tensor":
         dt = kwargs.get("dtype")
+        check_device(kwargs.get("device"))
         for a in args:
             if isinstance(a, dtypes.dtype):
                 dt = a
             elif isinstance(a, Tensor):
                 dt = a.dtype
+            elif isinstance(a, (str, device)):
+                check_device(a)
         if dt is None or dt._np == self._data.dtype:
             return self
         return _ops().to_dtype(self, dt)
@@ -336,6 +358,10 @@ class Tensor:
         return self.to(dtypes.bool_)
 
     def cpu(self) -> "Tensor":
+        return self
+
+    def cuda(self, device: Any = None) -> "Tensor":
+        check_device("cuda")
         return self
 
     def _check_inplace(self) -> None:

@@ -17,6 +17,7 @@ import numpy as np
 from engine import ops
 from engine.nn import init
 from engine.nn.module import Module, Parameter
+from engine.meta import check_device
 from engine.tensor import Tensor
 
 
@@ -27,6 +28,7 @@ class Linear(Module):
     def __init__(self, in_features: int, out_features: int, bias: bool = True, dtype: Any = None,
                  device: Any = None) -> None:
         super().__init__()
+        check_device(device)
         self.in_features = in_features
         self.out_features = out_features
         from engine import dtypes

@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from engine.hooks import state
+from engine.meta import check_device, device
 from engine.tensor import Tensor
 
 
@@ -220,9 +221,12 @@ class Module:
         from engine import dtypes
 
         dt = kwargs.get("dtype")
+        check_device(kwargs.get("device"))
         for a in args:
             if isinstance(a, dtypes.dtype):
                 dt = a
+            elif isinstance(a, (str, device)):
+                check_device(a)
         if dt is not None:
             for p in self.parameters():
                 p._data = p._data.astype(dt._np)
@@ -239,6 +243,10 @@ class Module:
         return self.to(dtypes.float32)
 
     def cpu(self) -> "Module":
+        return self
+
+    def cuda(self, device: Any = None) -> "Module":
+        check_device("cuda")
         return self
 
     def zero_grad(self, set_to_none: bool = True) -> None:

@@ -19,6 +19,7 @@ import numpy as np
 from engine import dtypes
 from engine.hooks import state
 from engine.ops.base import check_alloc
+from engine.meta import check_device
 from engine.tensor import Size, Tensor
 
 
@@ -129,6 +130,7 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
         tensor([[1., 2.],
                 [3., 4.]], requires_grad=True)
     """
+    check_device(device)
     if isinstance(data, Tensor):
         obs = state().observer
         if obs is not None:
@@ -158,21 +160,25 @@ def as_tensor(data: Any, dtype: Any = None) -> Tensor:
 
 # ---- filled tensors ---------------------------------------------------------------------------------------------
 def zeros(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
+    check_device(device)
     if len(size) == 1 and isinstance(size[0], int) and not isinstance(size[0], bool) and size[0] < 0:
         raise RuntimeError("zeros: Dimension size must be non-negative.")
     return _new(np.zeros(_size(size), dtype=_np_dtype(dtype)), requires_grad)
 
 
 def ones(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
+    check_device(device)
     return _new(np.ones(_size(size), dtype=_np_dtype(dtype)), requires_grad)
 
 
 def empty(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
+    check_device(device)
     # PyTorch leaves the memory uninitialised; zeros keep runs reproducible.
     return zeros(*size, dtype=dtype, requires_grad=requires_grad)
 
 
 def full(size: Any, fill_value: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
+    check_device(device)
     if dtype is None:
         default = (np.bool_ if isinstance(fill_value, bool) else np.int64 if isinstance(fill_value, int)
                    else dtypes.default_np())
@@ -207,6 +213,7 @@ def empty_like(t: Tensor, dtype: Any = None, requires_grad: bool = False) -> Ten
 def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, requires_grad: bool = False,
            device: Any = None) -> Tensor:
     """``torch.arange(5)`` -> 0..4 (int64); any float argument gives float32."""
+    check_device(device)
     if end is None:
         start, end = 0, start
     vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
@@ -229,6 +236,7 @@ def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, requir
 def linspace(start: float, end: float, steps: int, dtype: Any = None, requires_grad: bool = False,
              device: Any = None) -> Tensor:
     """``steps`` evenly spaced values from start to end (PyTorch fills each half from its own end)."""
+    check_device(device)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     check_alloc(steps)
@@ -267,6 +275,7 @@ def _float_arange(start: float, step: float, n: int, dt: np.dtype) -> np.ndarray
 
 
 def eye(n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
+    check_device(device)
     if n < 0:
         raise RuntimeError(f"n must be greater or equal to 0, got {n}")
     check_alloc(n * (n if m is None else m))
@@ -277,6 +286,7 @@ def eye(n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = F
 def rand(*size: Any, dtype: Any = None, requires_grad: bool = False, generator: Any = None,
          device: Any = None) -> Tensor:
     """Uniform values in [0, 1), the same as PyTorch's after the same ``torch.manual_seed``."""
+    check_device(device)
     from engine import random
 
     shape = _size(size)
@@ -288,6 +298,7 @@ def rand(*size: Any, dtype: Any = None, requires_grad: bool = False, generator: 
 def randn(*size: Any, dtype: Any = None, requires_grad: bool = False, generator: Any = None,
           device: Any = None) -> Tensor:
     """Standard normal values, the same as PyTorch's after the same ``torch.manual_seed``."""
+    check_device(device)
     from engine import random
 
     shape = _size(size)
@@ -299,6 +310,7 @@ def randn(*size: Any, dtype: Any = None, requires_grad: bool = False, generator:
 def randint(low: int, high: Any = None, size: Any = None, dtype: Any = None, generator: Any = None,
             device: Any = None) -> Tensor:
     """Integers in [low, high) (``torch.randint(10, (3,))`` or ``torch.randint(0, 10, (3,))``)."""
+    check_device(device)
     from engine import random
 
     if size is None and isinstance(high, (tuple, list, Size)):

@@ -234,6 +234,8 @@ def set_attr(obj: Any, name: str, value: Any) -> None:
     t = type(obj)
     mod = getattr(t, "__module__", "") or ""
     if isinstance(obj, Tensor):
+        if name not in _TENSOR_ATTRS and isinstance(getattr(Tensor, name, None), property):
+            raise AttributeError(f"attribute '{name}' of 'torch._C.TensorBase' objects is not writable")
         if name not in _TENSOR_ATTRS:
             raise NotSupported(f"attribute '{name}' of a tensor cannot be assigned (only grad, requires_grad, data)")
     elif mod == "engine.facade" or isinstance(obj, SafeNamespace):

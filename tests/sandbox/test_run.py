@@ -225,7 +225,7 @@ def test_engine_errors_can_be_caught() -> None:
 @pytest.mark.parametrize(
     ("code", "message"),
     [
-        ("x = torch.ones(2)\nx.shape = (1, 2)", "attribute 'shape' of a tensor cannot be assigned (only grad, requires_grad, data)"),
+        ("x = torch.ones(2)\nx.foo = (1, 2)", "attribute 'foo' of a tensor cannot be assigned (only grad, requires_grad, data)"),
         ("p = torch.nn.Parameter(torch.ones(2))\np.foo = 1", "attribute 'foo' of a tensor cannot be assigned (only grad, requires_grad, data)"),
         ("torch.nn.Linear = 1", "attribute 'Linear' of a module cannot be assigned"),
         ("s = torch.ones(2).shape\ns.x = 1", "attribute 'x' of a Size value cannot be assigned"),
@@ -234,6 +234,14 @@ def test_engine_errors_can_be_caught() -> None:
 def test_attribute_assignment_policy(code: str, message: str) -> None:
     result = engine.run("import torch\n" + code)
     assert result.error == {"type": "NotSupported", "message": message, "line": 3 if "\n" in code else 2}
+
+
+@pytest.mark.parametrize("name", ["shape", "dtype", "device", "grad_fn", "is_leaf", "ndim"])
+def test_read_only_tensor_attributes_raise_pytorchs_error(name: str) -> None:
+    code = f"import torch\nx = torch.ones(2)\ntry:\n    x.{name} = 1\nexcept AttributeError as e:\n    print(e)"
+    result = engine.run(code)
+    assert result.error is None
+    assert result.stdout == torch_stdout(code)
 
 
 def test_module_and_optimizer_attributes_can_be_assigned() -> None:

@@ -588,3 +588,89 @@ y.requires_grad = True
 print(y)
 z = y * 2
 z.requires_grad = True
+# %% data_assign_not_tensor
+import torch
+x = torch.ones(2)
+for value in ([1], 3, None):
+    try:
+        x.data = value
+    except TypeError as e:
+        print("TypeError", e)
+m = torch.nn.Linear(2, 2)
+try:
+    m.weight.data = [1, 2]
+except TypeError as e:
+    print("TypeError", e)
+m.weight.data = torch.ones(3)
+print(m.weight)
+# %% grad_assign_wrong_size_type_dtype
+import torch
+x = torch.ones(2, 3, requires_grad=True)
+for g in (torch.ones(3, 2), [1.0, 2.0], torch.ones(2, 3, dtype=torch.float64), torch.ones(2, 3, dtype=torch.long)):
+    try:
+        x.grad = g
+    except (TypeError, RuntimeError) as e:
+        print(e)
+s = torch.tensor(1.0, requires_grad=True)
+try:
+    s.grad = torch.ones(1)
+except RuntimeError as e:
+    print(e)
+x.grad = None
+print(x.grad)
+# %% requires_grad_assign_checks
+import torch
+for make, value in ((lambda: torch.ones(2, dtype=torch.long), True), (lambda: torch.ones(2), "yes"),
+                    (lambda: torch.ones(2), 1), (lambda: torch.ones(2), None)):
+    x = make()
+    try:
+        x.requires_grad = value
+    except RuntimeError as e:
+        print(e)
+n = torch.arange(3)
+n.requires_grad = False
+print(n.requires_grad)
+# %% read_only_tensor_attributes
+import torch
+x = torch.ones(2, requires_grad=True)
+y = x * 2
+for name in ("shape", "dtype", "device", "grad_fn", "is_leaf"):
+    try:
+        if name == "shape":
+            y.shape = (1, 2)
+        elif name == "dtype":
+            y.dtype = torch.float64
+        elif name == "device":
+            y.device = "cpu"
+        elif name == "grad_fn":
+            y.grad_fn = None
+        else:
+            y.is_leaf = True
+    except AttributeError as e:
+        print(e)
+# %% cuda_not_compiled
+import torch
+from torch import nn
+x = torch.ones(2)
+for attempt in (lambda: torch.ones(1, device="cuda"), lambda: torch.zeros(2, device="cuda:0"),
+                lambda: torch.tensor([1.0], device=torch.device("cuda")), lambda: x.to("cuda"),
+                lambda: x.to(device="cuda"), lambda: x.cuda(), lambda: nn.Linear(2, 2).to("cuda"),
+                lambda: nn.Linear(2, 2).cuda(), lambda: nn.Linear(2, 2, device="cuda"),
+                lambda: torch.randn(2, device="cuda")):
+    try:
+        attempt()
+    except AssertionError as e:
+        print("AssertionError", e)
+print(torch.ones(2, device="cpu").to("cpu").device, x.cpu().device, torch.ones(1, device=torch.device("cpu")))
+print(torch.device("cuda"), repr(torch.device("cuda:1")), repr(torch.device("cuda", 0)), torch.device("cpu") == x.device)
+print(torch.device("cpu") == "cpu", torch.device("cuda") == torch.device("cuda"))
+# %% unknown_device_string
+import torch
+try:
+    torch.zeros(2, device="foo")
+except RuntimeError as e:
+    print(e)
+try:
+    torch.ones(2).to("gpu")
+except RuntimeError as e:
+    print(e)
