@@ -226,6 +226,20 @@ def _initial_grads(
     return out
 
 
+def _given_grads(given: Any) -> list[Any] | None:
+    """``gradient=`` / ``grad_outputs=`` read as PyTorch reads them: None, one tensor, or an iterable of tensors
+    (``backward(3.0)`` fails at ``list(3.0)``, ``backward([1.0])`` at the float inside)."""
+    from engine.tensor import Tensor
+
+    if given is None:
+        return None
+    given = [given] if isinstance(given, Tensor) else list(given)
+    for g in given:
+        if g is not None and not isinstance(g, Tensor):
+            raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
+    return given
+
+
 def _size(shape: tuple[int, ...]) -> str:
     return f"torch.Size([{', '.join(str(s) for s in shape)}])"
 
@@ -243,10 +257,9 @@ def backward(
     if inputs is not None:
         inputs = [inputs] if isinstance(inputs, Tensor) else list(inputs)
         if not inputs:
-            raise RuntimeError("'inputs' argument to backward() cannot be empty.")
+            raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
     roots = [tensors] if isinstance(tensors, Tensor) else list(tensors)
-    if grad_tensors is not None and (isinstance(grad_tensors, Tensor) or not isinstance(grad_tensors, (list, tuple))):
-        grad_tensors = [grad_tensors]
+    grad_tensors = _given_grads(grad_tensors)
     grads = _initial_grads(roots, grad_tensors)
     keep = bool(create_graph if retain_graph is None else retain_graph)
     obs = state().observer
@@ -300,8 +313,7 @@ def grad(
 
     outs = [outputs] if isinstance(outputs, Tensor) else list(outputs)
     ins = [inputs] if isinstance(inputs, Tensor) else list(inputs)
-    if grad_outputs is not None and (isinstance(grad_outputs, Tensor) or not isinstance(grad_outputs, (list, tuple))):
-        grad_outputs = [grad_outputs]
+    grad_outputs = _given_grads(grad_outputs)
     grads = _initial_grads(outs, grad_outputs)
     keep = bool(create_graph if retain_graph is None else retain_graph)
     obs = state().observer

@@ -58,7 +58,14 @@ class Optimizer:
             self.add_param_group(dict(g))
 
     def add_param_group(self, group: dict[str, Any]) -> None:
+        if not isinstance(group, dict):
+            raise TypeError(f"param_group must be a dict, but got {type(group)}")
         params = group["params"]
+        if isinstance(params, (set, frozenset)):
+            raise TypeError(
+                "optimizer parameters need to be organized in ordered collections, but the ordering of tensors in "
+                "sets will change between runs. Please use a list instead."
+            )
         group["params"] = [params] if isinstance(params, Tensor) else list(params)
         for p in group["params"]:
             if not isinstance(p, Tensor):
@@ -69,6 +76,9 @@ class Optimizer:
                 raise ValueError("can't optimize a non-leaf Tensor")
         for k, v in self.defaults.items():
             group.setdefault(k, v)
+        seen = {id(p) for g in self.param_groups for p in g["params"]}
+        if any(id(p) in seen for p in group["params"]):
+            raise ValueError("some parameters appear in more than one parameter group")
         self.param_groups.append(group)
 
     def zero_grad(self, set_to_none: bool = True) -> None:

@@ -197,7 +197,7 @@ class Tensor:
         """
         from engine.autograd import backward
 
-        backward(self, None if gradient is None else [gradient], retain_graph, create_graph, inputs)
+        backward(self, gradient, retain_graph, create_graph, inputs)
 
     def detach(self) -> "Tensor":
         """A new tensor sharing this one's data, cut off from the graph."""

@@ -128,7 +128,8 @@ class Module:
         elif "_parameters" in d and name in d["_parameters"]:
             if value is not None:
                 raise TypeError(
-                    f"cannot assign '{type(value).__name__}' as parameter '{name}' (torch.nn.Parameter or None "
+                    f"cannot assign '{value.type() if isinstance(value, Tensor) else type(value).__name__}' as parameter "
+                    f"'{name}' (torch.nn.Parameter or None "
                     "expected)"
                 )
             d["_parameters"][name] = None
@@ -358,7 +359,7 @@ class Module:
 
 
 def _reset_grad(p: Tensor, set_to_none: bool) -> None:
-    if p._grad is None:
+    if p.grad is None:  # the public name: a non-tensor in param_groups fails as in PyTorch
         return
     if set_to_none:
         p.grad = None  # the setter tells the observer

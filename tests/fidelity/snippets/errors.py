@@ -674,3 +674,59 @@ try:
     torch.ones(2).to("gpu")
 except RuntimeError as e:
     print(e)
+# %% module_parameter_assign_plain_tensor
+import torch
+m = torch.nn.Linear(2, 2)
+for value in (torch.ones(2), torch.ones(2, dtype=torch.long), 3):
+    try:
+        m.weight = value
+    except TypeError as e:
+        print(e)
+m.weight = torch.nn.Parameter(torch.ones(2, 2))
+print(m.weight)
+# %% optimizer_param_group_checks
+import torch
+x = torch.ones(2, requires_grad=True)
+y = torch.ones(2, requires_grad=True)
+opt = torch.optim.SGD([x], lr=0.1)
+for group in ({"params": [y, x]}, {"params": {y}}, [y]):
+    try:
+        opt.add_param_group(group)
+    except TypeError as e:
+        print("TypeError", e)
+    except ValueError as e:
+        print("ValueError", e)
+try:
+    torch.optim.SGD([{"params": [x]}, {"params": [x]}], lr=0.1)
+except ValueError as e:
+    print(e)
+opt.add_param_group({"params": [y], "lr": 0.5})
+print(len(opt.param_groups), opt.param_groups[1]["lr"])
+opt.param_groups[0]["params"] = [3]
+try:
+    opt.zero_grad()
+except AttributeError as e:
+    print(e)
+# %% backward_gradient_not_tensor
+import torch
+x = torch.ones(2, requires_grad=True)
+for g in ([1.0, 1.0], 3.0, (3,)):
+    try:
+        (x * 2).backward(g)
+    except TypeError as e:
+        print(e)
+try:
+    torch.autograd.grad([(x * 2).sum()], [x], grad_outputs=1.0)
+except TypeError as e:
+    print(e)
+try:
+    torch.autograd.grad([(x * 2).sum()], [x], grad_outputs=[1.0])
+except TypeError as e:
+    print(e)
+try:
+    (x * 2).sum().backward(inputs=[])
+except RuntimeError as e:
+    print(e)
+(x * 2).backward((torch.ones(2),))
+(x * 2).sum().backward(torch.tensor(2.0))
+print(x.grad)
