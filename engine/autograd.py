@@ -177,7 +177,15 @@ def _run_hooks(hooks: list[Any], grad: Any, create_graph: bool) -> Any:
         out = hook(shown)
         if out is not None:
             if not isinstance(out, Tensor):
-                raise TypeError(f"hook should return a Tensor or None, not {type(out).__name__}")
+                raise TypeError(f"expected Variable, but hook returned '{type(out).__name__}'")
+            had = shown._data
+            name = getattr(hook, "__name__", "hook")
+            if out._data.shape != had.shape:
+                raise RuntimeError(f"hook '{name}' has changed the size of value")
+            if out._data.dtype != had.dtype:
+                raise RuntimeError(
+                    f"hook '{name}' has changed the type of value (was {shown.type()} got {out.type()})"
+                )
             grad = out if create_graph else out._data
     return grad
 

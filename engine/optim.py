@@ -128,7 +128,7 @@ class SGD(Optimizer):
         for g in self.param_groups:
             lr, mom, damp, wd = g["lr"], g["momentum"], g["dampening"], g["weight_decay"]
             for p in g["params"]:
-                if p._grad is None:
+                if p.grad is None:  # the public name: a non-tensor in param_groups fails as in PyTorch
                     continue
                 d = p._grad._data if not g["maximize"] else -p._grad._data
                 if wd != 0:
@@ -169,7 +169,7 @@ class Adam(Optimizer):
         for g in self.param_groups:
             lr, (b1, b2), eps, wd = g["lr"], g["betas"], g["eps"], g["weight_decay"]
             for p in g["params"]:
-                if p._grad is None:
+                if p.grad is None:  # the public name: a non-tensor in param_groups fails as in PyTorch
                     continue
                 grad = p._grad._data if not g["maximize"] else -p._grad._data
                 before = p._data.copy() if state().observer is not None else None
@@ -234,7 +234,7 @@ class RMSprop(Optimizer):
         loss = closure() if closure is not None else None
         for g in self.param_groups:
             for p in g["params"]:
-                if p._grad is None:
+                if p.grad is None:  # the public name: a non-tensor in param_groups fails as in PyTorch
                     continue
                 grad = p._grad._data if not g["maximize"] else -p._grad._data
                 dt = p._data.dtype.type
@@ -286,7 +286,7 @@ class Adagrad(Optimizer):
         loss = closure() if closure is not None else None
         for g in self.param_groups:
             for p in g["params"]:
-                if p._grad is None:
+                if p.grad is None:  # the public name: a non-tensor in param_groups fails as in PyTorch
                     continue
                 grad = p._grad._data if not g["maximize"] else -p._grad._data
                 dt = p._data.dtype.type

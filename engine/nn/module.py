@@ -55,7 +55,11 @@ class Parameter(Tensor):
         return object.__format__(self, spec)  # only a plain 0-d Tensor formats as its number, as in PyTorch
 
     def __new__(cls, data: Tensor | None = None, requires_grad: bool = True) -> "Parameter":
+        if data is not None and not isinstance(data, Tensor):
+            raise AttributeError(f"'{type(data).__name__}' object has no attribute 'detach'")
         arr = np.zeros(0, dtype=np.float32) if data is None else data._data
+        if requires_grad and arr.dtype.kind not in "fc":
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
         p = cls._make(arr)
         p.requires_grad_(requires_grad)
         obs = state().observer
@@ -158,12 +162,21 @@ class Module:
         object.__delattr__(self, name)
 
     def register_parameter(self, name: str, param: Parameter | None) -> None:
+        if param is not None and not isinstance(param, Parameter):
+            shown = param.type() if isinstance(param, Tensor) else type(param).__name__
+            raise TypeError(
+                f"cannot assign '{shown}' object to parameter '{name}' (torch.nn.Parameter or None required)"
+            )
         self.__dict__["_parameters"][name] = param
 
     def register_buffer(self, name: str, tensor: Tensor | None, persistent: bool = True) -> None:
         self.__dict__["_buffers"][name] = tensor
 
     def add_module(self, name: str, module: "Module | None") -> None:
+        if module is not None and not isinstance(module, Module):
+            raise TypeError(f"{type(module).__name__} is not a Module subclass")
+        if not isinstance(name, str):
+            raise TypeError(f"module name should be a string. Got {type(name).__name__}")
         self.__dict__["_modules"][name] = module
 
     # ---- running ---------------------------------------------------------------------------------------------

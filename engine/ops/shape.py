@@ -319,7 +319,7 @@ def expand(a: Tensor, *sizes: Any) -> Tensor:
     check_alloc(math.prod(int(d) for d in full) or math.prod(int(d) for d in full if d))
     if lead < 0:
         raise RuntimeError(
-            f"expand(torch.FloatTensor{{[{', '.join(map(str, a._data.shape))}]}}, "
+            f"expand({a.type()}{{[{', '.join(map(str, a._data.shape))}]}}, "
             f"size=[{', '.join(map(str, shape))}]): "
             "the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor "
             "(%d)" % (len(shape), a._data.ndim)
@@ -338,7 +338,7 @@ def expand(a: Tensor, *sizes: Any) -> Tensor:
 def _same_dtype(tensors: Any) -> list[Tensor]:
     ts = list(tensors)
     if not ts:
-        raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
     first = ts[0]
     out = [first]
     for t_ in ts[1:]:
@@ -367,6 +367,9 @@ def cat(tensors: Any, dim: int = 0) -> Tensor:
 
 
 def stack(tensors: Any, dim: int = 0) -> Tensor:
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError("stack expects a non-empty TensorList")
     ts = _same_dtype(tensors)
     for i, t_ in enumerate(ts[1:], 1):
         if t_._data.shape != ts[0]._data.shape:

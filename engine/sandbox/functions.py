@@ -49,6 +49,10 @@ class UserFunction:
         # A method looked up on an instance binds to it, as Python functions do.
         return self if obj is None else BoundMethod(self, obj)
 
+    @property
+    def __name__(self) -> str:  # noqa: A003 - how the engine names a hook in its errors, as for a Python function
+        return self.name
+
     def __repr__(self) -> str:
         return f"<function {self.name}>"
 

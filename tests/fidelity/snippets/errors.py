@@ -730,3 +730,66 @@ except RuntimeError as e:
 (x * 2).backward((torch.ones(2),))
 (x * 2).sum().backward(torch.tensor(2.0))
 print(x.grad)
+# %% module_registration_checks
+import torch
+from torch import nn
+m = nn.Linear(2, 2)
+for attempt in (lambda: nn.Sequential(3), lambda: nn.ModuleList([3]), lambda: m.add_module("x", 3),
+                lambda: m.register_parameter("w", torch.ones(2)), lambda: m.register_parameter("w", 3),
+                lambda: m.add_module(3, nn.ReLU())):
+    try:
+        attempt()
+    except TypeError as e:
+        print(e)
+m.register_parameter("w", None)
+m.add_module("act", None)
+print(m, list(dict(m.named_parameters())))
+# %% parameter_of_non_tensor_or_int
+import torch
+for attempt in (lambda: torch.nn.Parameter([1.0, 2.0]), lambda: torch.nn.Parameter(3)):
+    try:
+        attempt()
+    except AttributeError as e:
+        print(e)
+try:
+    torch.nn.Parameter(torch.arange(3))
+except RuntimeError as e:
+    print(e)
+print(torch.nn.Parameter(torch.arange(3), requires_grad=False))
+# %% hook_changes_size_type_or_returns_non_tensor
+import torch
+def grow(g):
+    return torch.ones(3)
+for hook in (grow, lambda g: torch.ones(3), lambda g: 3, lambda g: g.double()):
+    x = torch.ones(2, requires_grad=True)
+    z = x * 2
+    z.register_hook(hook)
+    try:
+        z.sum().backward()
+    except TypeError as e:
+        print("TypeError", e)
+    except RuntimeError as e:
+        print("RuntimeError", e)
+# %% empty_cat_stack_and_expand_type
+import torch
+try:
+    torch.cat([])
+except ValueError as e:
+    print("ValueError", e)
+try:
+    torch.stack([])
+except RuntimeError as e:
+    print("RuntimeError", e)
+try:
+    torch.ones(2, 3, dtype=torch.long).expand(2)
+except RuntimeError as e:
+    print(e)
+# %% optimizer_step_non_tensor_param
+import torch
+x = torch.ones(2, requires_grad=True)
+for opt in (torch.optim.SGD([x], lr=0.1), torch.optim.Adam([x], lr=0.1)):
+    opt.param_groups[0]["params"] = [3]
+    try:
+        opt.step()
+    except AttributeError as e:
+        print(e)
