@@ -9,6 +9,7 @@ Example::
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 
@@ -41,6 +42,8 @@ class device:  # noqa: N801 - PyTorch's spelling
         if isinstance(spec, device):
             return spec
         name = str(spec)
+        if not re.fullmatch(r"[a-zA-Z_]+(:([1-9][0-9]*|0))?", name):
+            raise RuntimeError(f"Invalid device string: '{name}'")
         kind, _, number = name.partition(":")
         if kind not in _DEVICE_TYPES:
             raise RuntimeError(

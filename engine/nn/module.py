@@ -331,21 +331,30 @@ class Module:
 
     def load_state_dict(self, state_dict: dict[str, Tensor], strict: bool = True) -> "IncompatibleKeys":
         """Copy the values of ``state_dict`` into this module's parameters; report keys missing or unexpected."""
+        if not isinstance(state_dict, dict):
+            raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
         own = dict(self._named_members())
         missing = [k for k in own if k not in state_dict]
         unexpected = [k for k in state_dict if k not in own]
-        if strict and (missing or unexpected):
-            parts = []
-            if unexpected:
-                parts.append("Unexpected key(s) in state_dict: " + ", ".join(f'"{k}"' for k in unexpected) + ". ")
-            if missing:
-                parts.insert(0, "Missing key(s) in state_dict: " + ", ".join(f'"{k}"' for k in missing) + ". ")
-            raise RuntimeError(
-                f"Error(s) in loading state_dict for {type(self).__name__}:\n\t" + "\n\t".join(parts)
-            )
-        for name, value in state_dict.items():
-            if name in own:
-                own[name]._data[...] = value._data
+        errors = []
+        for name, param in own.items():
+            value = state_dict.get(name)
+            if name not in state_dict or param is None:
+                continue
+            if not isinstance(value, Tensor):
+                errors.append(f'While copying the parameter named "{name}", expected torch.Tensor or Tensor-like '
+                              f"object from checkpoint but received {type(value)}")
+            elif value._data.shape != param._data.shape:
+                errors.append(f"size mismatch for {name}: copying a param with shape {value.shape} from checkpoint, "
+                              f"the shape in current model is {param.shape}.")
+            else:
+                param._data[...] = value._data
+        if strict and unexpected:
+            errors.insert(0, "Unexpected key(s) in state_dict: " + ", ".join(f'"{k}"' for k in unexpected) + ". ")
+        if strict and missing:
+            errors.insert(0, "Missing key(s) in state_dict: " + ", ".join(f'"{k}"' for k in missing) + ". ")
+        if errors:
+            raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:\n\t" + "\n\t".join(errors))
         return IncompatibleKeys(missing, unexpected)
 
     # ---- printing --------------------------------------------------------------------------------------------

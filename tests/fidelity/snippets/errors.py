@@ -793,3 +793,29 @@ for opt in (torch.optim.SGD([x], lr=0.1), torch.optim.Adam([x], lr=0.1)):
         opt.step()
     except AttributeError as e:
         print(e)
+# %% load_state_dict_bad_values
+import torch
+from torch import nn
+m = nn.Linear(2, 2)
+for sd in ({"weight": torch.ones(2, 2), "bias": torch.ones(3)},
+           {"weight": torch.ones(3, 2), "bias": torch.ones(3), "extra": torch.ones(1)},
+           {"weight": 3, "bias": torch.ones(2)}):
+    try:
+        m.load_state_dict(sd)
+    except RuntimeError as e:
+        print(e)
+print(m.weight)
+try:
+    m.load_state_dict([1])
+except TypeError as e:
+    print(e)
+print(m.load_state_dict({"weight": torch.zeros(2, 2)}, strict=False))
+print(m.weight)
+# %% invalid_device_strings
+import torch
+for spec in ("float32", "cuda:x", "gpu"):
+    try:
+        torch.ones(2).to(spec)
+    except RuntimeError as e:
+        print(e)
+print(torch.ones(2).to("cpu:0"), torch.device("cpu", 0), repr(torch.device("cpu:0")))
