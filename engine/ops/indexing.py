@@ -171,12 +171,19 @@ class CopySlices(Function):
     """``x[key] = value``: the written part's gradient goes to ``value`` (summed to its shape), the rest flows
     back to the old ``x``."""
 
+    def name(self) -> str:
+        return "torch::autograd::CopySlices"  # a C++ node in PyTorch, named with its namespace like AccumulateGrad
+
     @staticmethod
     def _forward(ctx: Any, old: np.ndarray, value: np.ndarray, key: Any = None) -> np.ndarray:
         out = old.copy()
-        out[key] = value
         ctx._key = key
         ctx._value_shape = value.shape
+        written = np.ndim(out[key])
+        while value.ndim > written and value.shape[0] == 1:  # leading 1s beyond the written part are dropped
+            value = value.reshape(value.shape[1:])
+        out[key] = value
+        ctx._written_shape = value.shape
         return out
 
     def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
@@ -186,7 +193,7 @@ class CopySlices(Function):
         g_old = g.copy()
         g_old[key] = 0
         picked = np.asarray(g[key])
-        return g_old, unbroadcast(picked, ctx._value_shape)
+        return g_old, unbroadcast(picked, ctx._written_shape).reshape(ctx._value_shape)
 
 
 def _np_key(key: Any) -> Any:
@@ -205,12 +212,18 @@ def setitem(t: Tensor, key: Any, value: Any) -> None:
     if t._grad_fn is None and t._requires_grad and st.grad_enabled:
         raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
     v = value if isinstance(value, Tensor) else as_tensor(value, t)
+    target_shape = np.empty(t._data.shape, dtype=bool)[np_key].shape
+    shape = v._data.shape
+    while shape and shape[0] == 1:  # PyTorch drops the value's leading 1s first: x[0] = torch.ones(1, 2) is fine
+        shape = shape[1:]
+    advanced = any(isinstance(k, (Tensor, list, np.ndarray)) for k in (key if isinstance(key, tuple) else (key,)))
+    if not advanced:  # a plain slice is written by copy_, which expands the value: expand's errors
+        from engine.ops.shape import check_expandable
+
+        check_expandable(v.type(), shape, target_shape)
     try:
-        target_shape = np.empty(t._data.shape, dtype=bool)[np_key].shape
-        np.broadcast_to(v._data, target_shape)
-    except (IndexError, ValueError) as exc:
-        if isinstance(exc, IndexError):
-            raise
+        np.broadcast_to(np.empty(shape, dtype=bool), target_shape)
+    except ValueError:
         raise RuntimeError(
             f"shape mismatch: value tensor of shape [{', '.join(map(str, v._data.shape))}] cannot be broadcast to "
             f"indexing result of shape [{', '.join(map(str, target_shape))}]"
@@ -236,7 +249,7 @@ def setitem(t: Tensor, key: Any, value: Any) -> None:
             obs.tensor_created(t)
         return
     before = t._data.copy() if t._requires_grad and st.observer is not None else None
-    t._data[np_key] = v._data
+    t._data[np_key] = v._data.reshape(shape)
     t._version += 1
     if before is not None:
         st.observer.param_stepped(t, before, t._data)

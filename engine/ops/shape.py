@@ -317,22 +317,29 @@ def expand(a: Tensor, *sizes: Any) -> Tensor:
 
     # A view, but whatever runs on it next touches every element (an empty one keeps its other sizes: count them)
     check_alloc(math.prod(int(d) for d in full) or math.prod(int(d) for d in full if d))
+    check_expandable(a.type(), a._data.shape, shape, full)
+    return ExpandBackward0.apply(a, shape=full)
+
+
+def check_expandable(type_name: str, have: tuple[int, ...], shape: tuple[int, ...],
+                     full: tuple[int, ...] | None = None) -> None:
+    """PyTorch's errors when a tensor of shape ``have`` cannot be expanded to ``shape`` (``full``: with -1 resolved)."""
+    full = shape if full is None else full
+    lead = len(shape) - len(have)
     if lead < 0:
         raise RuntimeError(
-            f"expand({a.type()}{{[{', '.join(map(str, a._data.shape))}]}}, "
-            f"size=[{', '.join(map(str, shape))}]): "
+            f"expand({type_name}{{[{', '.join(map(str, have))}]}}, size=[{', '.join(map(str, shape))}]): "
             "the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor "
-            "(%d)" % (len(shape), a._data.ndim)
+            "(%d)" % (len(shape), len(have))
         )
-    for i, have in enumerate(a._data.shape):
+    for i, size in enumerate(have):
         want = full[i + lead]
-        if have != want and have != 1:
+        if size != want and size != 1:
             raise RuntimeError(
-                f"The expanded size of the tensor ({want}) must match the existing size ({have}) at non-singleton "
+                f"The expanded size of the tensor ({want}) must match the existing size ({size}) at non-singleton "
                 f"dimension {i + lead}.  Target sizes: [{', '.join(map(str, shape))}].  Tensor sizes: "
-                f"[{', '.join(map(str, a._data.shape))}]"
+                f"[{', '.join(map(str, have))}]"
             )
-    return ExpandBackward0.apply(a, shape=full)
 
 
 def _same_dtype(tensors: Any) -> list[Tensor]:

@@ -819,3 +819,46 @@ for spec in ("float32", "cuda:x", "gpu"):
     except RuntimeError as e:
         print(e)
 print(torch.ones(2).to("cpu:0"), torch.device("cpu", 0), repr(torch.device("cpu:0")))
+# %% setitem_value_shape_errors
+import torch
+x = torch.ones(2, 2)
+try:
+    x[0] = torch.ones(3)
+except RuntimeError as e:
+    print(e)
+try:
+    x[0, 0] = torch.ones(3)
+except RuntimeError as e:
+    print(e)
+try:
+    x[:, 0] = torch.ones(2, 2)
+except RuntimeError as e:
+    print(e)
+try:
+    x[0:1] = torch.ones(3, 2)
+except RuntimeError as e:
+    print(e)
+try:
+    x[0] = torch.ones(3, dtype=torch.long)
+except RuntimeError as e:
+    print(e)
+try:
+    x[torch.tensor([0, 1])] = torch.ones(3)
+except RuntimeError as e:
+    print(e)
+y = torch.ones(2)
+y[0] = torch.full((1, 1), 4.0)
+x[0] = torch.full((1, 2), 3.0)
+x[[0, 1]] = torch.full((1, 2, 2), 5.0)
+print(y, x)
+# %% setitem_leading_ones_gradient
+import torch
+w = torch.ones(2, 3, requires_grad=True)
+v = torch.full((1, 3), 2.0, requires_grad=True)
+s = torch.full((1, 1, 1), 3.0, requires_grad=True)
+y = w * 1
+y[1] = v
+y[0, 2] = s
+(y * torch.arange(6.0).reshape(2, 3)).sum().backward()
+print(y, y.grad_fn.name())
+print(v.grad, s.grad, w.grad)
