@@ -321,6 +321,8 @@ def grad(
 
     outs = [outputs] if isinstance(outputs, Tensor) else list(outputs)
     ins = [inputs] if isinstance(inputs, Tensor) else list(inputs)
+    if not ins:
+        raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
     grad_outputs = _given_grads(grad_outputs)
     grads = _initial_grads(outs, grad_outputs)
     keep = bool(create_graph if retain_graph is None else retain_graph)

@@ -110,6 +110,8 @@ class DataLoader:
     def __init__(self, dataset: Any, batch_size: int | None = 1, shuffle: bool = False, sampler: Any = None,
                  batch_sampler: Any = None, num_workers: int = 0, collate_fn: Any = None, pin_memory: bool = False,
                  drop_last: bool = False, generator: Any = None, **_: Any) -> None:
+        if batch_size is not None and (type(batch_size) is not int or batch_size <= 0):
+            raise ValueError(f"batch_size should be a positive integer value, but got batch_size={batch_size}")
         self.dataset, self.batch_size, self.shuffle = dataset, batch_size, shuffle
         self.drop_last, self.generator = drop_last, generator
         self.collate_fn = collate_fn or default_collate

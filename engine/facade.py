@@ -143,7 +143,29 @@ def _torch_members() -> dict[str, Any]:
     for name in KEEPDIMS:
         if name in m:
             m[name] = keepdims_alias(m[name])
+    for name in _TENSOR_INPUT:
+        m[name] = _tensor_input(name, m[name])
     return m
+
+
+# torch functions whose first argument must be a tensor, refused in PyTorch's words (``torch.exp(3)``)
+_TENSOR_INPUT = (
+    "exp log sqrt tanh sigmoid relu abs sin cos tan log1p rsqrt log2 exp2 neg reciprocal sign round floor ceil "
+    "sum mean max min prod argmax argmin amax amin logsumexp cumsum softmax log_softmax clone t reshape flatten "
+    "transpose permute squeeze unsqueeze matmul dot sort argsort topk flip triu tril diag nonzero count_nonzero numel"
+).split()
+
+
+def _tensor_input(name: str, fn: Any) -> Any:
+    """``fn`` refusing a non-tensor first argument as PyTorch's argument parser does (for a call with only it)."""
+
+    @functools.wraps(fn)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        if len(args) == 1 and not kwargs and not isinstance(args[0], Tensor):
+            raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(args[0]).__name__}")
+        return fn(*args, **kwargs)
+
+    return checked
 
 
 @functools.cache

@@ -340,11 +340,15 @@ def normal(mean: Any, std: Any = 1.0, size: Any = None, dtype: Any = None, gener
         m = mean._data if isinstance(mean, Tensor) else np.asarray(mean, dtype=np.float32)
         s = std._data if isinstance(std, Tensor) else np.asarray(std, dtype=np.float32)
         shape = np.broadcast_shapes(m.shape, s.shape)
+        if (s < 0).any():
+            raise RuntimeError("normal expects all elements of std >= 0.0")
         dt = (mean if isinstance(mean, Tensor) else std)._data.dtype
         z = gen._normal(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape)
         return _new((z * s + m).astype(dt))
     if size is None:
         raise TypeError("normal() missing 1 required positional argument: 'size'")
+    if std < 0:
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
     shape = _size((size,))
     return _new(gen._normal(int(math.prod(shape)), mean, std, _np_dtype(dtype)).reshape(shape))
 
@@ -354,6 +358,8 @@ def randperm(n: int, dtype: Any = None, generator: Any = None) -> Tensor:
     i + (32-bit draw mod (n - i))."""
     from engine import random
 
+    if n < 0:
+        raise RuntimeError(f"Trying to create tensor with negative dimension {n}: [{n}]")
     check_alloc(n)
     gen = generator if generator is not None else random.generator()
     draws = gen._u32(max(n - 1, 0)).tolist()

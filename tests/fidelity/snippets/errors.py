@@ -862,3 +862,28 @@ y[0, 2] = s
 (y * torch.arange(6.0).reshape(2, 3)).sum().backward()
 print(y, y.grad_fn.name())
 print(v.grad, s.grad, w.grad)
+# %% torch_function_of_non_tensor
+import torch
+for fn, value in ((torch.exp, 3), (torch.sum, [1, 2]), (torch.max, 3.0), (torch.relu, [1.0]), (torch.numel, 3),
+                  (torch.t, (1, 2)), (torch.softmax, 2)):
+    try:
+        fn(value)
+    except TypeError as e:
+        print(e)
+print(torch.exp(torch.ones(2)), torch.sum(torch.ones(2), dim=0), torch.max(torch.ones(2, 2), dim=1).values)
+# %% sampling_and_loader_argument_checks
+import torch
+from torch.utils.data import DataLoader, TensorDataset
+for attempt in (lambda: torch.normal(0.0, -1.5, (2,)), lambda: torch.normal(0.0, -1, (2,)),
+                lambda: torch.normal(torch.zeros(2), torch.tensor([-1.0, 1.0])), lambda: torch.randperm(-3),
+                lambda: torch.autograd.grad([], [])):
+    try:
+        attempt()
+    except RuntimeError as e:
+        print(e)
+for size in (0, -1, 2.5):
+    try:
+        DataLoader(TensorDataset(torch.ones(3)), batch_size=size)
+    except ValueError as e:
+        print(e)
+print(len(DataLoader(TensorDataset(torch.ones(3)), batch_size=2)), torch.randperm(0))
