@@ -21,6 +21,12 @@ from engine.meta import check_device
 from engine.tensor import Tensor
 
 
+def _check_input(x: Any, op: str) -> None:
+    """A layer called on a non-tensor fails in the words of the PyTorch op it runs (``nn.ReLU()(3)``)."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not {type(x).__name__}")
+
+
 class Linear(Module):
     """y = x @ weightᵀ + bias, with weight of shape (out_features, in_features), initialised as PyTorch does
     (uniform in ±1/√in_features)."""
@@ -51,6 +57,7 @@ class Linear(Module):
             self.register_parameter("bias", None)
 
     def forward(self, x: Tensor) -> Tensor:
+        _check_input(x, "linear")
         return ops.linear(x, self.weight, self.bias)
 
     def extra_repr(self) -> str:
@@ -65,6 +72,7 @@ class ReLU(Module):
         self.inplace = inplace
 
     def forward(self, x: Tensor) -> Tensor:
+        _check_input(x, "relu")
         return ops.relu(x)
 
     def extra_repr(self) -> str:
@@ -81,6 +89,7 @@ class ELU(Module):
     def forward(self, x: Tensor) -> Tensor:
         from engine.ops.elementwise import elu
 
+        _check_input(x, "elu")
         return elu(x, self.alpha)
 
     def extra_repr(self) -> str:
@@ -97,6 +106,7 @@ class SiLU(Module):
     def forward(self, x: Tensor) -> Tensor:
         from engine.ops.elementwise import silu
 
+        _check_input(x, "silu")
         return silu(x)
 
     def extra_repr(self) -> str:
@@ -114,6 +124,7 @@ class Softplus(Module):
     def forward(self, x: Tensor) -> Tensor:
         from engine.ops.elementwise import softplus
 
+        _check_input(x, "softplus")
         return softplus(x, self.beta, self.threshold)
 
     def extra_repr(self) -> str:
@@ -127,6 +138,7 @@ class LeakyReLU(Module):
         self.inplace = inplace
 
     def forward(self, x: Tensor) -> Tensor:
+        _check_input(x, "leaky_relu")
         return ops.leaky_relu(x, self.negative_slope)
 
     def extra_repr(self) -> str:
@@ -139,6 +151,7 @@ class GELU(Module):
         self.approximate = approximate
 
     def forward(self, x: Tensor) -> Tensor:
+        _check_input(x, "gelu")
         return ops.gelu(x, self.approximate)
 
     def extra_repr(self) -> str:
@@ -154,6 +167,7 @@ class Dropout(Module):
         self.inplace = inplace
 
     def forward(self, x: Tensor) -> Tensor:
+        _check_input(x, "dropout")
         return ops.dropout(x, self.p, self.training)
 
     def extra_repr(self) -> str:
@@ -162,11 +176,13 @@ class Dropout(Module):
 
 class Tanh(Module):
     def forward(self, x: Tensor) -> Tensor:
+        _check_input(x, "tanh")
         return ops.tanh(x)
 
 
 class Sigmoid(Module):
     def forward(self, x: Tensor) -> Tensor:
+        _check_input(x, "sigmoid")
         return ops.sigmoid(x)
 
 

@@ -887,3 +887,16 @@ for size in (0, -1, 2.5):
     except ValueError as e:
         print(e)
 print(len(DataLoader(TensorDataset(torch.ones(3)), batch_size=2)), torch.randperm(0))
+# %% layer_called_on_non_tensor
+import torch
+from torch import nn
+for m in (nn.Linear(2, 2), nn.ReLU(), nn.ELU(), nn.SiLU(), nn.Softplus(), nn.LeakyReLU(), nn.GELU(), nn.Dropout(),
+          nn.Tanh(), nn.Sigmoid()):
+    try:
+        m([1.0, 2.0])
+    except TypeError as e:
+        print(e)
+try:
+    nn.Sequential(nn.Linear(2, 2), nn.ReLU())(3)
+except TypeError as e:
+    print(e)
