@@ -20,6 +20,18 @@ def _as_tuple(x: Any) -> tuple[bool, tuple[Tensor, ...]]:
     return (True, tuple(x)) if isinstance(x, (tuple, list)) else (False, (x,))
 
 
+def _checked_tuple(x: Any, what: str, fn: str) -> tuple[bool, tuple[Tensor, ...]]:
+    """PyTorch's reading of ``inputs`` / outputs here: one tensor or a tuple of tensors (a list is one bad value)."""
+    is_tuple = isinstance(x, tuple)
+    items = x if is_tuple else (x,)
+    for i, el in enumerate(items):
+        if not isinstance(el, Tensor):
+            where = f"the value at index {i}" if is_tuple else f"the given {what}"
+            raise TypeError(f"The {what} given to {fn} must be either a Tensor or a tuple of Tensors but {where} has "
+                            f"type {type(el)}.")
+    return is_tuple, items
+
+
 def _prepare(inputs: tuple[Tensor, ...], create_graph: bool) -> tuple[Tensor, ...]:
     from engine.ops.shape import clone
 
@@ -35,14 +47,18 @@ def _prepare(inputs: tuple[Tensor, ...], create_graph: bool) -> tuple[Tensor, ..
 def jacobian(func: Callable[..., Any], inputs: Any, create_graph: bool = False, strict: bool = False,
              vectorize: bool = False, strategy: str = "reverse-mode") -> Any:
     """d func(inputs) / d inputs: for one input and one output, a tensor of shape ``out.shape + in.shape``."""
+    return _jacobian(func, inputs, create_graph, "jacobian")
+
+
+def _jacobian(func: Callable[..., Any], inputs: Any, create_graph: bool, fn: str) -> Any:
     from engine.autograd import enable_grad, grad
     from engine.ops import factories, shape
 
-    is_in_tuple, ins = _as_tuple(inputs)
+    is_in_tuple, ins = _checked_tuple(inputs, "inputs", fn)
     with enable_grad():
         ins = _prepare(ins, create_graph)
         outputs = func(*ins)
-        is_out_tuple, outs = _as_tuple(outputs)
+        is_out_tuple, outs = _checked_tuple(outputs, "outputs of the user-provided function", fn)
         table: list[list[Tensor]] = []
         for out in outs:
             rows: list[list[Tensor]] = [[] for _ in ins]
@@ -72,13 +88,13 @@ def jacobian(func: Callable[..., Any], inputs: Any, create_graph: bool = False, 
 def hessian(func: Callable[..., Any], inputs: Any, create_graph: bool = False, strict: bool = False,
             vectorize: bool = False, outer_jacobian_strategy: str = "reverse-mode") -> Any:
     """The matrix of second derivatives of a scalar function: the jacobian of its gradient."""
-    is_in_tuple, ins = _as_tuple(inputs)
+    is_in_tuple, ins = _checked_tuple(inputs, "inputs", "hessian")
 
     def gradient(*xs: Tensor) -> Any:
-        g = jacobian(func, xs if is_in_tuple else xs[0], create_graph=True)
+        g = _jacobian(func, xs if is_in_tuple else xs[0], True, "hessian")
         return g
 
-    return jacobian(gradient, inputs, create_graph=create_graph)
+    return _jacobian(gradient, inputs, create_graph, "hessian")
 
 
 def vjp(func: Callable[..., Any], inputs: Any, v: Any = None, create_graph: bool = False,
@@ -87,10 +103,11 @@ def vjp(func: Callable[..., Any], inputs: Any, v: Any = None, create_graph: bool
     from engine.autograd import enable_grad, grad
     from engine.ops import factories
 
-    is_in_tuple, ins = _as_tuple(inputs)
+    is_in_tuple, ins = _checked_tuple(inputs, "inputs", "vjp")
     with enable_grad():
         ins = _prepare(ins, create_graph)
         out = func(*ins)
+        _checked_tuple(out, "outputs of the user-provided function", "vjp")
         gs = grad(out, ins, grad_outputs=v, create_graph=create_graph, allow_unused=True)
     gs = tuple(g if g is not None else factories.zeros(*x.shape) for g, x in zip(gs, ins))
     out = out if create_graph else out.detach()

@@ -900,3 +900,19 @@ try:
     nn.Sequential(nn.Linear(2, 2), nn.ReLU())(3)
 except TypeError as e:
     print(e)
+# %% autograd_functional_bad_inputs_outputs
+import torch
+from torch.autograd.functional import vjp, hessian, jacobian
+for attempt in (lambda: hessian(lambda x: 3, torch.ones(2)), lambda: hessian(lambda x: x.sum(), [1.]),
+                lambda: vjp(lambda x: 3, torch.ones(2)), lambda: vjp(lambda x: x, [1.]),
+                lambda: jacobian(lambda t: (t, 3), torch.ones(2)), lambda: jacobian(lambda t: t, (torch.ones(2), 3)),
+                lambda: jacobian(lambda t: 3, torch.ones(2)), lambda: jacobian(lambda t: t * 2, [1.0]),
+                lambda: jacobian(lambda t: t * 2, [torch.ones(2)])):
+    try:
+        attempt()
+    except TypeError as e:
+        print(e)
+x = torch.tensor([1.0, 2.0])
+print(jacobian(lambda t: t ** 2, x), hessian(lambda t: (t ** 3).sum(), x))
+print(jacobian(lambda a, b: (a * b, a + b), (x, x)), hessian(lambda a, b: (a * b).sum(), (x, x)))
+print(vjp(lambda t: t ** 2, x, torch.ones(2)))
