@@ -346,6 +346,9 @@ def _same_dtype(tensors: Any) -> list[Tensor]:
     ts = list(tensors)
     if not ts:
         raise ValueError("torch.cat(): expected a non-empty list of Tensors")
+    for i, t_ in enumerate(ts):
+        if not isinstance(t_, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(t_).__name__}")
     first = ts[0]
     out = [first]
     for t_ in ts[1:]:

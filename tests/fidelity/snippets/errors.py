@@ -916,3 +916,12 @@ x = torch.tensor([1.0, 2.0])
 print(jacobian(lambda t: t ** 2, x), hessian(lambda t: (t ** 3).sum(), x))
 print(jacobian(lambda a, b: (a * b, a + b), (x, x)), hessian(lambda a, b: (a * b).sum(), (x, x)))
 print(vjp(lambda t: t ** 2, x, torch.ones(2)))
+# %% cat_stack_non_tensor_element
+import torch
+for attempt in (lambda: torch.stack([3, torch.ones(2)]), lambda: torch.cat((torch.ones(2), [1.0])),
+                lambda: torch.cat([torch.ones(2), 3])):
+    try:
+        attempt()
+    except TypeError as e:
+        print(e)
+print(torch.cat([torch.ones(2), torch.zeros(1)]), torch.stack((torch.ones(2), torch.zeros(2))))
