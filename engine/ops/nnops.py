@@ -247,8 +247,23 @@ class BinaryCrossEntropyWithLogitsBackward0(Function):
         return (gi.astype(x.dtype) if na else None, gt)
 
 
+def _sized(*values: Any) -> None:
+    """PyTorch's losses start by comparing ``target.size()`` with ``input.size()``: a non-tensor fails right there."""
+    for v in values:
+        if not isinstance(v, Tensor):
+            raise AttributeError(f"'{type(v).__name__}' object has no attribute 'size'")
+
+
+def _tensor_args(op: str, input: Any, target: Any) -> None:
+    """The ATen loss ``op`` refuses a non-tensor input or target in its argument parser's words."""
+    for pos, (name, v) in enumerate((("input", input), ("target", target)), 1):
+        if not isinstance(v, Tensor):
+            raise TypeError(f"{op}(): argument '{name}' (position {pos}) must be Tensor, not {type(v).__name__}")
+
+
 def binary_cross_entropy_with_logits(x: Tensor, t: Tensor, weight: Any = None, reduction: str = "mean",
                                      pos_weight: Any = None) -> Tensor:
+    _sized(t, x)
     _check_reduction(reduction)
     if weight is not None or pos_weight is not None:
         raise NotImplementedError("weight/pos_weight are not supported by gradtrace's engine")
@@ -279,6 +294,7 @@ def log_softmax(a: Tensor, dim: int | None = None) -> Tensor:
 
 
 def mse_loss(a: Tensor, b: Tensor, reduction: str = "mean") -> Tensor:
+    _sized(b, a)
     _check_reduction(reduction)
     if a._data.shape != b._data.shape:
         obs = state().observer
@@ -293,6 +309,7 @@ def mse_loss(a: Tensor, b: Tensor, reduction: str = "mean") -> Tensor:
 
 
 def l1_loss(a: Tensor, b: Tensor, reduction: str = "mean") -> Tensor:
+    _sized(b, a)
     from engine.ops.arith import sub
     from engine.ops.reduce import mean, sum
     from engine.ops.unary import abs
@@ -304,6 +321,7 @@ def l1_loss(a: Tensor, b: Tensor, reduction: str = "mean") -> Tensor:
 
 def nll_loss(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_index: int = -100,
              reduction: str = "mean") -> Tensor:
+    _tensor_args("nll_loss_nd", a, target)
     _check_reduction(reduction)
     if target._data.dtype.kind not in "iu":
         from engine.tensor import _TYPE_NAMES
@@ -329,6 +347,7 @@ def nll_loss(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_ind
 
 def cross_entropy(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_index: int = -100,
                   reduction: str = "mean", label_smoothing: float = 0.0) -> Tensor:
+    _tensor_args("cross_entropy_loss", a, target)
     from engine.ops import soft_targets
 
     _check_reduction(reduction)
@@ -350,6 +369,7 @@ def cross_entropy(a: Tensor, target: Tensor, weight: Tensor | None = None, ignor
 
 
 def binary_cross_entropy(p: Tensor, t: Tensor, reduction: str = "mean") -> Tensor:
+    _sized(t, p)
     _check_reduction(reduction)
     if p._data.shape != t._data.shape:
         raise ValueError(

@@ -925,3 +925,21 @@ for attempt in (lambda: torch.stack([3, torch.ones(2)]), lambda: torch.cat((torc
     except TypeError as e:
         print(e)
 print(torch.cat([torch.ones(2), torch.zeros(1)]), torch.stack((torch.ones(2), torch.zeros(2))))
+# %% loss_of_non_tensor
+import torch
+from torch import nn
+import torch.nn.functional as F
+x = torch.full((2,), 0.5)
+for loss in (F.mse_loss, F.l1_loss, F.binary_cross_entropy, F.binary_cross_entropy_with_logits, nn.MSELoss(), nn.BCELoss()):
+    for a, b in ((3, x), (x, [1.0, 2.0])):
+        try:
+            loss(a, b)
+        except AttributeError as e:
+            print(e)
+for loss in (F.cross_entropy, F.nll_loss, nn.CrossEntropyLoss()):
+    for a, b in ((3, torch.tensor([0])), (torch.ones(1, 2), [0])):
+        try:
+            loss(a, b)
+        except TypeError as e:
+            print(e)
+print(F.mse_loss(x, torch.ones(2)), F.cross_entropy(torch.ones(1, 2), torch.tensor([0])))
