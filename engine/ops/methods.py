@@ -106,6 +106,20 @@ def _forward(fn: Any) -> Any:
     return op
 
 
+def _named(name: str, fn: Any) -> Any:
+    """``x.add(other)`` and friends: a non-number ``other`` is PyTorch's argument-parser TypeError (the operator
+    forms return NotImplemented instead, so that Python raises its own error)."""
+
+    def op(self: Any, other: Any, *args: Any, **kwargs: Any) -> Any:
+        from engine.tensor import Tensor
+
+        if not isinstance(other, (Tensor, int, float, bool)):
+            raise TypeError(f"{name}(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
+        return fn(self, other, *args, **kwargs)
+
+    return op
+
+
 def _normal_(self: Any, mean: float = 0.0, std: float = 1.0) -> Any:
     from engine import random
 
@@ -134,7 +148,8 @@ def _numpy(t: Any, force: bool = False) -> Any:
 
 METHODS: dict[str, Any] = {
     # arithmetic and operators
-    "add": _forward(arith.add), "sub": _forward(arith.sub), "mul": _forward(arith.mul), "div": _forward(arith.div),
+    "add": _named("add", arith.add), "sub": _named("sub", arith.sub), "mul": _named("mul", arith.mul),
+    "div": _named("div", arith.div),
     "pow": _forward(arith.pow), "neg": arith.neg, "reciprocal": arith.reciprocal,
     "__add__": _forward(arith.add), "__radd__": _forward(arith.add),
     "__sub__": _forward(arith.sub), "__rsub__": _forward(arith.rsub),
@@ -193,8 +208,9 @@ METHODS: dict[str, Any] = {
     "new_ones": lambda self, *size, dtype=None: _factories().ones(*size, dtype=dtype or self.dtype),
     "numpy": _numpy,
     # in place
-    "add_": _inplace_binary(arith.add), "sub_": _inplace_binary(arith.sub), "mul_": _inplace_binary(arith.mul),
-    "div_": _inplace_binary(arith.div), "pow_": _inplace_binary(arith.pow),
+    "add_": _named("add_", _inplace_binary(arith.add)), "sub_": _named("sub_", _inplace_binary(arith.sub)),
+    "mul_": _named("mul_", _inplace_binary(arith.mul)), "div_": _named("div_", _inplace_binary(arith.div)),
+    "pow_": _inplace_binary(arith.pow),
     "__iadd__": _inplace_binary(arith.add), "__isub__": _inplace_binary(arith.sub),
     "__imul__": _inplace_binary(arith.mul), "__itruediv__": _inplace_binary(arith.div),
     "masked_fill_": _inplace_binary(stats.masked_fill), "clamp_": _inplace_unary(unary.clamp),

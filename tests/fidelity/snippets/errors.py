@@ -943,3 +943,19 @@ for loss in (F.cross_entropy, F.nll_loss, nn.CrossEntropyLoss()):
         except TypeError as e:
             print(e)
 print(F.mse_loss(x, torch.ones(2)), F.cross_entropy(torch.ones(1, 2), torch.tensor([0])))
+# %% tensor_method_non_number_other
+import torch
+x = torch.ones(2)
+for attempt in (lambda: x.add("a"), lambda: x.mul([1, 2]), lambda: x.mul(None), lambda: x.sub("a"),
+                lambda: x.div("a"), lambda: x.add_("a"), lambda: x.mul_([1.0, 2.0]), lambda: x.sub_(None),
+                lambda: x.div_("a")):
+    try:
+        attempt()
+    except TypeError as e:
+        print(e)
+try:
+    x + "a"
+except TypeError as e:
+    print(e)
+print(x.add(1), x.mul(torch.full((2,), 3.0)), x.sub(1), x.div(2.0), x.add_(1), x.mul_(2), x.div_(4), x.sub_(0.5))
+print(x.add(torch.ones(2), alpha=2), x.sub(1, alpha=3))
