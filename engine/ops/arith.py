@@ -238,12 +238,23 @@ def add(a: Any, b: Any, alpha: Any = 1) -> Tensor:
     return _binary(AddBackward0, a, b, alpha=alpha)
 
 
-def sub(a: Any, b: Any, alpha: Any = 1) -> Tensor:
-    if any(isinstance(t, Tensor) and t._data.dtype == np.bool_ for t in (a, b)):
+def _check_bool_sub(a: Any, b: Any) -> None:
+    """PyTorch refuses ``-`` on bools (a Python ``True`` counts as a bool tensor)."""
+    is_bool = [isinstance(v, bool) or (isinstance(v, Tensor) and v._data.dtype == np.bool_) for v in (a, b)]
+    if all(is_bool):
+        raise RuntimeError(
+            "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
+            "operator instead."
+        )
+    if any(is_bool):
         raise RuntimeError(
             "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, "
             "use the `~` or `logical_not()` operator instead."
         )
+
+
+def sub(a: Any, b: Any, alpha: Any = 1) -> Tensor:
+    _check_bool_sub(a, b)
     return _binary(SubBackward0, a, b, alpha=alpha)
 
 
@@ -251,6 +262,7 @@ def rsub(a: Tensor, b: Any) -> Tensor:
     """``b - a`` where b is a Python number."""
     if isinstance(b, Tensor):
         return sub(b, a)
+    _check_bool_sub(b, a)
     dt = dtypes.result_type(a.dtype, b)
     if dt._np != a._data.dtype:
         a = a.to(dt)
@@ -304,6 +316,11 @@ def remainder(a: Any, b: Any) -> Tensor:
 
 
 def neg(a: Tensor) -> Tensor:
+    if a._data.dtype == np.bool_:
+        raise RuntimeError(
+            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use "
+            "the `~` or `logical_not()` operator instead."
+        )
     return NegBackward0.apply(a)
 
 

@@ -959,3 +959,18 @@ except TypeError as e:
     print(e)
 print(x.add(1), x.mul(torch.full((2,), 3.0)), x.sub(1), x.div(2.0), x.add_(1), x.mul_(2), x.div_(4), x.sub_(0.5))
 print(x.add(torch.ones(2), alpha=2), x.sub(1, alpha=3))
+# %% bool_subtraction_and_negation
+import torch
+x = torch.ones(2)
+m = torch.tensor([True, False])
+for attempt in (lambda: x - True, lambda: True - x, lambda: m - m, lambda: -m, lambda: x.sub(True),
+                lambda: torch.arange(3) - True, lambda: m - True, lambda: m - 1, lambda: torch.neg(m)):
+    try:
+        attempt()
+    except RuntimeError as e:
+        print(e)
+try:
+    x -= True
+except RuntimeError as e:
+    print(e)
+print(x - 1, 1 - x, -x, torch.arange(3) - 1, x.sub(2, alpha=2), ~m, m ^ m)
