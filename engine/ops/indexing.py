@@ -123,6 +123,30 @@ def _check_masks(shape: tuple[int, ...], keys: tuple[Any, ...]) -> None:
             dim += 1
 
 
+def _check_bounds(shape: tuple[int, ...], keys: tuple[Any, ...]) -> None:
+    """Integer index arrays within their dimensions, reported as PyTorch does: the dimension counted among the
+    indexed ones (slices and plain ints aside), the first bad value in order."""
+    dim, nth = 0, 0
+    for k in keys:
+        if k is Ellipsis:
+            dim += len(shape) - sum(1 if not isinstance(x, np.ndarray) or x.dtype != np.bool_ else x.ndim
+                                    for x in keys if x is not None and x is not Ellipsis)
+            continue
+        if k is None:
+            continue
+        if isinstance(k, (np.ndarray, list)):
+            arr = np.asarray(k)
+            if arr.dtype == np.bool_:
+                dim, nth = dim + arr.ndim, nth + arr.ndim
+                continue
+            size = shape[dim] if dim < len(shape) else 0
+            bad = arr[(arr < -size) | (arr >= size)]
+            if bad.size:
+                raise IndexError(f"index {int(bad.reshape(-1)[0])} is out of bounds for dimension {nth} with size {size}")
+            nth += 1
+        dim += 1
+
+
 def getitem(a: Tensor, key: Any) -> Tensor:
     """``x[key]``: ints select, slices slice, lists/tensors/masks pick (IndexBackward0)."""
     keys = key if isinstance(key, tuple) else (key,)
@@ -132,6 +156,7 @@ def getitem(a: Tensor, key: Any) -> Tensor:
             if isinstance(k, np.ndarray) and k.dtype.kind == "f":
                 raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
         _check_masks(a._data.shape, np_key)
+        _check_bounds(a._data.shape, np_key)
         check_alloc(_picked_numel(a._data.shape, np_key))
         return IndexBackward0.apply(a, key=np_key if len(np_key) > 1 else np_key[0])
     n_real = sum(1 for k in keys if k is not None and k is not Ellipsis)
@@ -212,6 +237,7 @@ def setitem(t: Tensor, key: Any, value: Any) -> None:
     if t._grad_fn is None and t._requires_grad and st.grad_enabled:
         raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
     v = value if isinstance(value, Tensor) else as_tensor(value, t)
+    _check_bounds(t._data.shape, np_key if isinstance(np_key, tuple) else (np_key,))
     target_shape = np.empty(t._data.shape, dtype=bool)[np_key].shape
     shape = v._data.shape
     while shape and shape[0] == 1:  # PyTorch drops the value's leading 1s first: x[0] = torch.ones(1, 2) is fine

@@ -974,3 +974,25 @@ try:
 except RuntimeError as e:
     print(e)
 print(x - 1, 1 - x, -x, torch.arange(3) - 1, x.sub(2, alpha=2), ~m, m ^ m)
+# %% index_array_out_of_bounds
+import torch
+x = torch.ones(2, 3, 4)
+for attempt in (lambda: x[[0, 1], [0, 7]], lambda: x[[0, 1], :, [0, 7]], lambda: x[:, :, [0, 7]], lambda: x[0, :, [0, 7]],
+                lambda: x[[5, 0], [7, 0]], lambda: x[[0, 9, 5]], lambda: x[torch.tensor([True, False]), [0, 7]],
+                lambda: x[..., [0, 4]], lambda: x[None, [0, 2]], lambda: x[torch.tensor([[0, 5]])], lambda: x[[0, -3]]):
+    try:
+        attempt()
+    except IndexError as e:
+        print(e)
+print(x[[0, -1], [2, -3]].shape, x[..., [0, -4]].shape, x[[1]].shape)
+for key in ([0, 5], [-3]):
+    try:
+        x[key] = 1.0
+    except IndexError as e:
+        print(e)
+try:
+    x[:, torch.tensor([4])] = 1.0
+except IndexError as e:
+    print(e)
+x[[1, -2], 0] = 7.0
+print(x[:, 0])
