@@ -287,5 +287,7 @@ def uniform_fill(shape: tuple[int, ...], low: float, high: float, dtype: Any) ->
     """A tensor of ``shape`` with uniform values in [low, high) (what ``tensor.uniform_(a, b)`` writes)."""
     from engine.tensor import Tensor
 
+    if low > high:
+        raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found from={low:g} > to={high:g}")
     n = int(np.prod(shape)) if shape else 1
     return Tensor._make(generator()._uniform(n, low, high, dtype._np).reshape(shape))

@@ -75,10 +75,16 @@ def multinomial(p: Tensor, num_samples: int, replacement: bool = False, generato
     from engine import random
 
     gen = generator if generator is not None else random.generator()
+    if p._data.dtype.kind != "f":
+        raise RuntimeError(f"multinomial only supports floating-point dtypes for input, got: {p.type()[6:-6]}")
     probs = p._data if p._data.ndim == 2 else p._data.reshape(1, -1)
     rows, k = probs.shape
     if not replacement and num_samples > k:
         raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
+    if not np.isfinite(probs).all() or (probs < 0).any():
+        raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
+    if (probs.sum(axis=1) <= 0).any():
+        raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
     if not replacement or num_samples == 1:
         q = (-np.log1p(-gen._unit(probs.size, np.float64))).astype(probs.dtype).reshape(probs.shape)
         with np.errstate(divide="ignore"):

@@ -996,3 +996,18 @@ except IndexError as e:
     print(e)
 x[[1, -2], 0] = 7.0
 print(x[:, 0])
+# %% multinomial_and_uniform_argument_checks
+import torch
+for attempt in (lambda: torch.multinomial(torch.tensor([0.0, 0.0]), 1),
+                lambda: torch.multinomial(torch.tensor([-1.0, 2.0]), 1),
+                lambda: torch.multinomial(torch.tensor([[0.0, 0.0], [1.0, 1.0]]), 1),
+                lambda: torch.multinomial(torch.tensor([1.0, float("nan")]), 1),
+                lambda: torch.multinomial(torch.tensor([1, 2]), 1),
+                lambda: torch.empty(2, 3).uniform_(2, 1), lambda: torch.nn.init.uniform_(torch.ones(2), 2.5, -1)):
+    try:
+        attempt()
+    except RuntimeError as e:
+        print(e)
+torch.manual_seed(3)
+print(torch.multinomial(torch.tensor([[0.0, 1.0], [1.0, 1.0]]), 1), torch.empty(3).uniform_(1, 1),
+      torch.multinomial(torch.tensor([1.0, 2.0, 0.0]), 2))
