@@ -23,6 +23,11 @@ def bernoulli(p: Tensor, generator: Any = None) -> Tensor:
     from engine import random
 
     gen = generator if generator is not None else random.generator()
+    if not ((p._data >= 0) & (p._data <= 1)).all():  # NaN fails both comparisons
+        raise RuntimeError(
+            "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be improved?  If "
+            "so, please report an enhancement request to PyTorch.)"
+        )
     dt = p._data.dtype if p._data.dtype.kind == "f" else np.dtype(np.float32)
     u = gen._unit(p._data.size, dt).reshape(p._data.shape)
     return _new((u < p._data.astype(np.float64)).astype(dt))
@@ -34,6 +39,8 @@ def bernoulli_(t: Tensor, p: float = 0.5, generator: Any = None) -> Tensor:
     from engine.ops import inplace
 
     gen = generator if generator is not None else random.generator()
+    if not 0 <= p <= 1:
+        raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={p:g}")
     u = gen._unit(t._data.size, np.float64).reshape(t._data.shape)
     return inplace.copy_(t, _new((u < float(p)).astype(t._data.dtype)))
 

@@ -1011,3 +1011,13 @@ for attempt in (lambda: torch.multinomial(torch.tensor([0.0, 0.0]), 1),
 torch.manual_seed(3)
 print(torch.multinomial(torch.tensor([[0.0, 1.0], [1.0, 1.0]]), 1), torch.empty(3).uniform_(1, 1),
       torch.multinomial(torch.tensor([1.0, 2.0, 0.0]), 2))
+# %% bernoulli_probability_range
+import torch
+for attempt in (lambda: torch.bernoulli(torch.tensor([-0.5])), lambda: torch.ones(2).bernoulli_(1.5),
+                lambda: torch.bernoulli(torch.tensor([float("nan")])), lambda: torch.ones(2).bernoulli_(-2)):
+    try:
+        attempt()
+    except RuntimeError as e:
+        print(e)
+torch.manual_seed(5)
+print(torch.bernoulli(torch.tensor([0.0, 1.0, 0.5, 0.3])), torch.ones(4).bernoulli_(0.5), torch.ones(2).bernoulli_(1))
