@@ -42,6 +42,11 @@ class Linear(Module):
         np_dt = dtypes.default_np() if dtype is None else dtype._np
         from engine.ops.base import check_alloc
 
+        for size in (out_features, in_features):  # the weight is (out, in): PyTorch names its first negative size
+            if isinstance(size, int) and size < 0:
+                raise RuntimeError(
+                    f"Trying to create tensor with negative dimension {size}: [{out_features}, {in_features}]"
+                )
         check_alloc(in_features * out_features)
         w = Tensor._make(np.zeros((out_features, in_features), dtype=np_dt))
         init.kaiming_uniform_(w, a=math.sqrt(5))

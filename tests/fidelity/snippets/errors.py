@@ -1021,3 +1021,12 @@ for attempt in (lambda: torch.bernoulli(torch.tensor([-0.5])), lambda: torch.one
         print(e)
 torch.manual_seed(5)
 print(torch.bernoulli(torch.tensor([0.0, 1.0, 0.5, 0.3])), torch.ones(4).bernoulli_(0.5), torch.ones(2).bernoulli_(1))
+# %% linear_negative_features
+import torch
+from torch import nn
+for args in ((2, -3), (-1, -2), (-1, 2)):
+    try:
+        nn.Linear(*args)
+    except RuntimeError as e:
+        print(e)
+print(nn.Linear(3, 2).weight.shape)
