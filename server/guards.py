@@ -22,7 +22,7 @@ from typing import Any
 from engine.sandbox import Limits
 
 _TRIM_ABOVE = 12 * 2**20  # after a run that left the worker this much above its size at start, give memory back
-WORKER: dict[str, Any] = {"limits": None, "cpu_seconds": 0.0, "libc": None, "demote_after": 0.0, "cleanup": None}
+WORKER: dict[str, Any] = {"config": None, "libc": None, "demote_after": 0.0, "cleanup": None}
 """This worker process's state, set once by the pool's initializer."""
 
 _DEMOTED = 10  # niceness added to a run that has used ``demote_after`` seconds of CPU

@@ -27,8 +27,6 @@ from engine.sandbox import Limits
 from server.guards import WORKER, CpuLimit, Demotion, alarm, can_renice, cleaned, cleanup_later
 from server.jsonio import dumps, result_body
 
-WARM_UP = "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
-
 
 @dataclass(frozen=True)
 class WorkerConfig:
@@ -42,7 +40,8 @@ class WorkerConfig:
 
 
 def set_up(config: WorkerConfig) -> None:
-    """Once per worker: limits, the engine imported and warmed (its caches filled), garbage collection tuned."""
+    """Once per worker: limits and garbage collection tuned. (The engine comes imported and warmed from the
+    forkserver: ``server/preload.py``.)"""
     if WORKER.get("config") == config:
         return
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a worker that crashes leaves no core file
@@ -52,9 +51,6 @@ def set_up(config: WorkerConfig) -> None:
         except OSError:  # pragma: no cover - not permitted here
             pass
     WORKER["demote_after"] = config.demote_after if config.demote_after > 0 and can_renice() else 0.0
-    import engine
-
-    engine.run(WARM_UP)  # fills the per-process tables (facade members, printing) before the first real run
     if config.memory_bytes > 0:
         resource.setrlimit(resource.RLIMIT_AS, (config.memory_bytes, config.memory_bytes))
     path = ctypes.util.find_library("c")
@@ -68,19 +64,19 @@ def set_up(config: WorkerConfig) -> None:
     # (a 100,000-node chain took 4.6 s at the default 700, 2.7 s at 50,000; lesson 1 0.5 ms -> 0.3 ms). The
     # budgets collect before they judge, so garbage in reference cycles never counts against a program.
     gc.set_threshold(50_000, 20, 10)
-    WORKER.update(config=config, limits=config.limits, cpu_seconds=config.cpu_seconds)
+    WORKER["config"] = config
     cleanup_later()  # notes the worker's size at start
 
 
-def _run(code: str, limits: Limits, started: float | None, on_event: Any = None) -> Any:
+def _run(code: str, config: WorkerConfig, started: float | None, on_event: Any = None) -> Any:
     """``engine.run`` under the guards; a guard that fires while the run was already reporting its end still makes
     a result."""
     import engine
     from engine.sandbox.errors import LimitExceeded
 
     try:
-        with CpuLimit(WORKER["cpu_seconds"]), alarm(limits, started), Demotion(WORKER.get("demote_after", 0.0)):
-            return engine.run(code, limits=limits, on_event=on_event, started=started)
+        with CpuLimit(config.cpu_seconds), alarm(config.limits, started), Demotion(WORKER.get("demote_after", 0.0)):
+            return engine.run(code, limits=config.limits, on_event=on_event, started=started)
     except LimitExceeded as exc:
         return engine.RunResult(stdout="", error={"type": "LimitExceeded", "message": exc.message, "line": None})
 
@@ -99,10 +95,10 @@ def execute(
     cleaned()
     try:
         if inbox is None:
-            result = _run(code, config.limits, started)
+            result = _run(code, config, started)
         else:
             with EventSender(*inbox) as sender:
-                result = _run(code, config.limits, started, sender.on_event)
+                result = _run(code, config, started, sender.on_event)
             result.events = []  # already sent
         try:
             return dumps(result_body(result)).encode("ascii") if encode else result
