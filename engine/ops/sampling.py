@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.ops.base import check_alloc
 from engine.ops.factories import _new
 from engine.tensor import Tensor
 
@@ -82,10 +83,19 @@ def multinomial(p: Tensor, num_samples: int, replacement: bool = False, generato
     from engine import random
 
     gen = generator if generator is not None else random.generator()
+    if isinstance(num_samples, bool) or not isinstance(num_samples, int):
+        raise TypeError(
+            f"multinomial(): argument 'num_samples' (position 2) must be int, not {type(num_samples).__name__}"
+        )
+    if p._data.ndim not in (1, 2):
+        raise RuntimeError("prob_dist must be 1 or 2 dim")
     if p._data.dtype.kind != "f":
         raise RuntimeError(f"multinomial only supports floating-point dtypes for input, got: {p.type()[6:-6]}")
+    if num_samples <= 0:
+        raise RuntimeError("cannot sample n_sample <= 0 samples")
     probs = p._data if p._data.ndim == 2 else p._data.reshape(1, -1)
     rows, k = probs.shape
+    check_alloc(rows * num_samples)
     if not replacement and num_samples > k:
         raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
     if not np.isfinite(probs).all() or (probs < 0).any():

@@ -1003,6 +1003,8 @@ for attempt in (lambda: torch.multinomial(torch.tensor([0.0, 0.0]), 1),
                 lambda: torch.multinomial(torch.tensor([[0.0, 0.0], [1.0, 1.0]]), 1),
                 lambda: torch.multinomial(torch.tensor([1.0, float("nan")]), 1),
                 lambda: torch.multinomial(torch.tensor([1, 2]), 1),
+                lambda: torch.multinomial(torch.ones(10), 0), lambda: torch.multinomial(torch.ones(3), -1, True),
+                lambda: torch.multinomial(torch.ones(2, 2, 2), 1), lambda: torch.multinomial(torch.tensor(1.0), 1),
                 lambda: torch.empty(2, 3).uniform_(2, 1), lambda: torch.nn.init.uniform_(torch.ones(2), 2.5, -1)):
     try:
         attempt()
