@@ -60,6 +60,16 @@ def _message(exc: BaseException) -> str:
     return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE] + "..."
 
 
+def _memory_message(exc: MemoryError) -> str:
+    """numpy's MemoryError carries (shape, dtype) as its args; its str says how much it could not allocate."""
+    if type(exc).__module__.startswith("numpy"):
+        try:
+            return f"out of memory: {str(exc)[:1].lower()}{str(exc)[1:]}"
+        except BaseException:  # noqa: BLE001 - no memory left even for the message
+            return "out of memory"
+    return _message(exc) or "out of memory"
+
+
 def describe_error(exc: BaseException) -> dict[str, Any]:
     """``{"type", "message", "line"}`` for an exception raised by (or on behalf of) user code."""
     if isinstance(exc, (SandboxError, LimitExceeded)):
@@ -67,7 +77,7 @@ def describe_error(exc: BaseException) -> dict[str, Any]:
     elif isinstance(exc, SyntaxError):
         message = exc.msg or "invalid syntax"
     elif isinstance(exc, MemoryError):
-        message = _message(exc) or "out of memory"
+        message = _memory_message(exc)
     else:
         message = _message(exc)
     line = error_line(exc)

@@ -168,8 +168,12 @@ def cleanup_later() -> None:
         WORKER["base_rss"] = _rss() + 2**20
     if _rss() > WORKER["base_rss"] + _TRIM_ABOVE:
         thread = threading.Thread(target=_give_memory_back, daemon=True)
+        try:
+            thread.start()
+        except RuntimeError:  # no address space left for a thread's stack (a run near the memory limit): now
+            _give_memory_back()
+            return
         WORKER["cleanup"] = thread
-        thread.start()
 
 
 def cleaned() -> None:

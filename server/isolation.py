@@ -38,6 +38,8 @@ _WORKER_ENVIRONMENT = {
     # a fixed mmap threshold (glibc otherwise raises it after each big free): big arrays live in their own
     # mappings and go back to the OS when freed, so a worker returns to its baseline after a big run
     "MALLOC_MMAP_THRESHOLD_": "131072", "MALLOC_TRIM_THRESHOLD_": "1048576",
+    # one malloc arena: glibc reserves 64 MiB of address space per extra arena, which RLIMIT_AS counts
+    "MALLOC_ARENA_MAX": "1",
 }
 
 

@@ -9,6 +9,7 @@ answer is out within 5 s; a run that escapes that is killed ``run_deadline_secon
 from __future__ import annotations
 
 import asyncio
+import logging
 import signal
 import time
 from collections.abc import AsyncIterator
@@ -26,6 +27,8 @@ from server.settings import Settings
 from server.worker import WorkerConfig
 
 _LATE_FRAMES = 0.5  # seconds a finished run's last event frames may still take to arrive
+
+logger = logging.getLogger(__name__)
 
 
 class RunService:
@@ -81,6 +84,7 @@ class RunService:
                 "or crashed its worker"
             )
         else:  # the pool failed the run (a worker that could not start...): say so, never a 500
+            logger.error("a run failed in its worker", exc_info=exc)
             error = {"type": "InternalError", "message": f"the run failed in its worker ({type(exc).__name__})",
                      "line": None}
             return RunResult(stdout="", error=error)
