@@ -2,7 +2,8 @@
 
 Eight attacker clients send, back to back, endless loops, huge tensors, programs that fill the memory budget and
 programs that keep the CPU busy for the whole time limit; a ninth client sends lesson 1 again and again, as a
-student would. Reported per round: the student's latencies (p50, p99, worst; the target is a worst under 1 s with
+student would, each time with a new last line (``# run n``), so that every one of its runs goes to a worker (the
+server keeps the answers of reproducible runs for code sent again: ``server/answers.py``). Reported per round: the student's latencies (p50, p99, worst; the target is a worst under 1 s with
 every run correct), errors, what the attackers got, the server's peak memory (the server and its workers, RSS and
 PSS), and its memory after the round once idle, which must come back to the baseline (measured after a warm-up
 round, once each worker has reached its working size) round after round: no leak.
@@ -90,10 +91,12 @@ async def _round(url: str, seconds: float, attackers: int) -> dict[str, object]:
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
 
         async def student() -> None:
+            n = 0
             while time.monotonic() < deadline:
                 start = time.monotonic()
+                n += 1
                 try:
-                    response = await client.post("/api/run", json={"code": LESSON_1})
+                    response = await client.post("/api/run", json={"code": f"{LESSON_1}# run {n}\n"})
                     body = response.json()
                     if response.status_code != 200 or body["error"] is not None or "tensor(" not in body["stdout"]:
                         errors.append(f"{response.status_code} {str(body)[:120]}")

@@ -1,5 +1,7 @@
-"""Cost of isolation: requests per second of ``POST /api/run`` (lesson 1, through the worker pool) against a
-bare FastAPI endpoint that returns a response of the same size, side by side in one run.
+"""Cost of isolation: requests per second of ``POST /api/run`` on lesson 1 against a bare FastAPI endpoint that
+returns a response of the same size, side by side in one run. Lesson 1 is measured twice: sent again and again
+as it is (after the first run, the server gives its kept answer: ``server/answers.py``), and with a new last line
+each time (``# request n``), so that every request runs in a worker: the cost of isolation itself.
 
 Run: ``.venv/bin/python benchmarks/throughput.py [--seconds 6] [--slices 6] [--concurrency 8]``. Both servers run
 as real uvicorn processes on loopback; the client is a bounded asyncio httpx loop (it stops by itself). The two
@@ -28,7 +30,11 @@ sys.path.insert(0, str(ROOT))
 from server.lessons import LESSONS  # noqa: E402
 from tests.conftest import start_server  # noqa: E402
 
-async def _hammer(url: str, code: str, seconds: float, concurrency: int) -> tuple[int, int]:
+KEPT, FRESH, BARE = "/api/run, same code", "/api/run, new code", "bare FastAPI"
+
+
+async def _hammer(url: str, code: str, seconds: float, concurrency: int, fresh: bool = False) -> tuple[int, int]:
+    """Requests answered in ``seconds`` and how many failed; with ``fresh``, each request's code is new."""
     done = errors = 0
     deadline = time.monotonic() + seconds
     async with httpx.AsyncClient(base_url=url, timeout=30) as client:
@@ -36,7 +42,8 @@ async def _hammer(url: str, code: str, seconds: float, concurrency: int) -> tupl
         async def worker() -> None:
             nonlocal done, errors
             while time.monotonic() < deadline:
-                response = await client.post("/api/run", json={"code": code})
+                text = f"{code}# request {time.monotonic_ns()}\n" if fresh else code
+                response = await client.post("/api/run", json={"code": text})
                 done += 1
                 errors += response.status_code != 200 or response.json().get("error") is not None
 
@@ -88,17 +95,17 @@ def main() -> None:
         body = httpx.post(f"{ours_url}/api/run", json={"code": code}, timeout=30).content
         bare, bare_url = _start_bare(body)
         try:
-            servers = {"gradtrace /api/run": ours_url, "bare FastAPI": bare_url}
-            processes = {"gradtrace /api/run": ours, "bare FastAPI": bare}
+            servers = {KEPT: ours_url, FRESH: ours_url, BARE: bare_url}
+            processes = {KEPT: ours, FRESH: ours, BARE: bare}
             counts = {name: [0, 0] for name in servers}
             cpu = {name: [0.0, 0.0, 0.0] for name in servers}  # server process, its workers, this client
-            for url in servers.values():
-                asyncio.run(_hammer(url, code, 1.0, args.concurrency))  # warm up
+            for name, url in servers.items():
+                asyncio.run(_hammer(url, code, 1.0, args.concurrency, name == FRESH))  # warm up
             piece = args.seconds / args.slices
             for _ in range(args.slices):
                 for name, url in servers.items():
                     before = _cpu_seconds(processes[name].pid)
-                    n, errors = asyncio.run(_hammer(url, code, piece, args.concurrency))
+                    n, errors = asyncio.run(_hammer(url, code, piece, args.concurrency, name == FRESH))
                     after = _cpu_seconds(processes[name].pid)
                     counts[name][0] += n
                     counts[name][1] += errors
@@ -107,11 +114,11 @@ def main() -> None:
             results = {}
             for name, (n, errors) in counts.items():
                 results[name] = n / args.seconds
-                print(f"{name:<22}{n / args.seconds:>9.0f} req/s  errors: {errors}  ({len(body)} B responses)")
+                print(f"{name:<24}{n / args.seconds:>9.0f} req/s  errors: {errors}  ({len(body)} B responses)")
                 server, workers, client = (seconds / max(n, 1) * 1e3 for seconds in cpu[name])
-                print(f"{'':<22}CPU per request: server {server:.2f} ms, workers {workers:.2f} ms, client {client:.2f} ms")
-            ratio = results["gradtrace /api/run"] / results["bare FastAPI"]
-            print(f"ratio (gradtrace / bare): {ratio:.2f}x  (target >= 0.70x)")
+                print(f"{'':<24}CPU per request: server {server:.2f} ms, workers {workers:.2f} ms, client {client:.2f} ms")
+            for name in (KEPT, FRESH):
+                print(f"ratio ({name.strip()} / bare): {results[name] / results[BARE]:.2f}x  (target >= 0.70x)")
         finally:
             bare.terminate()
     finally:

@@ -55,7 +55,7 @@ class Observer(Protocol):
 class RunState:
     """Everything global in PyTorch that must be private to one run."""
 
-    __slots__ = ("observer", "grad_enabled", "generator", "budget", "print_options", "default_float")
+    __slots__ = ("observer", "grad_enabled", "generator", "budget", "print_options", "default_float", "fresh_seed")
 
     def __init__(self, observer: Observer | None = None, budget: Any = None) -> None:
         self.observer = observer
@@ -64,6 +64,7 @@ class RunState:
         self.budget = budget  # optional object with check_alloc(numel) used by factories/ops
         self.print_options: Any = None  # engine.printing.PrintOptions after torch.set_printoptions
         self.default_float: Any = None  # engine.dtypes.float64 after torch.set_default_dtype(torch.float64)
+        self.fresh_seed = False  # a random number came from a seed drawn at random: the next run may differ
 
 
 _default = RunState()

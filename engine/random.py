@@ -40,14 +40,14 @@ class Generator:
     the code never seeds, from a random one (reported so that the run can be replayed)."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.manual_seed(secrets.randbits(32) if seed is None else seed)
+        self.manual_seed(fresh_seed(32) if seed is None else seed)
 
     @classmethod
     def _user(cls, device: Any = "cpu") -> "Generator":
         return cls(DEFAULT_SEED)
 
     def seed(self) -> int:
-        s = secrets.randbits(32)
+        s = fresh_seed(32)
         self.manual_seed(s)
         return s
 
@@ -244,6 +244,12 @@ def _normal_fill(gen: Generator, n: int, mean: float, std: float, dt: np.dtype) 
 
 
 # ---- the run's generator ---------------------------------------------------------------------------------------
+def fresh_seed(bits: int) -> int:
+    """A seed drawn at random, noted on the run: from here on its output may differ from one run to the next."""
+    state().fresh_seed = True
+    return secrets.randbits(bits)
+
+
 def generator() -> Generator:
     """The current run's generator, created (with a random seed) on first use."""
     st = state()
@@ -265,7 +271,7 @@ def manual_seed(seed: int) -> Generator:
 
 def seed() -> int:
     """``torch.seed()``: reseed with a fresh random seed and return it."""
-    s = secrets.randbits(32)
+    s = fresh_seed(32)
     manual_seed(s)
     return s
 

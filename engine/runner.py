@@ -29,12 +29,16 @@ from engine.trace import Recorder
 class RunResult:
     """What a run produced: its stdout, its error (``{"type", "message", "line"}`` or None), its trace events and
     the RNG seed it used (pass it back as ``run(code, seed=...)`` to replay the run): the code's own
-    ``torch.manual_seed(s)`` when that came before any random number, else the seed the run drew (or was given)."""
+    ``torch.manual_seed(s)`` when that came before any random number, else the seed the run drew (or was given).
+
+    ``reproducible``: running the same code again gives this same result. False when a random number came from a
+    seed drawn at random, or when a time, memory or depth limit (which depend on the machine) ended the run."""
 
     stdout: str
     error: dict[str, Any] | None
     events: list[dict[str, Any]] = field(default_factory=list)
     seed: int = 0
+    reproducible: bool = False
 
 
 MAX_MESSAGE = 10_000  # characters of an error message kept (``raise ValueError(huge_list)``)
@@ -86,12 +90,17 @@ def describe_error(exc: BaseException) -> dict[str, Any]:
     return {"type": type(exc).__name__, "message": message, "line": line}
 
 
+_MACHINE_LIMITS = frozenset({"LimitExceeded", "MemoryError", "RecursionError"})  # errors a faster machine may not meet
+
+
 class _LazyGenerator(engine_random.Generator):
     """The run's generator, seeded with the run's seed on first use: most programs never draw a random number,
-    and seeding a Mersenne Twister costs about a tenth of a millisecond."""
+    and seeding a Mersenne Twister costs about a tenth of a millisecond. A ``fresh`` seed was drawn at random: the
+    run notes on ``run_state`` when a number comes from it."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, fresh: bool, run_state: RunState) -> None:
         self._pending_seed = seed
+        self._run_state = run_state if fresh else None
 
     code_seed: int | None = None  # the seed the code set with torch.manual_seed before drawing any number
 
@@ -106,6 +115,8 @@ class _LazyGenerator(engine_random.Generator):
         seed = self.__dict__.pop("_pending_seed", None)
         if seed is None:
             raise AttributeError(name)
+        if self._run_state is not None:
+            self._run_state.fresh_seed = True
         engine_random.Generator.manual_seed(self, seed)
         return getattr(self, name)
 
@@ -128,6 +139,7 @@ def run(
 
     ``started`` is the ``time.monotonic()`` the time limit counts from (default: now); the server passes the
     request's arrival, so that time spent waiting for a worker counts too."""
+    fresh = seed is None
     if seed is None:
         seed = secrets.randbits(31)  # fits numpy's legacy RandomState and torch.manual_seed alike
     limits = limits or Limits()
@@ -136,7 +148,7 @@ def run(
     interp: Interpreter | None = None
     error: dict[str, Any] | None = None
     run_state = RunState(observer=recorder, budget=budget)
-    run_state.generator = generator = _LazyGenerator(seed)
+    run_state.generator = generator = _LazyGenerator(seed, fresh, run_state)
     with use_state(run_state):
         try:
             tree = parse(code, limits)
@@ -155,4 +167,5 @@ def run(
     if generator.code_seed is not None:
         seed = generator.code_seed  # torch.manual_seed(s) came first: s replays the run and is what the code says
     stdout = "".join(interp.stdout) if interp is not None else ""
-    return RunResult(stdout=stdout, error=error, events=recorder.events, seed=seed)
+    reproducible = not run_state.fresh_seed and (error is None or error["type"] not in _MACHINE_LIMITS)
+    return RunResult(stdout=stdout, error=error, events=recorder.events, seed=seed, reproducible=reproducible)

@@ -16,7 +16,7 @@ cold start that imports numpy and the engine, and under attack that cost student
 Example (in the event loop)::
 
     pool = RunPool(workers=12, config=WorkerConfig(limits=Limits()), deadline=8.0)
-    body = await pool.run("print(1)", started=time.monotonic(), encode=True)  # the JSON answer's bytes
+    body, reproducible = await pool.run("print(1)", started=time.monotonic(), encode=True)  # JSON answer's bytes
 """
 
 from __future__ import annotations

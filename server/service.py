@@ -20,6 +20,7 @@ from fastapi import HTTPException
 from pebble import ProcessExpired
 
 from engine.runner import RunResult
+from server.answers import AnswerCache, StreamCopy, answer_of_stream, replay
 from server.inbox import END, EventInbox
 from server.isolation import RunPool
 from server.jsonio import dumps, result_body
@@ -46,6 +47,11 @@ class RunService:
         self._pool = RunPool(settings.workers, config, deadline=settings.run_deadline_seconds)
         self._inbox = EventInbox()
         self._pending = 0
+        self.answers = AnswerCache(settings.answer_cache_mb * 2**20) if settings.answer_cache_mb > 0 else None
+
+    def kept_answer(self, code: str) -> bytes | None:
+        """The answer of an earlier reproducible run of exactly this code, if still kept."""
+        return self.answers.get(code) if self.answers is not None else None
 
     async def start(self) -> None:
         """Start the worker processes and the event inbox (once, at start-up)."""
@@ -102,10 +108,16 @@ class RunService:
             self._pending -= 1
 
     async def run_encoded(self, code: str) -> bytes:
-        """Run ``code`` to completion and return its JSON answer (``/api/run``), encoded by the worker."""
+        """Run ``code`` to completion and return its JSON answer (``/api/run``), encoded by the worker (or kept from
+        an earlier run of the same code)."""
+        kept = self.kept_answer(code)
+        if kept is not None:
+            return kept
         started = self._admit()
         try:
-            body: bytes = await self._pool.run(code, started, encode=True)
+            body, reproducible = await self._pool.run(code, started, encode=True)
+            if reproducible and self.answers is not None:
+                self.answers.put(code, body)
             return body
         except Exception as exc:  # noqa: BLE001 - killed, lost or failed: _failure says which
             return dumps(result_body(self._failure(exc))).encode("ascii")
@@ -117,17 +129,31 @@ class RunService:
         ``("done", RunResult)``.
 
         The route checks capacity before the stream starts (``check_capacity``); here the run only counts."""
+        kept = self.kept_answer(code)
+        if kept is not None:
+            events, result = replay(kept)
+            if events is not None:
+                yield "trace", events
+            yield "done", result
+            return
         self._pending += 1
         started = time.monotonic()
         token, frames = self._inbox.open()
         task = asyncio.ensure_future(self._pool.run(code, started, inbox=(self._inbox.path, token)))
+        copy = StreamCopy(self.answers.max_entry_bytes if self.answers is not None else 0)
         try:
             async for frame in _frames_until_done(frames, task):
+                if frame is END:
+                    copy.ended = True
+                    continue
+                copy.add(frame)
                 yield "trace", frame
             try:
                 result = task.result()
             except Exception as exc:  # noqa: BLE001 - killed, lost or failed: _failure says which
                 result = self._failure(exc)
+            if self.answers is not None and result.reproducible and copy.whole():
+                self.answers.put(code, answer_of_stream(result, copy.frames))
             yield "done", result
         finally:
             task.cancel()  # a client that left early doesn't keep a worker busy (pebble stops its worker)
@@ -135,8 +161,11 @@ class RunService:
             self._pending -= 1
 
 
-async def _frames_until_done(frames: "asyncio.Queue[str | None]", task: "asyncio.Future[Any]") -> AsyncIterator[str]:
-    """The run's event frames as they arrive, until its last one (or, when its worker died, until the run ended)."""
+async def _frames_until_done(
+    frames: "asyncio.Queue[str | None]", task: "asyncio.Future[Any]"
+) -> AsyncIterator[str | None]:
+    """The run's event frames as they arrive, until its last one, then ``END`` (or, when its worker died, until the
+    run ended, without ``END``: some frames may be missing)."""
     while True:
         getter = asyncio.ensure_future(frames.get())
         done, _ = await asyncio.wait({getter, task}, return_when=asyncio.FIRST_COMPLETED)
@@ -146,6 +175,7 @@ async def _frames_until_done(frames: "asyncio.Queue[str | None]", task: "asyncio
         frame = getter.result()
         if frame is END:
             await asyncio.wait({task})
+            yield END
             return
         yield frame
     # The run ended first: its last frames may still be on their way (none will come from a killed worker).
@@ -156,5 +186,6 @@ async def _frames_until_done(frames: "asyncio.Queue[str | None]", task: "asyncio
         except TimeoutError:
             return
         if frame is END:
+            yield END
             return
         yield frame

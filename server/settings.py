@@ -64,6 +64,9 @@ class Settings(BaseSettings):
     """CPU time a run may use before the kernel signals its worker (RLIMIT_CPU) and the run stops (0: no limit)."""
     max_pending_runs: int = Field(32, gt=0)
     """Runs waiting or running at once; past it, requests answer 429 with Retry-After."""
+    answer_cache_mb: int = Field(32, ge=0)
+    """Memory for the answers of reproducible runs, given again without a worker when the same code comes back
+    (``server/answers.py``; 0: off, every request runs)."""
 
     # -- budgets of one run (engine.sandbox.Limits) ----------------------------------------------------------
     max_steps: int = Field(_RUN.max_steps, gt=0)

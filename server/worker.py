@@ -2,13 +2,13 @@
 
 A worker is forked from the pool's forkserver and set up once (``set_up``, with a ``WorkerConfig``: address-space
 limit, niceness, the engine warmed); then every call runs one program under the guards of ``server/guards.py`` and
-returns its result, or the JSON answer's bytes (encoding then runs in
-the worker, in parallel, rather than in the server's one event loop). A streamed run also sends its trace events in
+returns its result, or the JSON answer's bytes and whether running the code again would give the same answer
+(encoding then runs in the worker, in parallel, rather than in the server's one event loop). A streamed run also sends its trace events in
 batches, as they come, to the server's event inbox (``server/inbox.py``) over a Unix socket.
 
 Example (what the pool sends to a worker)::
 
-    body = execute("print(1)", WorkerConfig(), started=time.monotonic(), encode=True)
+    body, reproducible = execute("print(1)", WorkerConfig(), started=time.monotonic(), encode=True)
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def execute(
     inbox: tuple[str, bytes] | None = None,
 ) -> Any:
     """Run ``code`` in this worker; its clock counts from ``started`` (``time.monotonic()``, which all processes
-    share). With ``encode``, return the JSON answer's bytes instead of the ``RunResult``. With ``inbox`` (a Unix
+    share). With ``encode``, return the JSON answer's bytes and ``RunResult.reproducible`` instead of the result. With ``inbox`` (a Unix
     socket path and the run's token), send the events there as they come and leave them out of the result."""
     set_up(config)
     cleaned()
@@ -101,7 +101,7 @@ def execute(
                 result = _run(code, config, started, sender.on_event)
             result.events = []  # already sent
         try:
-            return dumps(result_body(result)).encode("ascii") if encode else result
+            return (dumps(result_body(result)).encode("ascii"), result.reproducible) if encode else result
         except MemoryError:  # the answer itself is too big for the worker's memory: say so, keep the worker
             del result
             return _out_of_memory(encode)
@@ -115,7 +115,7 @@ def _out_of_memory(encode: bool) -> Any:
     error = {"type": "MemoryError", "message": "out of memory while writing the answer (its trace is too big)",
              "line": None}
     result = engine.RunResult(stdout="", error=error)
-    return dumps(result_body(result)).encode("ascii") if encode else result
+    return (dumps(result_body(result)).encode("ascii"), False) if encode else result
 
 
 class EventSender:

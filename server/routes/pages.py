@@ -5,15 +5,19 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from server.lessons import LESSONS
-from server.schemas.api import ErrorBody, Example
+from server.routes.deps import ServiceDep
+from server.schemas.api import ErrorBody, Example, Health
 
 router = APIRouter()
 
 
 @router.get("/healthz", tags=["health"])
-async def healthz() -> dict[str, str]:
+async def healthz(service: ServiceDep) -> Health:
     """200 while the server can answer."""
-    return {"status": "ok"}
+    answers = service.answers
+    if answers is None:
+        return Health(status="ok", kept_answers=0, answers_given_again=0)
+    return Health(status="ok", kept_answers=len(answers), answers_given_again=answers.hits)
 
 
 @router.get("/api/examples", tags=["examples"], responses={429: {"model": ErrorBody, "description": "Too many requests"}})

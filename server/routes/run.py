@@ -27,9 +27,11 @@ async def sized_request(request: RunRequest, settings: SettingsDep) -> RunReques
 SizedRequest = Annotated[RunRequest, Depends(sized_request)]
 
 
-async def has_room(service: ServiceDep) -> None:
-    """429 before the stream starts when the server is full (a refusal inside a started stream can't be a 429)."""
-    service.check_capacity()
+async def has_room(request: SizedRequest, service: ServiceDep) -> None:
+    """429 before the stream starts when the server is full (a refusal inside a started stream can't be a 429),
+    unless the answer is kept from an earlier run and needs no worker."""
+    if service.answers is None or request.code not in service.answers:
+        service.check_capacity()
 
 
 @router.post("/run", response_model=RunResponse, responses=_ERRORS)

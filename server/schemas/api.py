@@ -73,6 +73,14 @@ class Example(BaseModel):
     code: str
 
 
+class Health(BaseModel):
+    """The server is up; how many answers it keeps for code sent again, and how often it gave one again."""
+
+    status: str
+    kept_answers: int
+    answers_given_again: int
+
+
 class ErrorBody(BaseModel):
     """Body of every 4xx answer."""
 

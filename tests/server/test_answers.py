@@ -1,0 +1,135 @@
+"""Answers kept for code sent again (server/answers.py): only reproducible runs are kept, a kept answer is the same
+bytes the run gave, streamed or not, and the memory they take stays within the limit."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+import engine
+from engine.sandbox import Limits
+from server.answers import AnswerCache, answer_of_stream, replay
+from server.jsonio import dumps, result_body
+from tests.conftest import running_server
+from tests.server.test_api import _read_stream
+
+ACCUMULATION = (
+    "import torch\nx = torch.tensor(2.0, requires_grad=True)\n(x ** 2).backward()\nprint(x.grad)\n"
+    "(x ** 3).backward()\nprint(x.grad)\n"
+)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with running_server({"GRADTRACE_WORKERS": "2"}) as url:
+        yield url
+
+
+def _health(client: httpx.Client) -> dict[str, int]:
+    body: dict[str, int] = client.get("/healthz").json()
+    return body
+
+
+# -- the engine says which runs are reproducible ------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("code", "reproducible"),
+    [
+        (ACCUMULATION, True),
+        ("print(1 / 0)", True),  # an error of the program is as reproducible as its output
+        ("import torch\ntorch.manual_seed(3)\nprint(torch.rand(2))", True),
+        ("import torch\ng = torch.Generator()\nprint(torch.rand(2, generator=g))", True),  # PyTorch's fixed seed
+        ("import torch\nprint(torch.rand(2))", False),  # the run's own seed, drawn at random
+        ("import torch\nprint(torch.initial_seed())", False),
+        ("import torch\nlayer = torch.nn.Linear(2, 2)", False),  # its init draws random numbers
+        ("import torch\ntorch.seed()\ntorch.manual_seed(1)", False),
+        ("import torch\ng = torch.Generator()\ng.seed()", False),
+        ("import torch\nds = torch.utils.data.TensorDataset(torch.ones(4))\n"
+         "loader = torch.utils.data.DataLoader(ds, batch_size=2, shuffle=True)\nprint(len(list(loader)))", False),
+        ("while True:\n    pass", False),  # a limit: a faster machine could get further
+        ("def f():\n    f()\nf()", False),
+    ],
+)
+def test_a_run_is_reproducible_unless_chance_or_a_limit_decided(code: str, reproducible: bool) -> None:
+    assert engine.run(code, limits=Limits(max_steps=20_000)).reproducible is reproducible
+
+
+def test_a_run_given_its_seed_is_reproducible() -> None:
+    assert engine.run("import torch\nprint(torch.rand(2))", seed=5).reproducible
+
+
+# -- the cache ----------------------------------------------------------------------------------------------------
+def test_the_least_recently_used_answer_goes_first_and_big_ones_are_not_kept() -> None:
+    answers = AnswerCache(max_bytes=16 * 100)
+    for name in "abc":
+        answers.put(name, b"x" * 99)  # 100 bytes with its code
+    assert answers.get("a") == b"x" * 99  # a is now the most recent
+    for name in "defghijklmnopq":  # the 17th answer pushes out the least recently used: b
+        answers.put(name, b"x" * 99)
+    assert len(answers) == 16 and "b" not in answers and "a" in answers and "c" in answers
+    answers.put("z", b"x" * 100)  # 101 bytes: over a sixteenth of the memory
+    assert "z" not in answers and len(answers) == 16
+    assert (answers.hits, answers.misses) == (1, 0)
+
+
+def test_a_streamed_run_makes_the_same_answer_as_the_batch_run() -> None:
+    result = engine.run(ACCUMULATION)
+    body = dumps(result_body(result)).encode("ascii")
+    events = result.events
+    frames = [dumps(events[:3]), "[]", dumps(events[3:])]
+    done = engine.RunResult(stdout=result.stdout, error=result.error, seed=result.seed, reproducible=True)
+    assert answer_of_stream(done, frames) == body
+    replayed_events, replayed_done = replay(body)
+    assert replayed_events is not None and json.loads(replayed_events) == events
+    assert (replayed_done.stdout, replayed_done.error, replayed_done.seed) == (result.stdout, None, result.seed)
+
+
+# -- through the server -------------------------------------------------------------------------------------------
+def test_code_sent_again_gets_the_same_answer_without_a_run(server: str) -> None:
+    code = ACCUMULATION + "# test_code_sent_again\n"
+    with httpx.Client(base_url=server, timeout=30) as client:
+        before = _health(client)
+        first = client.post("/api/run", json={"code": code}).content
+        second = client.post("/api/run", json={"code": code}).content
+        after = _health(client)
+    assert json.loads(first)["stdout"] == "tensor(4.)\ntensor(16.)\n"
+    assert second == first
+    assert after["kept_answers"] == before["kept_answers"] + 1
+    assert after["answers_given_again"] == before["answers_given_again"] + 1
+
+
+def test_chance_is_never_given_again(server: str) -> None:
+    code = "import torch\nprint(torch.rand(3))\n# test_chance\n"
+    with httpx.Client(base_url=server, timeout=30) as client:
+        before = _health(client)
+        answers = [client.post("/api/run", json={"code": code}).json() for _ in range(3)]
+        after = _health(client)
+    assert len({answer["seed"] for answer in answers}) == 3
+    assert len({answer["stdout"] for answer in answers}) == 3
+    assert after["kept_answers"] == before["kept_answers"]
+
+
+def test_a_streamed_run_is_kept_and_streams_again_the_same(server: str) -> None:
+    code = ACCUMULATION + "# test_a_streamed_run\n"
+    with httpx.Client(base_url=server, timeout=30) as client:
+        first = _read_stream(client, code)[1:]
+        again = _read_stream(client, code)[1:]
+        batch = client.post("/api/run", json={"code": code}).json()
+        health = _health(client)
+    events = [event for kind, data, _ in first if kind == "trace" for event in json.loads(data)]
+    assert [event for kind, data, _ in again if kind == "trace" for event in json.loads(data)] == events
+    assert json.loads(again[-1][1]) == json.loads(first[-1][1]) == {
+        "stdout": "tensor(4.)\ntensor(16.)\n", "error": None, "seed": batch["seed"]
+    }
+    assert batch["events"] == events and health["answers_given_again"] >= 2
+
+
+def test_without_the_cache_every_request_runs() -> None:
+    code = ACCUMULATION
+    with running_server({"GRADTRACE_ANSWER_CACHE_MB": "0", "GRADTRACE_WORKERS": "1"}) as url:
+        with httpx.Client(base_url=url, timeout=30) as client:
+            seeds = {client.post("/api/run", json={"code": code}).json()["seed"] for _ in range(3)}
+            health = _health(client)
+    assert len(seeds) == 3 and health["kept_answers"] == health["answers_given_again"] == 0
