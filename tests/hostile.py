@@ -266,6 +266,9 @@ RESOURCES = [
     ("x = 'ab' * 500000\ny = x.replace('', 'aa')", LE, "a string of 3,000,004 characters"),
     ("x = 'a' * 999999\ny = x.zfill(10**9)", LE, "a string of 1,000,000,000 characters"),
     ("x = list(map(lambda x: x, range(10**6)))", LE, "(step limit)"),
+    # sum() of lists or tuples copied the growing result at each piece: 17 s of C code (now linear, then refused)
+    ("x = sum([[0] * 100] * 10**4, [])\ny = sum([x] * 2, [])", LE, "a sequence of 2,000,000 items"),
+    ("x = sum([(0,) * 100] * 10**4, ())\ny = sum([x] * 2, ())", LE, "a sequence of 2,000,000 items"),
 ]
 
 # Sharing makes small values huge: C code (==, hash, str, numpy's conversion) would walk every occurrence.

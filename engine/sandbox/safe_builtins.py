@@ -57,6 +57,21 @@ class Counted:
         return f"<{self._kind} object>"
 
 
+def _concatenated(items: Any, start: list[Any] | tuple[Any, ...]) -> Any:
+    """``sum(items, start)`` for a list or tuple ``start``, in linear time: Python's ``sum`` adds one piece at a
+    time, copying the growing result each time (``sum([[0] * 100] * 10**4, [])`` took 17 s of C code)."""
+    base = list if isinstance(start, list) else tuple
+    items = items if isinstance(items, (list, tuple)) else list(items)
+    out = list(start)
+    for i, item in enumerate(items):
+        if not isinstance(item, base):  # Python's own error (or a tensor's __radd__) from here on
+            return sum(items[i:], start + base(out[len(start):]))
+        out.extend(item)
+    if type(start) is list:
+        return out
+    return tuple(out) if type(start) is tuple else start + base(out[len(start):])
+
+
 def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
     """The builtins namespace of one run."""
     materialize = budget.materialize
@@ -129,6 +144,7 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         items = materialize(items)
         if isinstance(start, (list, tuple)):  # sum(lists, []) concatenates: bound the result first
             budget.check_length(start, len(start) + sum(len(i) for i in items if isinstance(i, (list, tuple))))
+            return _concatenated(items, start)
         return sum(items, start)
 
     wrapped_types = {
