@@ -25,7 +25,7 @@ import numpy as np
 from engine.graph import (  # noqa: F401 - the graph's names are also torch.autograd's
     CREATE_GRAPH_WARNING, FREED_MESSAGE, NON_LEAF_GRAD_WARNING, AccumulateGrad, Node, _edge,
 )
-from engine.hooks import state
+from engine.hooks import hold, state
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.tensor import Tensor
@@ -44,6 +44,7 @@ def _accumulate(leaf: "Tensor", delta: np.ndarray) -> None:
     if g is None:
         leaf._grad = Tensor._make(np.array(delta, copy=True))
         leaf._grad._owner = leaf
+        hold(leaf._grad._data)
         if obs is not None:
             obs.grad_accumulated(leaf, None, delta, leaf._grad._data)
     else:
@@ -68,6 +69,7 @@ def _accumulate_with_graph(leaf: "Tensor", delta: "Tensor") -> None:
     else:
         leaf._grad = add(old, delta)
     leaf._grad._owner = leaf
+    hold(leaf._grad._data)
     if obs is not None:
         obs.grad_accumulated(leaf, before, delta._data, leaf._grad._data)
 

@@ -61,7 +61,7 @@ class RunState:
         self.observer = observer
         self.grad_enabled = True
         self.generator: Any = None  # engine.random.Generator, created lazily by engine.random
-        self.budget = budget  # optional object with check_alloc(numel) used by factories/ops
+        self.budget = budget  # optional object with check_alloc(numel) (and track(array, numel)) used by ops
         self.print_options: Any = None  # engine.printing.PrintOptions after torch.set_printoptions
         self.default_float: Any = None  # engine.dtypes.float64 after torch.set_default_dtype(torch.float64)
         self.fresh_seed = False  # a random number came from a seed drawn at random: the next run may differ
@@ -74,6 +74,14 @@ _current: ContextVar[RunState] = ContextVar("gradtrace_run_state", default=_defa
 def state() -> RunState:
     """The RunState of the current run (a process-wide default when none is set)."""
     return _current.get()
+
+
+def hold(array: Any) -> None:
+    """Count a numpy array the engine keeps beyond the tensor that made it (a graph node's saved values, a
+    gradient, an optimizer's state) against the run's budget of memory alive, until it is freed."""
+    track = getattr(_current.get().budget, "track", None)  # a budget may only check allocations
+    if track is not None:
+        track(array, 0)
 
 
 @contextlib.contextmanager

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.hooks import state
+from engine.hooks import hold, state
 from engine.nn.module import _reset_grad
 from engine.tensor import Tensor
 
@@ -35,6 +35,15 @@ _SHORT.maxlevel = 3
 def _shown(value: Any) -> Any:
     return _SHORT.repr(value) if isinstance(value, (list, tuple, dict, set, frozenset)) else value
 
+
+def _held(array: np.ndarray) -> np.ndarray:
+    """An optimizer state array, counted against the run's budget of memory alive (Adam keeps two per weight)."""
+    hold(array)
+    return array
+
+
+def _zeros(like: np.ndarray) -> np.ndarray:
+    return _held(np.zeros_like(like))
 
 class Optimizer:
     """Base class: holds ``param_groups`` (each a dict with ``params`` and hyper-parameters) and ``state``."""
@@ -137,7 +146,7 @@ class SGD(Optimizer):
                     st = self._state.setdefault(id(p), {})
                     buf = st.get("momentum_buffer")
                     if buf is None:
-                        buf = st["momentum_buffer"] = d.copy()
+                        buf = st["momentum_buffer"] = _held(d.copy())
                     else:
                         buf *= buf.dtype.type(mom)
                         buf[...] = _axpy(buf, 1 - damp, d)
@@ -181,10 +190,10 @@ class Adam(Optimizer):
                 st = self._state.setdefault(id(p), {})
                 if not st:
                     st["step"] = 0
-                    st["exp_avg"] = np.zeros_like(p._data)
-                    st["exp_avg_sq"] = np.zeros_like(p._data)
+                    st["exp_avg"] = _zeros(p._data)
+                    st["exp_avg_sq"] = _zeros(p._data)
                     if g["amsgrad"]:
-                        st["max_exp_avg_sq"] = np.zeros_like(p._data)
+                        st["max_exp_avg_sq"] = _zeros(p._data)
                 st["step"] += 1
                 t_ = st["step"]
                 m, v = st["exp_avg"], st["exp_avg_sq"]
@@ -242,11 +251,11 @@ class RMSprop(Optimizer):
                     grad = _axpy(grad, g["weight_decay"], p._data)
                 st = self._state.setdefault(id(p), {})
                 if not st:
-                    st.update(step=0, square_avg=np.zeros_like(p._data))
+                    st.update(step=0, square_avg=_zeros(p._data))
                     if g["momentum"] > 0:
-                        st["momentum_buffer"] = np.zeros_like(p._data)
+                        st["momentum_buffer"] = _zeros(p._data)
                     if g["centered"]:
-                        st["grad_avg"] = np.zeros_like(p._data)
+                        st["grad_avg"] = _zeros(p._data)
                 st["step"] += 1
                 sq = st["square_avg"]
                 sq *= dt(g["alpha"])

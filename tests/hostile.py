@@ -269,6 +269,17 @@ RESOURCES = [
     # sum() of lists or tuples copied the growing result at each piece: 17 s of C code (now linear, then refused)
     ("x = sum([[0] * 100] * 10**4, [])\ny = sum([x] * 2, [])", LE, "a sequence of 2,000,000 items"),
     ("x = sum([(0,) * 100] * 10**4, ())\ny = sum([x] * 2, ())", LE, "a sequence of 2,000,000 items"),
+    # memory kept by numpy buffers that outlive the tensor counted for them (each was ~350 MB, MemoryError)
+    (T + "keep = []\nfor i in range(100):\n    keep.append(torch.ones(10**6)[:1])", LE, "(memory limit)"),
+    (T + "keep = []\nfor i in range(100):\n    t = torch.ones(1)\n    t.data = torch.ones(10**6)\n    keep.append(t)",
+     LE, "(memory limit)"),
+    (T + "x = torch.ones(10**6, requires_grad=True)\ny = x\nfor i in range(200):\n    y = y.relu()", LE,
+     "(memory limit)"),  # each node keeps its result, the tensor itself is gone
+    (T + "x = torch.ones(1000, 1000, requires_grad=True)\ny = x\nfor i in range(200):\n    y = y.softmax(1)", LE,
+     "(memory limit)"),
+    (T + "keep = [torch.arange(10**6) for _ in range(49)]", LE, "(memory limit)"),  # int64: 8 bytes an element
+    (T + "ps = [torch.zeros(10**6, requires_grad=True) for _ in range(24)]\nopt = torch.optim.Adam(ps)\n"
+     "sum((p * 1.0).sum() for p in ps).backward()\nopt.step()", LE, "(memory limit)"),  # grads and Adam's state
 ]
 
 # Sharing makes small values huge: C code (==, hash, str, numpy's conversion) would walk every occurrence.

@@ -23,7 +23,7 @@ import numpy as np
 
 from engine import dtypes
 from engine.autograd import Node, _edge
-from engine.hooks import state
+from engine.hooks import hold, state
 from engine.tensor import Tensor
 
 
@@ -72,6 +72,10 @@ class Function(Node):
             ctx._in_shapes = tuple(t._data.shape for t in inputs)
             if ctx._saved:
                 _track_saved(ctx, inputs, result)
+                if st.budget is not None:  # what the node keeps outlives the tensors (y = y.relu() in a loop)
+                    for v in ctx._saved.values():
+                        if type(v) is np.ndarray:
+                            hold(v)
         obs = st.observer
         if obs is not None:
             obs.tensor_created(result)

@@ -21,6 +21,8 @@ import weakref
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from engine.sandbox.errors import LimitExceeded
 
 _CHECK_EVERY = 256  # steps between wall-clock checks, while steps are cheap
@@ -40,8 +42,9 @@ class Limits:
     # the answer, trace included, is out within its 5 s deadline: GRADTRACE_RUN_DEADLINE_SECONDS).
     max_seconds: float = 4.5
     max_tensor_elements: int = 1_000_000  # one tensor, computed from the output shape before allocating
-    # Tensor elements alive at once (200 MB of float32): tensors of TRACK_MIN elements or more are counted
-    # until they are freed; smaller ones cannot add up to much within the step limit.
+    # Tensor elements alive at once (200 MB of float32; 8-byte elements count twice): the numpy buffers of
+    # tensors, saved values, gradients and optimizer states of TRACK_MIN elements or more are counted until they
+    # are freed; smaller ones cannot add up to much within the step limit.
     max_alive_elements: int = 50_000_000
     max_graph_nodes: int = 100_000  # grad_fn nodes alive at once (backward walks them without recursion)
     max_output_bytes: int = 64 * 1024  # stdout
@@ -52,6 +55,12 @@ class Limits:
     max_str_length: int = 1_000_000
     max_list_length: int = 1_000_000
     max_built_items: int = 20_000_000  # over the run, in strings and lists of 10,000+ items
+
+
+class _Held(weakref.ref):  # type: ignore[type-arg]
+    """A weak reference to a numpy buffer counted alive, with its key and the elements it counts for."""
+
+    __slots__ = ("key", "units")
 
 
 class Budget:
@@ -65,7 +74,7 @@ class Budget:
         self._every = _CHECK_EVERY  # steps until the next check of the clock
         self._last_tick = time.monotonic()
         self.alive = 0  # elements of tracked tensors not freed yet
-        self._tracked: dict[int, tuple[Any, int]] = {}
+        self._tracked: dict[int, _Held] = {}  # by id of the buffer
         self.nodes = 0  # graph nodes not freed yet
         self._nodes: dict[int, Any] = {}
         self.output_bytes = 0
@@ -125,20 +134,35 @@ class Budget:
             f"the program holds more than {self.limits.max_alive_elements:,} tensor elements at once (memory limit)"
         )
 
-    def track(self, tensor: Any, numel: int) -> None:
-        """Count ``tensor`` (``numel`` elements) as alive until it is freed (the recorder calls this)."""
+    def track(self, data: Any, numel: int) -> None:
+        """Count the memory behind ``data`` (the numpy array of a tensor of ``numel`` elements, or one the engine
+        keeps: a graph node's saved values, a gradient, an optimizer's state) as alive until it is freed.
+
+        What is counted is the buffer the array lives in (its base), once however many arrays share it: a view
+        (``torch.ones(10**6)[:1]``), ``t.data = big`` or a saved result keeps the whole buffer alive after the
+        tensor that made it is gone. Elements of 8 bytes count twice (the limit is in 4-byte elements)."""
         if numel > self.limits.max_tensor_elements:
             self._over_tensor(numel)
-        self.alive += numel
-        ref = weakref.ref(tensor, self._freed)
-        self._tracked[id(ref)] = (ref, numel)
+        root, base = data, data.base
+        while isinstance(base, np.ndarray):
+            root, base = base, base.base
+        key = id(root)
+        if key in self._tracked:
+            return
+        units = root.size * max(root.itemsize, 4) // 4
+        if units < TRACK_MIN:
+            return
+        ref = _Held(root, self._freed)
+        ref.key, ref.units = key, units
+        self._tracked[key] = ref
+        self.alive += units
         if self.alive > self.limits.max_alive_elements:
             self._over_alive(0)
 
     def _freed(self, ref: Any) -> None:
-        entry = self._tracked.pop(id(ref), None)
-        if entry is not None:
-            self.alive -= entry[1]
+        if self._tracked.get(ref.key) is ref:
+            del self._tracked[ref.key]
+            self.alive -= ref.units
 
     def track_node(self, node: Any) -> None:
         """Count the graph node ``node`` as alive until it is freed (the recorder calls this for each new

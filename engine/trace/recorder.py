@@ -187,10 +187,11 @@ class Recorder:
         budget = self.budget
         if budget is None:
             return
-        size = t._data.size
-        if size >= TRACK_MIN:
-            budget.track(t, size)
-        elif size == 0 and t._data.ndim > 1:  # an empty tensor keeps its other sizes: the next op may fill them
+        data = t._data
+        size = data.size
+        if size >= TRACK_MIN or data.base is not None:  # a small view may keep a big buffer alive
+            budget.track(data, size)
+        if size == 0 and data.ndim > 1:  # an empty tensor keeps its other sizes: the next op may fill them
             budget.check_alloc(math.prod(d for d in t._data.shape if d))
         if fn is not None and fn._trace_id is None:
             budget.track_node(fn)
