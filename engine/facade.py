@@ -22,7 +22,7 @@ import numpy as np
 from engine import (
     autograd, autograd_functional, data, dtypes, lr_scheduler, nn, ops, optim, printing, random, rng_state,
 )
-from engine.ops import arith, elementwise, factories, linalg, ordering, pieces, shape
+from engine.ops import argcheck, arith, elementwise, factories, linalg, ordering, pieces, shape
 from engine.ops.base import binary_operands, made
 from engine.tensor import Size, Tensor, device
 
@@ -145,6 +145,9 @@ def _torch_members() -> dict[str, Any]:
             m[name] = keepdims_alias(m[name])
     for name in _TENSOR_INPUT:
         m[name] = _tensor_input(name, m[name])
+    for name in argcheck.SIGNATURES:
+        if name in m:
+            m[name] = argcheck.signed(name, m[name])
     return m
 
 

@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 from engine import random
+from engine.ops import argcheck
 from engine.tensor import Tensor
 
 
@@ -37,6 +38,16 @@ def calculate_gain(nonlinearity: str, param: Any = None) -> float:
     raise ValueError(f"Unsupported nonlinearity {nonlinearity}")
 
 
+def _tensor(t: Any, attribute: str, op: str = "", *args: Any) -> None:
+    """PyTorch's init functions are Python calling a tensor method first (``tensor.uniform_(a, b)``): a non-tensor
+    fails on that attribute, a wrongly typed argument in that method's argument parser."""
+    if not isinstance(t, Tensor):
+        raise AttributeError(f"'{type(t).__name__}' object has no attribute '{attribute}'")
+    err = argcheck.refusal(op, args, {}, method=True) if op else None
+    if err is not None:
+        raise err
+
+
 def _fill(t: Tensor, values: Tensor) -> Tensor:
     # Initialisation runs under no_grad in PyTorch: write the values without recording.
     t._data[...] = values._data
@@ -45,28 +56,34 @@ def _fill(t: Tensor, values: Tensor) -> Tensor:
 
 
 def uniform_(t: Tensor, a: float = 0.0, b: float = 1.0) -> Tensor:
+    _tensor(t, "uniform_", "uniform_", a, b)
     return _fill(t, random.uniform_fill(tuple(t._data.shape), a, b, t.dtype))
 
 
 def normal_(t: Tensor, mean: float = 0.0, std: float = 1.0) -> Tensor:
+    _tensor(t, "normal_", "normal_", mean, std)
     return _fill(t, random.normal_fill(tuple(t._data.shape), mean, std, t.dtype))
 
 
 def constant_(t: Tensor, val: float) -> Tensor:
+    _tensor(t, "fill_", "fill_", val)
     t._data[...] = val
     t._version += 1
     return t
 
 
 def zeros_(t: Tensor) -> Tensor:
+    _tensor(t, "zero_")
     return constant_(t, 0.0)
 
 
 def ones_(t: Tensor) -> Tensor:
+    _tensor(t, "fill_")
     return constant_(t, 1.0)
 
 
 def kaiming_uniform_(t: Tensor, a: float = 0, mode: str = "fan_in", nonlinearity: str = "leaky_relu") -> Tensor:
+    _tensor(t, "shape")
     fan_in, fan_out = _fans(t)
     gain = calculate_gain(nonlinearity, a)
     std = gain / math.sqrt(fan_in if mode == "fan_in" else fan_out)
@@ -75,12 +92,14 @@ def kaiming_uniform_(t: Tensor, a: float = 0, mode: str = "fan_in", nonlinearity
 
 
 def kaiming_normal_(t: Tensor, a: float = 0, mode: str = "fan_in", nonlinearity: str = "leaky_relu") -> Tensor:
+    _tensor(t, "shape")
     fan_in, fan_out = _fans(t)
     std = calculate_gain(nonlinearity, a) / math.sqrt(fan_in if mode == "fan_in" else fan_out)
     return normal_(t, 0.0, std)
 
 
 def xavier_uniform_(t: Tensor, gain: float = 1.0) -> Tensor:
+    _tensor(t, "dim")
     fan_in, fan_out = _fans(t)
     std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
     a = math.sqrt(3.0) * std
@@ -88,6 +107,7 @@ def xavier_uniform_(t: Tensor, gain: float = 1.0) -> Tensor:
 
 
 def xavier_normal_(t: Tensor, gain: float = 1.0) -> Tensor:
+    _tensor(t, "dim")
     fan_in, fan_out = _fans(t)
     return normal_(t, 0.0, gain * math.sqrt(2.0 / float(fan_in + fan_out)))
 

@@ -366,7 +366,11 @@ class WhereBackward0(Function):
         return unbroadcast(np.where(c, g, zero), sa), unbroadcast(np.where(c, zero, g), sb)
 
 
-def where(condition: Tensor, a: Any, b: Any) -> Tensor:
+def where(condition: Tensor, a: Any = None, b: Any = None) -> Any:
+    if a is None and b is None:  # torch.where(condition): the indices of the true elements, one tensor per dim
+        from engine.ops.ordering import nonzero
+
+        return nonzero(condition, as_tuple=True)
     a, b = binary_operands(a, b)
     shape = broadcast_shape(broadcast_shape(a._data.shape, b._data.shape), condition._data.shape)
     check_alloc(math.prod(shape))

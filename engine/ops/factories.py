@@ -18,6 +18,7 @@ import numpy as np
 
 from engine import dtypes
 from engine.hooks import state
+from engine.ops import tensor_data
 from engine.ops.base import check_alloc
 from engine.meta import check_device
 from engine.tensor import Size, Tensor
@@ -72,55 +73,6 @@ def _np_dtype(dtype: Any, default: Any = None) -> Any:
 
 
 # ---- torch.tensor -----------------------------------------------------------------------------------------------
-_MAX_DIMS = 64
-
-
-def _scan(data: Any, depth: int, shape: list[int], kinds: set[str]) -> None:
-    """Check that nested lists are rectangular and collect which kinds of numbers they hold."""
-    if isinstance(data, Tensor):
-        if data._data.ndim:
-            for i, d in enumerate(data._data.shape):
-                _check_len(shape, depth + i, d)
-        kinds.add({"f": "float", "b": "bool"}.get(data._data.dtype.kind, "int"))
-        return
-    if isinstance(data, (list, tuple)):
-        if depth >= _MAX_DIMS:  # numpy's limit (PyTorch's message when nesting is too deep for it)
-            raise ValueError(f"too many dimensions '{type(data).__name__}'")
-        _check_len(shape, depth, len(data))
-        for item in data:
-            _scan(item, depth + 1, shape, kinds)
-        return
-    if depth < len(shape):
-        raise ValueError(f"expected sequence of length {shape[depth]} at dim {depth} (got {type(data).__name__})")
-    if isinstance(data, str) and depth > 0:
-        raise ValueError("too many dimensions 'str'")
-    if data is None:
-        raise RuntimeError("Could not infer dtype of NoneType")
-    if isinstance(data, bool):
-        kinds.add("bool")
-    elif isinstance(data, int):
-        kinds.add("int")
-    elif isinstance(data, float):
-        kinds.add("float")
-    else:
-        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
-
-
-def _check_len(shape: list[int], depth: int, n: int) -> None:
-    if depth == len(shape):
-        shape.append(n)
-    elif shape[depth] != n:
-        raise ValueError(f"expected sequence of length {shape[depth]} at dim {depth} (got {n})")
-
-
-def _plain(data: Any) -> Any:
-    if isinstance(data, Tensor):
-        return data._data.tolist()
-    if isinstance(data, (list, tuple)):
-        return [_plain(d) for d in data]
-    return data
-
-
 def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
     """``torch.tensor(data)``: a new leaf tensor holding a copy of ``data`` (floats -> float32, ints -> int64).
 
@@ -140,13 +92,18 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
             )
         arr = np.array(data._data, dtype=_np_dtype(dtype, data._data.dtype), copy=True)
         return _new(arr, requires_grad)
-    shape: list[int] = []
-    kinds: set[str] = set()
-    _scan(data, 0, shape, kinds)
-    check_alloc(int(math.prod(shape)))
+    if isinstance(data, str):
+        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+    shape = tensor_data.sizes(data)
+    reader = tensor_data.Reader(shape, infer=dtype is None)
+    reader.walk(data)
+    kinds = reader.kinds
     fdt = dtypes.default_np()
     default = fdt if "float" in kinds else np.int64 if "int" in kinds else np.bool_ if kinds else fdt
-    arr = np.array(_plain(data), dtype=_np_dtype(dtype, default))
+    np_dtype = _np_dtype(dtype, default)
+    reader.check(np.dtype(np_dtype))
+    check_alloc(int(math.prod(shape)))
+    arr = np.array(tensor_data.plain(data, 0, len(shape)), dtype=np_dtype)
     if arr.shape != tuple(shape):
         arr = arr.reshape(shape)
     return _new(arr, requires_grad)

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from engine.ops import (
-    arith, elementwise, indexing, inplace, linalg, nnops, ordering, pieces, reduce, shape, stats, unary,
+    argcheck, arith, elementwise, indexing, inplace, linalg, nnops, ordering, pieces, reduce, shape, stats, unary,
 )
 from engine.ops.base import binary_operands, made
 
@@ -250,6 +250,11 @@ def keepdims_alias(fn: Any) -> Any:
 for _name in KEEPDIMS:
     if _name in METHODS:
         METHODS[_name] = keepdims_alias(METHODS[_name])
+
+
+for _name in argcheck.SIGNATURES:  # PyTorch's argument parser refuses wrongly typed arguments first
+    if _name in METHODS:
+        METHODS[_name] = argcheck.signed(_name, METHODS[_name], method=True)
 
 
 def install(cls: type) -> None:

@@ -1032,3 +1032,90 @@ for args in ((2, -3), (-1, -2), (-1, 2)):
     except RuntimeError as e:
         print(e)
 print(nn.Linear(3, 2).weight.shape)
+# %% tensor_argument_not_tensor
+import torch
+x, m, mask = torch.tensor([1.0, 2.0]), torch.ones(2, 2), torch.tensor([True, False])
+for attempt in (lambda: x.dot([1.0]), lambda: torch.dot(x, [1.0]), lambda: x.dot(tensor=[1.0]),
+                lambda: torch.dot(input="a", tensor=x), lambda: torch.mm(m, [[1.0]]), lambda: m.mm(None),
+                lambda: torch.matmul(x, "a"), lambda: m.matmul(2), lambda: torch.bmm(m, 1.5), lambda: m.mv([1, 2]),
+                lambda: torch.outer(x, None), lambda: torch.maximum(x, 1.5), lambda: x.minimum(True),
+                lambda: torch.add(x, [1.0]), lambda: torch.mul([1.0], x), lambda: torch.sub(x, None),
+                lambda: torch.div(x, "a"), lambda: torch.allclose(x, [1.0, 2.0]), lambda: torch.isclose(x, 1.5),
+                lambda: torch.equal(x, None), lambda: x.gather(0, [0]), lambda: torch.gather(x, 0, [0]),
+                lambda: x.view_as([1, 2]), lambda: x.expand_as(None), lambda: x.logical_and([True]),
+                lambda: torch.zeros_like([1.0]), lambda: torch.ones_like(None), lambda: torch.rand_like("a"),
+                lambda: torch.full_like(x, "a"), lambda: torch.full_like(x, [1.0]), lambda: torch.bernoulli([0.5]),
+                lambda: torch.multinomial([1.0, 2.0], 1), lambda: x.add(x, alpha="a")):
+    try:
+        attempt()
+    except TypeError as e:
+        print("TypeError", e)
+print(x.dot(x), torch.mm(m, m), torch.add(x, 1), torch.mul(2, x), torch.maximum(x, x), torch.full_like(x, 3))
+print(x.gather(0, torch.tensor([1, 0])), torch.allclose(x, x), x.dot(tensor=x), x.add(x, alpha=2))
+# %% invalid_combination_of_arguments
+import torch
+x, mask = torch.tensor([1.0, -2.0]), torch.tensor([True, False])
+for attempt in (lambda: torch.where(mask, [1], 0), lambda: torch.where(mask, x, [0]), lambda: torch.where([1], x, x),
+                lambda: torch.where(mask, (1, 2), 0), lambda: torch.pow(x, [1]), lambda: x.pow("a"),
+                lambda: x.masked_fill(mask, "a"), lambda: x.masked_fill([True, False], 1),
+                lambda: torch.clamp(x, "a"), lambda: x.clamp(min="a"), lambda: x.clamp(max=[1]),
+                lambda: x.masked_fill_(mask, None), lambda: x.fill_("a"), lambda: torch.where(mask, x, other="a")):
+    try:
+        attempt()
+    except TypeError as e:
+        print("TypeError", str(e).split("\n")[0])
+print(torch.where(mask, x, 0), torch.where(mask, 1.0, x), torch.where(mask, 1, 0), torch.pow(2, x), x.pow(2))
+print(x.masked_fill(mask, 0.5), x.clamp(min=0), x.clamp(torch.tensor(0.0)), torch.where(mask))
+# %% dim_argument_not_int
+import torch
+x, m = torch.tensor([1.0, 2.0]), torch.ones(2, 3)
+for attempt in (lambda: x.unsqueeze(1.5), lambda: torch.unsqueeze(x, None), lambda: x.unsqueeze(True),
+                lambda: torch.transpose(m, 0, True), lambda: m.transpose("a", 1), lambda: torch.flatten(m, "a"),
+                lambda: torch.softmax(x, None), lambda: x.log_softmax(1.5), lambda: torch.argmax(x, 1.5),
+                lambda: x.argmin("a"), lambda: x.cumsum([0]), lambda: torch.unbind(m, "a"), lambda: m.triu(0.5),
+                lambda: x.flip(1.5), lambda: x.flip([1.5]), lambda: torch.cat([x], "a"), lambda: torch.cat([x], dim=0.0),
+                lambda: torch.cat((x, "a")), lambda: torch.cat(x, 1), lambda: torch.stack(None),
+                lambda: torch.stack([x, [1.0, 2.0]]), lambda: x.gather(0.5, torch.tensor([0])),
+                lambda: x.unsqueeze(dim=None), lambda: x.argmax(keepdim=1), lambda: m.softmax(dim=torch.tensor(0.0))):
+    try:
+        attempt()
+    except TypeError as e:
+        print("TypeError", e)
+print(x.unsqueeze(torch.tensor(0)), torch.argmax(x, dim=None), torch.cat([x, x], 0), x.flip(0), m.transpose(1, 0))
+print(m.softmax(dim=1), torch.stack((x, x), dim=1), x.cumsum(0), torch.flatten(m, 0), x.argmax(0, True))
+# %% tensor_data_not_numbers
+import torch
+x = torch.tensor([1.0, 2.0])
+for data, kw in (([1, "a"], {}), ("a", {}), (["ab"], {}), ([[1], "a"], {}), ([(1, 2), "ab"], {}), ([1, None], {}),
+                 ([1.0, {}], {}), ({1: 2}, {}), ([[1, 2], [3]], {}), ([[1, 2], 3], {}), ([1, [2]], {}),
+                 ([1.0, [2]], {}), ([[1, 2], [3], "a"], {}), ([1, "a"], {"dtype": torch.float32}),
+                 ([1, None], {"dtype": torch.float64}), ([1, "a"], {"dtype": torch.int64}),
+                 ([1, None], {"dtype": torch.bool}), ([x, x], {}), ([x, 1.0], {}), ([x[:0]], {}),
+                 ([1.0], {"dtype": "a"}), ([1.0], {"requires_grad": "a"}), ([1.0], {"requires_grad": None})):
+    try:
+        torch.tensor(data, **kw)
+    except TypeError as e:
+        print("TypeError", e)
+    except ValueError as e:
+        print("ValueError", e)
+    except RuntimeError as e:
+        print("RuntimeError", e)
+print(torch.tensor([[1, 2], x]), torch.tensor([x[0], 1]), torch.tensor([1, x[:1]]), torch.tensor([[1, 2], (3, 4)]))
+print(torch.tensor([]), torch.tensor([[], []]), torch.tensor([True, 2]), torch.as_tensor([1, 2.5]))
+# %% init_non_tensor
+import torch
+from torch import nn
+x = torch.ones(2, 2)
+for attempt in (lambda: nn.init.zeros_(3), lambda: nn.init.ones_([1.0]), lambda: nn.init.constant_(None, 1.0),
+                lambda: nn.init.uniform_(3), lambda: nn.init.normal_([1.0]), lambda: nn.init.kaiming_uniform_(3),
+                lambda: nn.init.kaiming_normal_(None), lambda: nn.init.xavier_uniform_([1.0]),
+                lambda: nn.init.xavier_normal_(2.5), lambda: nn.init.constant_(x, "a"),
+                lambda: nn.init.constant_(x, [1.0]), lambda: nn.init.uniform_(x, "a"),
+                lambda: nn.init.uniform_(x, 0, None), lambda: nn.init.normal_(x, "a")):
+    try:
+        attempt()
+    except AttributeError as e:
+        print("AttributeError", e)
+    except TypeError as e:
+        print("TypeError", str(e).split("\n")[0])
+print(nn.init.constant_(x, 2), nn.init.zeros_(torch.ones(2)), nn.init.ones_(torch.zeros(2)))

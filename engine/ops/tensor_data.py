@@ -1,0 +1,150 @@
+"""Reading ``torch.tensor(data)``'s nested data the way PyTorch's ``internal_new_from_data`` reads it, refusals in
+its order and words: the sizes come from the chain of first elements (``too many dimensions 'str'``), then the
+dtype is inferred from every element (``new(): invalid data type 'str'``, ``Could not infer dtype of NoneType``),
+then the elements are stored (``expected sequence of length 2 at dim 1 (got 3)``, ``not a sequence``,
+``must be real number, not list``, ``only one element tensors can be converted to Python scalars``).
+
+Example::
+
+    >>> torch.tensor([1, 'a'])
+    TypeError: new(): invalid data type 'str'
+    >>> torch.tensor([[1, 2], 3])
+    TypeError: not a sequence
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.tensor import Tensor
+
+MAX_DIMS = 64
+_SEQUENCES = (list, tuple, str)
+
+
+def sizes(data: Any) -> list[int]:
+    """The shape, from the first element of each level (PyTorch's ``compute_sizes``); a tensor ends the chain."""
+    out: list[int] = []
+    while isinstance(data, _SEQUENCES):
+        out.append(len(data))
+        if len(out) > MAX_DIMS:
+            raise ValueError(f"too many dimensions '{type(data).__name__}'")
+        if not data:
+            break
+        data = data[0]
+    return out
+
+
+def _no_dtype(value: Any) -> Exception:
+    if isinstance(value, str):
+        return TypeError(f"new(): invalid data type '{type(value).__name__}'")
+    return RuntimeError(f"Could not infer dtype of {type(value).__name__}")
+
+
+class Reader:
+    """One walk over the data: the kinds of numbers found (``float``/``int``/``bool``), the first refusal of the
+    store step (raised by ``check`` once the dtype is known), and a dtype-inference refusal raised at once."""
+
+    def __init__(self, shape: list[int], infer: bool) -> None:
+        self.shape, self.infer = shape, infer
+        self.kinds: set[str] = set()
+        self.bad_leaf: str | None = None  # the type of the first element that is not a number where one goes
+        self.store_error: Exception | None = None
+
+    def _store(self, error: Exception) -> None:
+        if self.store_error is None and self.bad_leaf is None:
+            self.store_error = error
+
+    def walk(self, data: Any, depth: int = 0) -> None:
+        if isinstance(data, Tensor):
+            self.kinds.add({"f": "float", "b": "bool"}.get(data._data.dtype.kind, "int"))
+            ndim = len(self.shape) - depth
+            got = data._data.shape
+            for d in range(min(ndim, len(got))):  # iterated as a sequence down to the leaves
+                if got[d] != self.shape[depth + d]:
+                    self._store(ValueError(f"expected sequence of length {self.shape[depth + d]} at dim "
+                                           f"{depth + d} (got {got[d]})"))
+                    return
+            if len(got) < ndim:
+                self._store(TypeError("not a sequence"))
+            elif _prod(got[ndim:]) != 1:
+                self._store(ValueError("only one element tensors can be converted to Python scalars"))
+            return
+        if depth < len(self.shape):
+            if not isinstance(data, _SEQUENCES):
+                if self.infer and not isinstance(data, (int, float)):
+                    raise _no_dtype(data)
+                self._store(TypeError("not a sequence"))
+                return
+            if len(data) != self.shape[depth]:
+                self._store(ValueError(f"expected sequence of length {self.shape[depth]} at dim {depth} "
+                                       f"(got {len(data)})"))
+            if isinstance(data, str):
+                if self.infer:
+                    raise _no_dtype(data)
+                if depth + 1 == len(self.shape) and data:
+                    self._leaf(data[0])
+                return
+            for item in data:
+                self.walk(item, depth + 1)
+            return
+        self._leaf(data)
+
+    def _leaf(self, value: Any) -> None:
+        if isinstance(value, bool):
+            self.kinds.add("bool")
+        elif isinstance(value, int):
+            self.kinds.add("int")
+        elif isinstance(value, float):
+            self.kinds.add("float")
+        else:
+            if self.infer:
+                if isinstance(value, (list, tuple)):
+                    for item in value:  # inference reads every element, however deep
+                        self._infer_only(item, 1)
+                else:
+                    raise _no_dtype(value)
+            if self.store_error is None and self.bad_leaf is None:
+                self.bad_leaf = type(value).__name__
+
+    def _infer_only(self, value: Any, depth: int) -> None:
+        if isinstance(value, Tensor):
+            self.kinds.add({"f": "float", "b": "bool"}.get(value._data.dtype.kind, "int"))
+        elif isinstance(value, (list, tuple)):
+            if depth > MAX_DIMS:
+                raise ValueError(f"too many dimensions '{type(value).__name__}'")
+            for item in value:
+                self._infer_only(item, depth + 1)
+        elif isinstance(value, (bool, int, float)):
+            self._leaf(value)
+        else:
+            raise _no_dtype(value)
+
+    def check(self, np_dtype: Any) -> None:
+        """Raise the store step's refusal, in the words of the dtype the values go into."""
+        if self.bad_leaf is not None:
+            name = self.bad_leaf
+            if np_dtype.kind == "f":
+                raise TypeError(f"must be real number, not {name}")
+            raise TypeError(f"'{name}' object cannot be interpreted as an integer")
+        if self.store_error is not None:
+            raise self.store_error
+
+
+def _prod(shape: tuple[int, ...]) -> int:
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
+def plain(data: Any, depth: int, ndim: int) -> Any:
+    """``data`` as nested Python lists of numbers (a tensor at a leaf gives its one value)."""
+    if isinstance(data, Tensor):
+        return data._data.item() if depth >= ndim else data._data.tolist()
+    if isinstance(data, (list, tuple)):
+        return [plain(d, depth + 1, ndim) for d in data]
+    return data
+
+
+__all__ = ["MAX_DIMS", "Reader", "plain", "sizes"]
