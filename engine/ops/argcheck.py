@@ -30,6 +30,20 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "fill_": ("Tensor input, Tensor value", "Tensor input, Number value"),
     "uniform_": ("Tensor input, float from=0, float to=1, *, any generator=None",),
     "normal_": ("Tensor input, float mean=0, float std=1, *, any generator=None",),
+    "eye": ("int n, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False",
+            "int n, int m, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False"),
+    "randperm": ("int n, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False",
+                 "int n, *, any generator, dtype? dtype=None, any layout=None, any device=None, "
+                 "bool? requires_grad=False"),
+    "arange": ("Number end, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False",
+               "Number start, Number end, *, dtype? dtype=None, any layout=None, any device=None, "
+               "bool? requires_grad=False",
+               "Number start, Number end, Number step=1, *, dtype? dtype=None, any layout=None, any device=None, "
+               "bool? requires_grad=False"),
+    "linspace": ("Number start, Number end, int steps, *, dtype? dtype=None, any layout=None, any device=None, "
+                 "bool? requires_grad=False",
+                 "Tensor start, Tensor end, int steps, *, dtype? dtype=None, any layout=None, any device=None, "
+                 "bool? requires_grad=False"),
     "dot": ("Tensor input, Tensor tensor",),
     "mm": ("Tensor input, Tensor mat2",),
     "bmm": ("Tensor input, Tensor mat2",),
@@ -89,6 +103,16 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "multinomial": ("Tensor input, int num_samples, bool replacement=False, *, any generator=None",),
 }
 
+# ops with more signatures in PyTorch than the ones listed (hidden, or outside gradtrace's subset), so that a refusal
+# is the "invalid combination" message: name -> (forms, what PyTorch lists after "but expected")
+_MORE_OVERLOADS: dict[str, tuple[str, str | None]] = {
+    "mm": ("function", None), "bmm": ("function", None), "div": ("both", None), "div_": ("method", None),
+    "rand_like": ("function", None), "randn_like": ("function", None),
+    "add": ("both", "Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None"),
+    "sub": ("both", "Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None"),
+    "add_": ("method", "Tensor other, *, Number alpha = 1"), "sub_": ("method", "Tensor other, *, Number alpha = 1"),
+}
+
 # numpy's spellings the parser also accepts (``x.sum(axis=0)``)
 _ALIASES = {"axis": "dim", "keepdims": "keepdim", "x": "input", "a": "input", "x1": "input", "x2": "other"}
 
@@ -107,9 +131,10 @@ def must_be(op: str, name: str, position: int | None, expected: str, value: Any)
 def invalid_combination(op: str, args: tuple, kwargs: dict, signatures: list[str]) -> TypeError:
     got = [type_name(a) for a in args] + [f"{k}={type_name(v)}" for k, v in reversed(list(kwargs.items()))]
     listed = ", ".join(got) if args else "".join(g + ", " for g in got)
-    options = "".join(f"\n * ({s})" for s in signatures)
-    return TypeError(f"{op}() received an invalid combination of arguments - got ({listed}), but expected one of:"
-                     f"{options}\n")
+    head = f"{op}() received an invalid combination of arguments - got ({listed}), but expected"
+    if len(signatures) == 1:
+        return TypeError(f"{head} ({signatures[0]})")
+    return TypeError(head + " one of:" + "".join(f"\n * ({s})" for s in signatures) + "\n")
 
 
 def _is_int(v: Any) -> bool:
@@ -212,7 +237,8 @@ class _Signature:
         named = {_ALIASES.get(k, k) for k in kwargs}
         missing = [p.name for p in self.params[len(args):] if p.required and p.name not in named]
         if missing:
-            return TypeError(f"{op}() missing {len(missing)} required positional arguments: "
+            n = len(missing)  # PyTorch's own grammar: "1 … arguments", "2 … argument"
+            return TypeError(f"{op}() missing {n} required positional argument{'s' if n == 1 else ''}: "
                              + ", ".join(f'"{m}"' for m in missing))
         return None
 
@@ -236,11 +262,15 @@ def refusal(op: str, args: tuple, kwargs: dict, method: bool = False) -> TypeErr
     if any(e is None for e in errors):
         return None
     plausible = [e for s, e in zip(sigs, errors) if s.plausible(len(args) + len(kwargs))]
-    if len(sigs) == 1:
+    forms, shown = _MORE_OVERLOADS.get(op, ("", None))
+    more = forms == "both" or forms == ("method" if method else "function")
+    if len(sigs) == 1 and not more:
         return errors[0]
     if len(plausible) == 1:
         return plausible[0]
-    return invalid_combination(op, args, kwargs, [s.text for s in sigs])
+    if shown and method:  # the method's signature: no input, no out
+        shown = shown.removeprefix("Tensor input, ").removesuffix(", Tensor out = None")
+    return invalid_combination(op, args, kwargs, [shown] if more and shown else [s.text for s in sigs] * (1 + more))
 
 
 def signed(name: str, fn: Any, method: bool = False) -> Any:

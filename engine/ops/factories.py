@@ -19,6 +19,7 @@ import numpy as np
 from engine import dtypes
 from engine.hooks import state
 from engine.ops import tensor_data
+from engine.ops.argcheck import invalid_combination, type_name
 from engine.ops.base import check_alloc
 from engine.meta import check_device
 from engine.tensor import Size, Tensor
@@ -36,26 +37,38 @@ def _new(data: np.ndarray, requires_grad: bool = False) -> Tensor:
     return t
 
 
-def _size(size: tuple[Any, ...]) -> tuple[int, ...]:
-    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+def _size(size: tuple[Any, ...], op: str = "zeros", position: int = 1) -> tuple[int, ...]:
+    """The shape from ``zeros(2, 3)`` / ``zeros((2, 3))`` (``size`` is the call's arguments), refused in the words of
+    PyTorch's int-list parser for ``op``."""
+    packed = len(size) == 1 and isinstance(size[0], (tuple, list, Size))
+    if packed:
         size = tuple(size[0])
     out = []
-    for s in size:
-        if isinstance(s, Tensor):
-            s = s.item()
+    for i, s in enumerate(size):
         if isinstance(s, bool) or not isinstance(s, int):
-            if len(size) == 1:
-                raise TypeError(f"zeros(): argument 'size' (position 1) must be tuple of ints, not {type(s).__name__}")
-            raise TypeError(
-                f"zeros(): argument 'size' (position 1) must be tuple of ints, but found element of type "
-                f"{type(s).__name__} at pos {len(out)}"
-            )
+            name = type_name(s)
+            if not (isinstance(s, Tensor) and s._data.ndim == 0 and s._data.dtype.kind in "iu"):
+                where = f"{op}(): argument 'size' (position {position}) must be tuple of ints"
+                if len(size) == 1 and not packed:
+                    raise TypeError(f"{where}, not {name}")
+                if i == 0:
+                    raise TypeError(f"{where}, but found element of type {name} at pos 0")
+                raise TypeError(f"{op}(): argument 'size' failed to unpack the object at pos {i + 1} with error "
+                                f'"type must be tuple of ints,but got {name}"')
+            s = int(s.item())
         if s < 0:
             raise RuntimeError(f"Trying to create tensor with negative dimension {s}: [{', '.join(map(str, size))}]")
         out.append(s)
     shape = tuple(out)
     check_alloc(int(math.prod(shape)))
     return shape
+
+
+def _sequence(size: Any, op: str, position: int = 1) -> tuple[Any, ...]:
+    """A ``size`` parameter that is not ``*size``: it must be a sequence (``torch.full(3, 1.)`` is refused)."""
+    if not isinstance(size, (tuple, list, Size)):
+        raise TypeError(f"{op}(): argument 'size' (position {position}) must be tuple of ints, not {type_name(size)}")
+    return (size,)
 
 
 def _np_dtype(dtype: Any, default: Any = None) -> Any:
@@ -120,18 +133,18 @@ def zeros(*size: Any, dtype: Any = None, requires_grad: bool = False, device: An
     check_device(device)
     if len(size) == 1 and isinstance(size[0], int) and not isinstance(size[0], bool) and size[0] < 0:
         raise RuntimeError("zeros: Dimension size must be non-negative.")
-    return _new(np.zeros(_size(size), dtype=_np_dtype(dtype)), requires_grad)
+    return _new(np.zeros(_size(size, "zeros"), dtype=_np_dtype(dtype)), requires_grad)
 
 
 def ones(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
     check_device(device)
-    return _new(np.ones(_size(size), dtype=_np_dtype(dtype)), requires_grad)
+    return _new(np.ones(_size(size, "ones"), dtype=_np_dtype(dtype)), requires_grad)
 
 
 def empty(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
     check_device(device)
     # PyTorch leaves the memory uninitialised; zeros keep runs reproducible.
-    return zeros(*size, dtype=dtype, requires_grad=requires_grad)
+    return zeros(_size(size, "empty"), dtype=dtype, requires_grad=requires_grad)
 
 
 def full(size: Any, fill_value: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
@@ -141,7 +154,7 @@ def full(size: Any, fill_value: Any, dtype: Any = None, requires_grad: bool = Fa
                    else dtypes.default_np())
     else:
         default = None
-    return _new(np.full(_size((size,)), fill_value, dtype=_np_dtype(dtype, default)), requires_grad)
+    return _new(np.full(_size(_sequence(size, "full"), "full"), fill_value, dtype=_np_dtype(dtype, default)), requires_grad)
 
 
 def _like(t: Tensor, dtype: Any) -> tuple[tuple[int, ...], Any]:
@@ -246,7 +259,7 @@ def rand(*size: Any, dtype: Any = None, requires_grad: bool = False, generator: 
     check_device(device)
     from engine import random
 
-    shape = _size(size)
+    shape = _size(size, "rand")
     dt = _np_dtype(dtype)
     gen = generator if generator is not None else random.generator()
     return _new(gen._uniform(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape), requires_grad)
@@ -258,7 +271,7 @@ def randn(*size: Any, dtype: Any = None, requires_grad: bool = False, generator:
     check_device(device)
     from engine import random
 
-    shape = _size(size)
+    shape = _size(size, "randn")
     dt = _np_dtype(dtype)
     gen = generator if generator is not None else random.generator()
     return _new(gen._normal(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape), requires_grad)
@@ -274,7 +287,7 @@ def randint(low: int, high: Any = None, size: Any = None, dtype: Any = None, gen
         low, high, size = 0, low, high
     if size is None:
         raise TypeError("randint() missing required argument 'size'")
-    shape = _size((size,))
+    shape = _size(_sequence(size, "randint", 2), "randint", 2)
     gen = generator if generator is not None else random.generator()
     data = gen._randint(int(math.prod(shape)), int(low), int(high)).reshape(shape)
     return _new(data.astype(_np_dtype(dtype, np.int64)))
@@ -306,7 +319,11 @@ def normal(mean: Any, std: Any = 1.0, size: Any = None, dtype: Any = None, gener
         raise TypeError("normal() missing 1 required positional argument: 'size'")
     if std < 0:
         raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
-    shape = _size((size,))
+    try:
+        shape = _size(_sequence(size, "normal", 3), "normal", 3)
+    except TypeError:  # normal's overloads: PyTorch lists them all
+        raise invalid_combination("normal", (mean, std, size), {}, ["float mean, float std, tuple of ints size"] * 2)
+
     return _new(gen._normal(int(math.prod(shape)), mean, std, _np_dtype(dtype)).reshape(shape))
 
 

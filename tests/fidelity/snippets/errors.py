@@ -1119,3 +1119,20 @@ for attempt in (lambda: nn.init.zeros_(3), lambda: nn.init.ones_([1.0]), lambda:
     except TypeError as e:
         print("TypeError", str(e).split("\n")[0])
 print(nn.init.constant_(x, 2), nn.init.zeros_(torch.ones(2)), nn.init.ones_(torch.zeros(2)))
+# %% factory_size_and_count_types
+import torch
+x = torch.ones(2)
+for attempt in (lambda: torch.zeros(2, 1.5), lambda: torch.zeros([2, 1.5]), lambda: torch.ones([1.0]),
+                lambda: torch.zeros(1.5), lambda: torch.ones(x), lambda: torch.empty("a"), lambda: torch.rand(None),
+                lambda: torch.randn([1.0]), lambda: torch.rand(2, "a"), lambda: torch.full(3, 1.0),
+                lambda: torch.full(x, 1.0), lambda: torch.full([1.5], 1.0), lambda: torch.eye(2.0),
+                lambda: torch.eye(None), lambda: torch.eye(2, 1.5), lambda: torch.randperm(2.0),
+                lambda: torch.randperm("a"), lambda: torch.arange("a"), lambda: torch.arange(None),
+                lambda: torch.arange(0, "a"), lambda: torch.arange(0, 5, None), lambda: torch.randint(5, (2.0,)),
+                lambda: torch.linspace(0, 1, 2.5), lambda: torch.linspace(0, "a", 3), lambda: torch.normal(0.0, 1.0, 3)):
+    try:
+        attempt()
+    except TypeError as e:
+        print("TypeError", str(e).split("\n")[0])
+print(torch.ones(torch.tensor(2)), torch.eye(2, 3), torch.eye(n=2), torch.arange(torch.tensor(3)), torch.arange(1, 4))
+print(torch.arange(0, 1, 0.25), torch.arange(start=1, end=3), torch.linspace(0, 1, steps=3), torch.zeros((2, 1)))
