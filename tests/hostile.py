@@ -280,6 +280,18 @@ RESOURCES = [
     (T + "keep = [torch.arange(10**6) for _ in range(49)]", LE, "(memory limit)"),  # int64: 8 bytes an element
     (T + "ps = [torch.zeros(10**6, requires_grad=True) for _ in range(24)]\nopt = torch.optim.Adam(ps)\n"
      "sum((p * 1.0).sum() for p in ps).backward()\nopt.step()", LE, "(memory limit)"),  # grads and Adam's state
+    # containers built in C hold more than their slots: fresh ints, floats, strings, hash tables (each ~350 MB)
+    ("keep = [list(range(10**6)) for _ in range(19)]", LE, "(memory limit)"),
+    ("keep = [set(range(10**6)) for _ in range(19)]", LE, "(memory limit)"),
+    ("x = [0] * 10**6\nkeep = []\nfor i in range(100):\n    keep.append(tuple(x))", LE, "(memory limit)"),
+    (T + "x = torch.rand(1000, 1000)\nkeep = []\nfor i in range(30):\n    keep.append(x.tolist())", LE,
+     "(memory limit)"),
+    ("s = 'ab ' * 333333\nkeep = []\nfor i in range(60):\n    keep.append(s.split())", LE, "(memory limit)"),
+    ("s = '\\U0001F600' * 10**6\nkeep = []\nfor i in range(30):\n    keep.append(list(s))", LE, "(memory limit)"),
+    ("d = dict(zip(range(300000), range(300000)))\nkeep = []\nfor i in range(100):\n    keep.append(d.copy())", LE,
+     "(memory limit)"),
+    ("s = set(range(10**6))\nkeep = []\nfor i in range(30):\n    keep.append(s | s)", LE, "(memory limit)"),
+    ("x = list(range(10**6))\nkeep = []\nfor i in range(100):\n    keep.append({*x})", LE, "(memory limit)"),
 ]
 
 # Sharing makes small values huge: C code (==, hash, str, numpy's conversion) would walk every occurrence.

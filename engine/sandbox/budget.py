@@ -29,7 +29,7 @@ _CHECK_EVERY = 256  # steps between wall-clock checks, while steps are cheap
 _CHECK_AT_LEAST = 16  # ... and when they are heavy (each one a big tensor op or a long C call)
 _SLOW_TICK = 0.02  # seconds between two checks above which the next check comes sooner
 TRACK_MIN = 100  # tensors with fewer elements are not tracked while alive
-_BIG = 10_000  # strings and lists from this length on count against max_built_items
+_BIG = 10_000  # strings and containers from this length on count against max_built_items
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,9 @@ class Limits:
     max_int_bits: int = 100_000  # Python ints made by ** * <<
     max_str_length: int = 1_000_000
     max_list_length: int = 1_000_000
-    max_built_items: int = 20_000_000  # over the run, in strings and lists of 10,000+ items
+    # Over the run, in strings and lists of 10,000+ items: a character or a list slot is an item; what a call
+    # returns (tolist()'s floats, set(range(n)), d.copy()) counts an item per 8 bytes it holds.
+    max_built_items: int = 20_000_000
 
 
 class _Held(weakref.ref):  # type: ignore[type-arg]
@@ -216,6 +218,14 @@ class Budget:
 
     def check_length(self, value: Any, length: int) -> None:
         """``value`` (a str or a sequence, or its type) would get ``length`` items."""
+        self.check_size(value, length)
+        if length >= _BIG:
+            # Strings and lists cannot be watched while alive (no weak references), so big ones count over the
+            # whole run: a thousand strings of a million characters would otherwise fill the memory.
+            self.count_built(length)
+
+    def check_size(self, value: Any, length: int) -> None:
+        """The length limits alone: a string of ``max_str_length`` characters, a sequence of ``max_list_length``."""
         if isinstance(value, str) or value is str:
             if length > self.limits.max_str_length:
                 raise LimitExceeded(
@@ -223,12 +233,12 @@ class Budget:
                 )
         elif length > self.limits.max_list_length:
             raise LimitExceeded(f"a sequence of {length:,} items is over the limit of {self.limits.max_list_length:,}")
-        if length >= _BIG:
-            # Strings and lists cannot be watched while alive (no weak references), so big ones count over the
-            # whole run: a thousand strings of a million characters would otherwise fill the memory.
-            self.built += length
-            if self.built > self.limits.max_built_items:
-                raise LimitExceeded(
-                    f"the program built more than {self.limits.max_built_items:,} items of large strings and lists "
-                    "(memory limit)"
-                )
+
+    def count_built(self, items: int) -> None:
+        """A big string or container of ``items`` items (or 8-byte words) was or is about to be built."""
+        self.built += items
+        if self.built > self.limits.max_built_items:
+            raise LimitExceeded(
+                f"the program built more than {self.limits.max_built_items:,} items of large strings and lists "
+                "(memory limit)"
+            )

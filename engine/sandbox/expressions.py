@@ -15,7 +15,8 @@ from engine.sandbox.errors import NotSupported
 from engine.sandbox.functions import MISSING, UserFunction
 from engine.sandbox.operators import BINARY, COMPARE, UNARY
 from engine.sandbox.policy import get_attr
-from engine.sandbox.sizes import NESTED, check_format_spec, check_nested
+from engine.sandbox.budget import _BIG
+from engine.sandbox.sizes import NESTED, check_format_spec, check_nested, footprint
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.sandbox.interpreter import Interpreter
@@ -119,7 +120,10 @@ def _tuple(interp: "Interpreter", node: ast.Tuple) -> Any:
 def _set(interp: "Interpreter", node: ast.Set) -> Any:
     items = _elements(interp, node.elts)
     check_nested(items, interp.budget)  # each item is hashed in C
-    return set(items)
+    out = set(items)
+    if len(out) >= _BIG:
+        interp.budget.count_built(footprint(out) // 8)
+    return out
 
 
 def _dict(interp: "Interpreter", node: ast.Dict) -> Any:
@@ -149,8 +153,8 @@ def _call(interp: "Interpreter", node: ast.Call) -> Any:
                 check_nested(arg, interp.budget)
     if not node.keywords:
         result = func(*args)
-        if type(result) is list and result:
-            _count_list(interp, result)
+        if type(result) in _BUILT:
+            _count_result(interp, result, func, args)
         return result
     kwargs: dict[str, Any] = {}
     for kw in node.keywords:
@@ -169,8 +173,8 @@ def _call(interp: "Interpreter", node: ast.Call) -> Any:
             if isinstance(arg, NESTED):
                 check_nested(arg, interp.budget)
     result = func(*args, **kwargs)
-    if type(result) is list and result:
-        _count_list(interp, result)
+    if type(result) in _BUILT:
+        _count_result(interp, result, func, args)
     return result
 
 
@@ -183,14 +187,26 @@ def _engine_callable(func: Any) -> bool:
     )
 
 
-def _count_list(interp: "Interpreter", result: list[Any]) -> None:
-    """A list a call built (``t.tolist()`` of a big tensor) counts against the budget of big lists."""
-    size, inner = len(result), result
-    while type(inner[0]) is list and inner[0]:
-        inner = inner[0]
-        size *= len(inner)
-    if size >= 10_000:
-        interp.budget.check_length(list, size)
+_BUILT = frozenset((str, list, tuple, set, frozenset, dict))
+
+
+def _count_result(interp: "Interpreter", result: Any, func: Any, args: list[Any]) -> None:
+    """What a call built counts against the budget of big strings and lists: a string by its characters, a
+    container by the 8-byte words it holds, estimated from a sample (``t.tolist()``'s floats, ``s.split()``'s
+    strings, ``set(range(n))``, ``d.copy()``); a list also against the length limit, a nested list (``tolist()`` of
+    a matrix) as all its items. A value handed back as it was (``str(s)``) is not new."""
+    if not result:
+        return
+    size = len(result)
+    if type(result) is list:
+        inner = result
+        while type(inner[0]) is list and inner[0]:
+            inner = inner[0]
+            size *= len(inner)
+        if size >= _BIG:
+            interp.budget.check_size(list, size)
+    if size >= _BIG and getattr(func, "__self__", None) is not result and not any(a is result for a in args):
+        interp.budget.count_built(size if type(result) is str else footprint(result) // 8)
 
 
 def _joinedstr(interp: "Interpreter", node: ast.JoinedStr) -> Any:

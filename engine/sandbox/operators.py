@@ -16,8 +16,8 @@ import operator
 import re
 from typing import Any, Callable
 
-from engine.sandbox.budget import Budget
-from engine.sandbox.sizes import text_size
+from engine.sandbox.budget import _BIG, Budget
+from engine.sandbox.sizes import footprint, text_size
 
 _SEQ = (str, bytes, list, tuple)
 
@@ -135,9 +135,21 @@ def _plain(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any, Budget], Any]:
     return lambda a, b, _budget: fn(a, b)
 
 
+def _counted(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any, Budget], Any]:
+    """``fn`` on sets or dicts (``s | t``, ``d | e``): a big result counts against the budget of big values."""
+
+    def op(a: Any, b: Any, budget: Budget) -> Any:
+        result = fn(a, b)
+        if type(result) in (set, frozenset, dict) and len(result) >= _BIG:
+            budget.count_built(footprint(result) // 8)
+        return result
+
+    return op
+
+
 BINARY: dict[type, Callable[[Any, Any, Budget], Any]] = {
     ast.Add: _add,
-    ast.Sub: _plain(operator.sub),
+    ast.Sub: _counted(operator.sub),
     ast.Mult: _mul,
     ast.Div: _plain(operator.truediv),
     ast.FloorDiv: _floordiv,
@@ -146,9 +158,9 @@ BINARY: dict[type, Callable[[Any, Any, Budget], Any]] = {
     ast.MatMult: _plain(operator.matmul),
     ast.LShift: _lshift,
     ast.RShift: _plain(operator.rshift),
-    ast.BitAnd: _plain(operator.and_),
-    ast.BitOr: _plain(operator.or_),
-    ast.BitXor: _plain(operator.xor),
+    ast.BitAnd: _counted(operator.and_),
+    ast.BitOr: _counted(operator.or_),
+    ast.BitXor: _counted(operator.xor),
 }
 
 # In-place forms: x += y calls __iadd__ (tensors and lists change in place, as in Python).

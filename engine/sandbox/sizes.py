@@ -14,8 +14,10 @@ Example::
 
 from __future__ import annotations
 
+import itertools
 import re
 import string
+import sys
 from typing import Any
 
 from engine.sandbox.budget import Budget
@@ -152,3 +154,46 @@ class BoundedFormatter(string.Formatter):
         self.length += len(text)
         self.budget.check_length(str, self.length)
         return text
+
+
+_CONTAINERS = (list, tuple, set, frozenset, dict)
+_SAMPLE = 8  # items looked at to estimate what a big container holds
+
+
+def _refs(obj: Any) -> int:
+    return sys.getrefcount(obj)
+
+
+def _sampled(value: Any) -> list[Any]:
+    """Up to ``_SAMPLE`` items of ``value``, spread over it (keys and values of a dict)."""
+    n = len(value)
+    if isinstance(value, (list, tuple)):
+        return [value[i * n // _SAMPLE] for i in range(min(n, _SAMPLE))]
+    step = max(n * 2 // _SAMPLE, 1)
+    if isinstance(value, dict):
+        return [*itertools.islice(value, 0, None, step), *itertools.islice(value.values(), 0, None, step)]
+    return list(itertools.islice(value, 0, None, step // 2 or 1))
+
+
+def _item_refs(value: Any) -> list[tuple[Any, int]]:
+    out = []
+    for item in _sampled(value):
+        out.append((item, _refs(item)))
+    return out
+
+
+_HELD_ONCE = _item_refs([object()])[0][1]  # the references a fresh item held only by its container has here
+
+
+def footprint(value: Any, depth: int = 0) -> int:
+    """The bytes a container (or string) a call just built holds, estimated from a sample of its items: its own
+    size, and for items nothing else holds (``tolist()``'s floats, ``split()``'s strings, ``list(range(n))``'s
+    ints, the rows of a nested list) theirs, the same way. Items shared with other values cost only their slot."""
+    size = sys.getsizeof(value)
+    if not isinstance(value, _CONTAINERS) or not value or depth > 3:
+        return size
+    sample = _item_refs(value)
+    fresh = sum(footprint(item, depth + 1) for item, refs in sample if refs <= _HELD_ONCE)
+    entries = len(value) * (2 if isinstance(value, dict) else 1)
+    return size + entries * fresh // len(sample)
+
