@@ -242,6 +242,8 @@ RESOURCES = [
     (T + "x = torch.ones(10**6)\nprint(0.5 in x)", LE, "(step limit)"),
     (T + "x = torch.ones(1, requires_grad=True)\ny = x\nfor i in range(200000):\n    y = y * 1.0001\ny.backward()",
      LE, "(step limit)"),  # each tensor made costs steps: the step limit comes before 100,000 graph nodes
+    (T + "x = torch.ones(1, requires_grad=True)\ny = x\nfor i in range(20000):\n    y = y * 1.0001\n"
+     "for i in range(1000):\n    y.backward(retain_graph=True)", LE, "(step limit)"),  # each node run costs steps
     ("x = float('inf')\nprint(int(x))", "OverflowError", "cannot convert float infinity to integer"),
     (T + "print(torch.tensor([2**64]))", "OverflowError", "Python int too large to convert"),
     (T + "x = torch.ones(1)\nfor i in range(100):\n    x = x.unsqueeze(0)", "ValueError", "maximum supported dimension"),

@@ -31,6 +31,7 @@ from engine.trace.values import MAX_ELEMENTS, summarize, to_values
 TRACK_MIN = 100  # the same as engine.sandbox.budget.TRACK_MIN
 SMALL = 16  # arrays written in full once the run has written its share of values
 TENSOR_STEPS = 8  # steps of the budget each tensor made costs (~10 microseconds, ~20 interpreted steps)
+NODE_STEPS = 4  # steps each node run by a backward pass costs (~6 microseconds)
 
 Event = dict[str, Any]
 
@@ -252,8 +253,13 @@ class Recorder:
                     "gradient": self._values(gradient), "retain_graph": bool(retain_graph)})
 
     def node_ran(self, node: Any, grad_outputs: tuple[Any, ...], grad_inputs: tuple[Any, ...]) -> None:
-        if self.budget is not None:
-            self.budget.check_time()  # a long backward pass stops at the time limit too
+        budget = self.budget
+        if budget is not None:  # backward passes cost steps: y.backward(retain_graph=True) in a loop re-runs a graph
+            budget.steps += NODE_STEPS
+            if budget.steps >= budget.next_check:
+                budget.tick()
+            else:
+                budget.check_time()
         if self.truncated:
             return
         # One grad_input per entry of the tensor event's ``inputs`` (edges to untracked nodes are dropped alike).
