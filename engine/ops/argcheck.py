@@ -20,98 +20,8 @@ import functools
 from typing import Any
 
 from engine import dtypes
+from engine.ops.signatures import MORE_OVERLOADS, SIGNATURES
 from engine.tensor import Tensor
-
-# name -> signatures, in PyTorch's declaration syntax: "Tensor input, int dim, *, bool keepdim=False".
-# A "Tensor#" parameter also takes a Python number (PyTorch wraps it for add, sub, mul, div, the comparisons …).
-SIGNATURES: dict[str, tuple[str, ...]] = {
-    "tensor": ("any data, *, dtype? dtype=None, any device=None, bool pin_memory=False, bool requires_grad=False",),
-    "as_tensor": ("any data, *, dtype? dtype=None, any device=None",),
-    "fill_": ("Tensor input, Tensor value", "Tensor input, Number value"),
-    "uniform_": ("Tensor input, float from=0, float to=1, *, any generator=None",),
-    "normal_": ("Tensor input, float mean=0, float std=1, *, any generator=None",),
-    "eye": ("int n, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False",
-            "int n, int m, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False"),
-    "randperm": ("int n, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False",
-                 "int n, *, any generator, dtype? dtype=None, any layout=None, any device=None, "
-                 "bool? requires_grad=False"),
-    "arange": ("Number end, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False",
-               "Number start, Number end, *, dtype? dtype=None, any layout=None, any device=None, "
-               "bool? requires_grad=False",
-               "Number start, Number end, Number step=1, *, dtype? dtype=None, any layout=None, any device=None, "
-               "bool? requires_grad=False"),
-    "linspace": ("Number start, Number end, int steps, *, dtype? dtype=None, any layout=None, any device=None, "
-                 "bool? requires_grad=False",
-                 "Tensor start, Tensor end, int steps, *, dtype? dtype=None, any layout=None, any device=None, "
-                 "bool? requires_grad=False"),
-    "dot": ("Tensor input, Tensor tensor",),
-    "mm": ("Tensor input, Tensor mat2",),
-    "bmm": ("Tensor input, Tensor mat2",),
-    "mv": ("Tensor input, Tensor vec",),
-    "matmul": ("Tensor input, Tensor other",),
-    "outer": ("Tensor input, Tensor vec2",),
-    "maximum": ("Tensor input, Tensor other",),
-    "minimum": ("Tensor input, Tensor other",),
-    "add": ("Tensor# input, Tensor# other, Number alpha=1",),  # alpha by position: a deprecated form
-    "sub": ("Tensor# input, Tensor# other, Number alpha=1",),  # alpha by position: a deprecated form
-    "mul": ("Tensor# input, Tensor# other",),
-    "div": ("Tensor# input, Tensor# other, *, str? rounding_mode=None",),
-    "add_": ("Tensor# input, Tensor# other, Number alpha=1",),  # alpha by position: a deprecated form
-    "sub_": ("Tensor# input, Tensor# other, Number alpha=1",),  # alpha by position: a deprecated form
-    "mul_": ("Tensor# input, Tensor# other",),
-    "div_": ("Tensor# input, Tensor# other, *, str? rounding_mode=None",),
-    "pow": ("Tensor input, Tensor exponent", "Number self, Tensor exponent", "Tensor input, Number exponent"),
-    "where": ("Tensor condition", "Tensor condition, Tensor input, Tensor other",
-              "Tensor condition, Number self, Tensor other", "Tensor condition, Tensor input, Number other",
-              "Tensor condition, Number self, Number other"),
-    "masked_fill": ("Tensor input, Tensor mask, Tensor value", "Tensor input, Tensor mask, Number value"),
-    "masked_fill_": ("Tensor input, Tensor mask, Tensor value", "Tensor input, Tensor mask, Number value"),
-    "clamp": ("Tensor input, Tensor? min=None, Tensor? max=None", "Tensor input, Number? min=None, Number? max=None"),
-    "allclose": ("Tensor input, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False",),
-    "isclose": ("Tensor input, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False",),
-    "equal": ("Tensor input, Tensor other",),
-    "logical_and": ("Tensor input, Tensor other",),
-    "logical_or": ("Tensor input, Tensor other",),
-    "gather": ("Tensor input, int dim, Tensor index, *, bool sparse_grad=False",),
-    "view_as": ("Tensor input, Tensor other",),
-    "reshape_as": ("Tensor input, Tensor other",),
-    "expand_as": ("Tensor input, Tensor other",),
-    "unsqueeze": ("Tensor input, int dim",),
-    "transpose": ("Tensor input, int dim0, int dim1",),
-    "flatten": ("Tensor input, int start_dim=0, int end_dim=-1",),
-    "softmax": ("Tensor input, int dim, dtype? dtype=None",),
-    "log_softmax": ("Tensor input, int dim, dtype? dtype=None",),
-    "argmax": ("Tensor input, int? dim=None, bool keepdim=False",),
-    "argmin": ("Tensor input, int? dim=None, bool keepdim=False",),
-    "cumsum": ("Tensor input, int dim, *, dtype? dtype=None",),
-    "unbind": ("Tensor input, int dim=0",),
-    "triu": ("Tensor input, int diagonal=0",),
-    "tril": ("Tensor input, int diagonal=0",),
-    "diag": ("Tensor input, int diagonal=0",),
-    "flip": ("Tensor input, int[] dims",),
-    "cat": ("Tensor[] tensors, int dim=0",),
-    "concat": ("Tensor[] tensors, int dim=0",),
-    "stack": ("Tensor[] tensors, int dim=0",),
-    "zeros_like": ("Tensor input, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False",),
-    "ones_like": ("Tensor input, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False",),
-    "empty_like": ("Tensor input, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False",),
-    "rand_like": ("Tensor input, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False",),
-    "randn_like": ("Tensor input, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False",),
-    "full_like": ("Tensor input, Number fill_value, *, dtype? dtype=None, any layout=None, any device=None, "
-                  "bool? requires_grad=False",),
-    "bernoulli": ("Tensor input, *, any generator=None", "Tensor input, float p, *, any generator=None"),
-    "multinomial": ("Tensor input, int num_samples, bool replacement=False, *, any generator=None",),
-}
-
-# ops with more signatures in PyTorch than the ones listed (hidden, or outside gradtrace's subset), so that a refusal
-# is the "invalid combination" message: name -> (forms, what PyTorch lists after "but expected")
-_MORE_OVERLOADS: dict[str, tuple[str, str | None]] = {
-    "mm": ("function", None), "bmm": ("function", None), "div": ("both", None), "div_": ("method", None),
-    "rand_like": ("function", None), "randn_like": ("function", None),
-    "add": ("both", "Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None"),
-    "sub": ("both", "Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None"),
-    "add_": ("method", "Tensor other, *, Number alpha = 1"), "sub_": ("method", "Tensor other, *, Number alpha = 1"),
-}
 
 # numpy's spellings the parser also accepts (``x.sum(axis=0)``)
 _ALIASES = {"axis": "dim", "keepdims": "keepdim", "x": "input", "a": "input", "x1": "input", "x2": "other"}
@@ -172,13 +82,19 @@ _KINDS: dict[str, tuple[Any, str]] = {
 
 
 class _Param:
-    __slots__ = ("name", "kind", "optional", "required", "keyword_only")
+    """One declared parameter. Int lists: ``int[]`` takes a sequence of ints, ``int[1]`` also one int (a reduction's
+    ``dim``), ``int[]*`` also the ints as separate arguments of a method (``x.view(2, 3)``)."""
 
-    def __init__(self, decl: str, keyword_only: bool) -> None:
+    __slots__ = ("name", "kind", "optional", "required", "keyword_only", "single_int", "varargs")
+
+    def __init__(self, decl: str, keyword_only: bool, method: bool = False) -> None:
         kind, _, rest = decl.strip().partition(" ")
         self.name, _, default = rest.partition("=")
         self.optional = kind.endswith("?")
-        self.kind = kind.rstrip("?")
+        kind = kind.rstrip("?")
+        self.varargs = method and kind == "int[]*"
+        self.single_int = kind == "int[1]" or self.varargs
+        self.kind = "int[]" if kind.startswith("int[") else kind
         self.required = not default
         self.keyword_only = keyword_only
 
@@ -187,6 +103,8 @@ class _Param:
         if value is None and self.optional:
             return None
         if self.kind == "int[]":
+            if not self.single_int and _is_int(value):
+                return f"not {type_name(value)}"
             return _int_list_error(value)
         if self.kind == "Tensor[]":
             return None if isinstance(value, (list, tuple)) else f"not {type_name(value)}"
@@ -204,7 +122,7 @@ class _Signature:
             if decl.strip() == "*":
                 keyword_only = True
                 continue
-            params.append(_Param(decl, keyword_only))
+            params.append(_Param(decl, keyword_only, method))
         if method and params and params[0].name in ("input", "self"):
             params = params[1:]
         self.params = params
@@ -213,9 +131,19 @@ class _Signature:
         self.positional = [p for p in params if not p.keyword_only]
         self.by_name = {p.name: p for p in params}
         self.min_args = sum(p.required for p in params)
+        self.required_positional = sum(p.required for p in self.positional)
+        self.required_keywords = any(p.required and p.keyword_only for p in params)
+        self.movable = frozenset(p.name for p in self.positional if p.kind.startswith("Tensor") or p.kind == "int[]")
 
     def error(self, op: str, args: tuple, kwargs: dict) -> TypeError | None:
         """The parser's refusal of this call (None: this signature accepts it)."""
+        last = len(self.positional) - 1
+        if last >= 0 and self.positional[last].varargs and len(args) > last + 1 and _is_int(args[last]):
+            for j, v in enumerate(args[last:]):  # x.view(2, 3): the ints are the list
+                if not _is_int(v):
+                    return TypeError(f"{op}(): argument '{self.positional[last].name}' failed to unpack the object "
+                                     f'at pos {j + 1} with error "type must be tuple of ints,but got {type_name(v)}"')
+            args = args[:last] + (tuple(args[last:]),)
         if len(args) > len(self.positional):
             n = len(self.positional)
             return TypeError(f"{op}() takes {n} positional argument{'s' if n != 1 else ''} but {len(args)} were given")
@@ -234,6 +162,8 @@ class _Signature:
             why = p.problem(v)
             if why is not None:
                 return TypeError(f"{op}(): argument '{p.name}' must be {p.expected()}, {why}")
+        if len(args) >= self.required_positional and not self.required_keywords:
+            return None
         named = {_ALIASES.get(k, k) for k in kwargs}
         missing = [p.name for p in self.params[len(args):] if p.required and p.name not in named]
         if missing:
@@ -262,7 +192,7 @@ def refusal(op: str, args: tuple, kwargs: dict, method: bool = False) -> TypeErr
     if any(e is None for e in errors):
         return None
     plausible = [e for s, e in zip(sigs, errors) if s.plausible(len(args) + len(kwargs))]
-    forms, shown = _MORE_OVERLOADS.get(op, ("", None))
+    forms, shown = MORE_OVERLOADS.get(op, ("", None))
     more = forms == "both" or forms == ("method" if method else "function")
     if len(sigs) == 1 and not more:
         return errors[0]
@@ -277,13 +207,16 @@ def signed(name: str, fn: Any, method: bool = False) -> Any:
     """``fn`` behind PyTorch's argument check for ``name`` (``method``: ``fn(self, ...)`` called as ``x.name(...)``).
     Positional parameters given by keyword reach ``fn`` by position (``torch.dot(input=a, tensor=b)``); unknown
     keywords go through unchecked: the op says what it makes of them."""
+    sigs = _signatures(name, method)
+    bare = any(sig.min_args == 0 for sig in sigs)  # fn() alone needs no check
     if method:
         def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
-            args, kwargs = _check(name, args, kwargs, True)
+            if args or kwargs or not bare:
+                args, kwargs = _check(name, sigs, args, kwargs, True)
             return fn(self, *args, **kwargs)
     else:
         def checked(*args: Any, **kwargs: Any) -> Any:
-            args, kwargs = _check(name, args, kwargs, False)
+            args, kwargs = _check(name, sigs, args, kwargs, False)
             return fn(*args, **kwargs)
 
     checked.__name__ = checked.__qualname__ = getattr(fn, "__name__", name)
@@ -291,12 +224,12 @@ def signed(name: str, fn: Any, method: bool = False) -> Any:
     return checked
 
 
-def _check(name: str, args: tuple, kwargs: dict, method: bool) -> tuple[tuple, dict]:
+def _check(name: str, sigs: tuple[_Signature, ...], args: tuple, kwargs: dict,
+           method: bool) -> tuple[tuple, dict]:
     """The arguments to call the op with, or PyTorch's refusal raised."""
-    sigs = _signatures(name, method)
     for s in sigs:  # the common case: the first signature takes every argument (no error object built)
         if s.error(name, args, kwargs) is None:
-            return _by_position(s, args, kwargs) if kwargs else (args, kwargs)
+            return _by_position(s, args, kwargs) if kwargs and not s.movable.isdisjoint(kwargs) else (args, kwargs)
     known = set().union(*(s.by_name for s in sigs))
     if any(_ALIASES.get(k, k) not in known for k in kwargs):
         return args, kwargs  # a keyword we do not declare: the op decides
@@ -311,8 +244,8 @@ def _by_position(sig: _Signature, args: tuple, kwargs: dict) -> tuple[tuple, dic
     differ from PyTorch's)."""
     kwargs = {_ALIASES.get(k, k): v for k, v in kwargs.items()}
     out = list(args)
-    for p in sig.positional[len(args):]:
-        if p.name not in kwargs:
+    for p in sig.positional[len(args):]:  # tensor operands (the ops call them a, b …) and int lists (*shape)
+        if p.name not in kwargs or not (p.kind.startswith("Tensor") or p.kind == "int[]"):
             break
         out.append(kwargs.pop(p.name))
     return tuple(out), kwargs

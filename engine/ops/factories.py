@@ -154,7 +154,8 @@ def full(size: Any, fill_value: Any, dtype: Any = None, requires_grad: bool = Fa
                    else dtypes.default_np())
     else:
         default = None
-    return _new(np.full(_size(_sequence(size, "full"), "full"), fill_value, dtype=_np_dtype(dtype, default)), requires_grad)
+    shape = _size(_sequence(size, "full"), "full")
+    return _new(np.full(shape, fill_value, dtype=_np_dtype(dtype, default)), requires_grad)
 
 
 def _like(t: Tensor, dtype: Any) -> tuple[tuple[int, ...], Any]:

@@ -20,6 +20,7 @@ from engine.tensor import Tensor
 
 MAX_DIMS = 64
 _SEQUENCES = (list, tuple, str)
+_NUMBERS = {float: "float", int: "int", bool: "bool"}
 
 
 def sizes(data: Any) -> list[int]:
@@ -85,6 +86,11 @@ class Reader:
                 if depth + 1 == len(self.shape) and data:
                     self._leaf(data[0])
                 return
+            if depth + 1 == len(self.shape):  # the innermost level: usually all plain numbers (checked at C speed)
+                types = set(map(type, data))
+                if types <= _NUMBERS.keys():
+                    self.kinds.update(_NUMBERS[t] for t in types)
+                    return
             for item in data:
                 self.walk(item, depth + 1)
             return

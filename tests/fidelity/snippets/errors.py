@@ -1129,10 +1129,37 @@ for attempt in (lambda: torch.zeros(2, 1.5), lambda: torch.zeros([2, 1.5]), lamb
                 lambda: torch.eye(None), lambda: torch.eye(2, 1.5), lambda: torch.randperm(2.0),
                 lambda: torch.randperm("a"), lambda: torch.arange("a"), lambda: torch.arange(None),
                 lambda: torch.arange(0, "a"), lambda: torch.arange(0, 5, None), lambda: torch.randint(5, (2.0,)),
-                lambda: torch.linspace(0, 1, 2.5), lambda: torch.linspace(0, "a", 3), lambda: torch.normal(0.0, 1.0, 3)):
+                lambda: torch.linspace(0, 1, 2.5), lambda: torch.linspace(0, "a", 3),
+                lambda: torch.normal(0.0, 1.0, 3)):
     try:
         attempt()
     except TypeError as e:
         print("TypeError", str(e).split("\n")[0])
 print(torch.ones(torch.tensor(2)), torch.eye(2, 3), torch.eye(n=2), torch.arange(torch.tensor(3)), torch.arange(1, 4))
 print(torch.arange(0, 1, 0.25), torch.arange(start=1, end=3), torch.linspace(0, 1, steps=3), torch.zeros((2, 1)))
+# %% reduction_and_shape_argument_types
+import torch
+x, m = torch.tensor([1.0, 2.0]), torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+for attempt in (lambda: x.sum("a"), lambda: x.sum([1.0]), lambda: x.mean(1.5), lambda: torch.sum(x, None, 0),
+                lambda: x.sum(0, 0), lambda: x.max(None), lambda: x.min("a"), lambda: torch.max(x, [1.0]),
+                lambda: x.prod(None), lambda: x.std("a"), lambda: x.var(1.5), lambda: x.all("a"),
+                lambda: x.any([1.0]), lambda: x.count_nonzero(1.5), lambda: x.amax("a"), lambda: x.amin([1.0]),
+                lambda: x.logsumexp(None), lambda: torch.logsumexp(x, 1.5), lambda: x.squeeze(1.5),
+                lambda: torch.squeeze(x, "a"), lambda: x.view(1.5, 2), lambda: x.view(1.5), lambda: x.reshape(2, "a"),
+                lambda: x.reshape(1.5, 2), lambda: x.reshape([2.0]), lambda: torch.reshape(x, 2),
+                lambda: torch.reshape(x, 2, 1), lambda: m.permute(0, 1.5), lambda: x.permute(1.5),
+                lambda: torch.permute(m, 0), lambda: x.expand(2, None), lambda: x.expand("a"), lambda: x.repeat(2, 1.5),
+                lambda: x.repeat(None), lambda: torch.flip(x, 0), lambda: x.flip(0, 1.5), lambda: x.chunk(1.5),
+                lambda: x.topk("a"), lambda: x.sort("a"), lambda: x.argsort(1.5), lambda: x.clamp_min("a"),
+                lambda: x.clamp_max([1]), lambda: torch.clip(x, "a"), lambda: x.clip(min="a"), lambda: x.eq([1.0]),
+                lambda: x.lt("a"), lambda: x.ge(None)):
+    try:
+        attempt()
+    except TypeError as e:
+        print("TypeError", str(e).split("\n")[0])
+print(x.sum(None), x.sum(0), m.sum((0, 1)), m.mean(dim=[0]), m.sum(axis=1, keepdims=True), x.max(0), x.max(x))
+print(m.std(0, True), m.std(dim=1, keepdim=True), m.var(unbiased=False), m.var(correction=0), m.std(1, correction=0))
+print(m.any(0), m.count_nonzero(0), m.amax(0), m.amin((0, 1)), m.logsumexp(dim=0, keepdim=True), x.flip(0))
+print(x.reshape(torch.Size([2])), x.reshape(shape=(2,)), x.view(-1), x.view(torch.tensor(2)), m.permute(1, 0))
+print(m.permute((1, 0)), x.expand(3, 2), x.repeat(2, 2), m.reshape(-1, 4), x.chunk(2), x.topk(1), x.sort(descending=True))
+print(x.clamp_min(1.5), x.clamp_max(x), x.clip(max=0.5), x.eq(1), x.lt(2.0), x == "a", x.gt(torch.tensor(1.0)))
