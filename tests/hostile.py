@@ -251,6 +251,10 @@ RESOURCES = [
     ("x = 2**99999\ny = 2**49999 + 1\nwhile True:\n    z = x // y", LE, "(step limit)"),
     ("x = 2**99999 - 1\ny = 3**31000 + 7\nwhile True:\n    z = x % y", LE, "(step limit)"),
     ("x = str(10**100000)", LE, "bits is over the limit of 100,000"),
+    ("x = 10**30000\nwhile True:\n    y = x // 3", LE, "(step limit)"),  # linear in C: was the time limit
+    ("x = int('9' * 4000)\nwhile True:\n    y = f'{x}'", LE, "(step limit)"),  # quadratic in C: was the time limit
+    ("x = int('9' * 4000)\nwhile True:\n    y = '{}'.format(x)", LE, "(step limit)"),
+    ("x = int('9' * 4000)\ny = str([x] * 300)", LE, "a string of 1,001,743 characters"),  # 4 characters an int
     ("x = int('9' * 10**6)", "ValueError", "Exceeds the limit (4300 digits)"),
     ("import math\nx = math.factorial(10**6)", LE, "over the limit of 1000"),
     ("it = iter(lambda: 0, 1)\nx = sorted(it)", LE, "(step limit)"),

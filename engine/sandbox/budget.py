@@ -109,6 +109,12 @@ class Budget:
         self._last_tick = now
         self.next_check = min(self.steps + self._every, limits.max_steps + 1)
 
+    def charge(self, steps: int) -> None:
+        """Count ``steps`` more: one C call about to do the work of that many interpreted steps."""
+        self.steps += steps
+        if self.steps >= self.next_check:
+            self.tick()
+
     def check_time(self) -> None:
         if time.monotonic() > self.deadline:
             raise LimitExceeded(f"the program ran longer than {self.limits.max_seconds:g} seconds (time limit)")

@@ -229,7 +229,7 @@ def _formattedvalue(interp: "Interpreter", node: ast.FormattedValue) -> Any:
     check_format_spec(spec, interp.budget)
     if not spec and type(value) is not str and type(value).__format__ is object.__format__:
         return interp.builtins["str"](value)  # (a 0-d tensor formats as its number: f"{loss}" as in PyTorch)
-    return format(value, spec)
+    return interp.builtins["format"](value, spec)
 
 
 def _lambda(interp: "Interpreter", node: ast.Lambda) -> Any:

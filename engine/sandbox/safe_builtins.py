@@ -112,6 +112,7 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
     def format_(value: Any, spec: str = "") -> str:
         if isinstance(spec, str):
             check_format_spec(spec, budget)
+        text_size(value, budget)
         return format(value, spec)
 
     def repr_(value: Any) -> str:

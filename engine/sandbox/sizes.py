@@ -92,6 +92,8 @@ def text_size(value: Any, budget: Budget) -> None:
     exception is as big as its arguments (``ValueError(huge_list)``)."""
     if isinstance(value, BaseException):
         value = value.args
+    if type(value) is int:
+        _int_text(value, budget)
     if not isinstance(value, NESTED):
         return
     limit = budget.limits.max_str_length
@@ -100,6 +102,8 @@ def text_size(value: Any, budget: Budget) -> None:
     def size(obj: Any, depth: int) -> int:
         if type(obj) is str:
             return len(obj) + 2
+        if type(obj) is int:
+            return _int_text(obj, budget)
         if not isinstance(obj, NESTED):
             return 4
         key = id(obj)
@@ -122,6 +126,15 @@ def text_size(value: Any, budget: Budget) -> None:
         return total
 
     budget.check_length(str, size(value, 0))
+
+
+def _int_text(value: int, budget: Budget) -> int:
+    """About the characters of ``value`` in decimal. Big ints take C time quadratic in their size to print (~190 us
+    for 4,000 digits): that work is counted as steps, so that printing one in a loop ends at the step limit."""
+    bits = value.bit_length()
+    if bits > 3000:
+        budget.charge((bits >> 5) ** 2 // 1400)
+    return bits * 3 // 10 + 3
 
 
 class BoundedFormatter(string.Formatter):
