@@ -47,7 +47,8 @@ def invalid_combination(op: str, args: tuple, kwargs: dict, signatures: list[str
     return TypeError(head + " one of:" + "".join(f"\n * ({s})" for s in signatures) + "\n")
 
 
-def _is_int(v: Any) -> bool:
+def is_int(v: Any) -> bool:
+    """An int as PyTorch's parser takes one: a Python int (not a bool) or a 0-d integer tensor."""
     return (type(v) is int) or (isinstance(v, Tensor) and v._data.ndim == 0 and v._data.dtype.kind in "iu")
 
 
@@ -57,12 +58,12 @@ def _is_number(v: Any) -> bool:
 
 def _int_list_error(v: Any) -> str | None:
     """What is wrong with ``v`` as a tuple of ints (None: nothing)."""
-    if _is_int(v):
+    if is_int(v):
         return None
     if not isinstance(v, (list, tuple)):
         return f"not {type_name(v)}"
     for i, e in enumerate(v):
-        if not _is_int(e):
+        if not is_int(e):
             return f"but found element of type {type_name(e)} at pos {i}"
     return None
 
@@ -72,7 +73,7 @@ _KINDS: dict[str, tuple[Any, str]] = {
     "Tensor": (lambda v: isinstance(v, Tensor), "Tensor"),
     "Tensor#": (lambda v: isinstance(v, (Tensor, int, float)), "Tensor"),
     "Number": (_is_number, "Number"),
-    "int": (_is_int, "int"),
+    "int": (is_int, "int"),
     "float": (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool), "float"),
     "bool": (lambda v: isinstance(v, bool), "bool"),
     "str": (lambda v: isinstance(v, str), "str"),
@@ -103,7 +104,7 @@ class _Param:
         if value is None and self.optional:
             return None
         if self.kind == "int[]":
-            if not self.single_int and _is_int(value):
+            if not self.single_int and is_int(value):
                 return f"not {type_name(value)}"
             return _int_list_error(value)
         if self.kind == "Tensor[]":
@@ -138,9 +139,9 @@ class _Signature:
     def error(self, op: str, args: tuple, kwargs: dict) -> TypeError | None:
         """The parser's refusal of this call (None: this signature accepts it)."""
         last = len(self.positional) - 1
-        if last >= 0 and self.positional[last].varargs and len(args) > last + 1 and _is_int(args[last]):
+        if last >= 0 and self.positional[last].varargs and len(args) > last + 1 and is_int(args[last]):
             for j, v in enumerate(args[last:]):  # x.view(2, 3): the ints are the list
-                if not _is_int(v):
+                if not is_int(v):
                     return TypeError(f"{op}(): argument '{self.positional[last].name}' failed to unpack the object "
                                      f'at pos {j + 1} with error "type must be tuple of ints,but got {type_name(v)}"')
             args = args[:last] + (tuple(args[last:]),)
@@ -251,4 +252,4 @@ def _by_position(sig: _Signature, args: tuple, kwargs: dict) -> tuple[tuple, dic
     return tuple(out), kwargs
 
 
-__all__ = ["SIGNATURES", "invalid_combination", "must_be", "refusal", "signed", "type_name"]
+__all__ = ["SIGNATURES", "invalid_combination", "is_int", "must_be", "refusal", "signed", "type_name"]

@@ -19,7 +19,7 @@ import numpy as np
 from engine import dtypes
 from engine.hooks import state
 from engine.ops import tensor_data
-from engine.ops.argcheck import invalid_combination, type_name
+from engine.ops.argcheck import invalid_combination, is_int, type_name
 from engine.ops.base import check_alloc
 from engine.meta import check_device
 from engine.tensor import Size, Tensor
@@ -43,11 +43,15 @@ def _size(size: tuple[Any, ...], op: str = "zeros", position: int = 1) -> tuple[
     packed = len(size) == 1 and isinstance(size[0], (tuple, list, Size))
     if packed:
         size = tuple(size[0])
+    if len(size) > 1 and not packed and not is_int(size[0]):
+        if op in ("rand", "randn"):  # more overloads (with a generator)
+            raise invalid_combination(op, size, {}, ["tuple of ints size, *, torch.Generator generator"] * 2)
+        raise TypeError(f"{op}() takes 1 positional argument but {len(size)} were given")
     out = []
     for i, s in enumerate(size):
         if isinstance(s, bool) or not isinstance(s, int):
             name = type_name(s)
-            if not (isinstance(s, Tensor) and s._data.ndim == 0 and s._data.dtype.kind in "iu"):
+            if not is_int(s):
                 where = f"{op}(): argument 'size' (position {position}) must be tuple of ints"
                 if len(size) == 1 and not packed:
                     raise TypeError(f"{where}, not {name}")

@@ -128,6 +128,13 @@ def _normal_(self: Any, mean: float = 0.0, std: float = 1.0) -> Any:
     return inplace.copy_(self, random.normal_fill(self.shape, mean, std, self.dtype))
 
 
+def _copy_(self: Any, src: Any, non_blocking: bool = False) -> Any:
+    """``x.copy_(src)``; a Python number is copied as a 0-d tensor (PyTorch wraps it)."""
+    from engine.tensor import Tensor
+
+    return inplace.copy_(self, src if isinstance(src, Tensor) else made(np.asarray(src, dtype=self._data.dtype)))
+
+
 def _uniform_(self: Any, a: float = 0.0, b: float = 1.0) -> Any:
     from engine import random
 
@@ -204,8 +211,10 @@ METHODS: dict[str, Any] = {
     "maximum": arith.maximum, "minimum": arith.minimum,
     "new_tensor": lambda self, data, dtype=None, requires_grad=False: _factories().tensor(
         data, dtype=dtype or self.dtype, requires_grad=requires_grad),
-    "new_zeros": lambda self, *size, dtype=None: _factories().zeros(*size, dtype=dtype or self.dtype),
-    "new_ones": lambda self, *size, dtype=None: _factories().ones(*size, dtype=dtype or self.dtype),
+    "new_zeros": lambda self, *size, dtype=None: _factories().zeros(
+        _factories()._size(size, "new_zeros"), dtype=dtype or self.dtype),
+    "new_ones": lambda self, *size, dtype=None: _factories().ones(
+        _factories()._size(size, "new_ones"), dtype=dtype or self.dtype),
     "numpy": _numpy,
     # in place
     "add_": _named("add_", _inplace_binary(arith.add)), "sub_": _named("sub_", _inplace_binary(arith.sub)),
@@ -216,7 +225,7 @@ METHODS: dict[str, Any] = {
     "masked_fill_": _inplace_binary(stats.masked_fill), "clamp_": _inplace_unary(unary.clamp),
     "relu_": _inplace_unary(unary.relu), "exp_": _inplace_unary(unary.exp),
     "neg_": _inplace_unary(arith.neg),
-    "zero_": inplace.zero_, "fill_": inplace.fill_, "copy_": inplace.copy_,
+    "zero_": inplace.zero_, "fill_": inplace.fill_, "copy_": _copy_,
     "normal_": _normal_, "uniform_": _uniform_,
     "bernoulli_": lambda self, p=0.5, generator=None: _factories().bernoulli_(self, p, generator),
     "exponential_": lambda self, lambd=1.0, generator=None: _factories().exponential_(self, lambd, generator),

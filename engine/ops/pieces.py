@@ -69,8 +69,24 @@ def _pieces(cls: type[Function], a: Tensor, dim: int, sizes: list[int]) -> tuple
     return tuple(out)
 
 
+def _check_split(sizes: Any) -> None:
+    """PyTorch's split hands anything but an int to ``split_with_sizes``, whose parser refuses non-int lists."""
+    if isinstance(sizes, int) and not isinstance(sizes, bool):
+        return
+    where = "split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of ints"
+    if not isinstance(sizes, (list, tuple)):
+        raise TypeError(f"{where}, not {type(sizes).__name__}")
+    for i, s in enumerate(sizes):
+        if isinstance(s, bool) or not isinstance(s, int):
+            if i == 0:
+                raise TypeError(f"{where}, but found element of type {type(s).__name__} at pos 0")
+            raise TypeError("split_with_sizes(): argument 'split_sizes' failed to unpack the object at pos "
+                            f'{i + 1} with error "type must be tuple of ints,but got {type(s).__name__}"')
+
+
 def split(a: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
     """``x.split(2)`` (pieces of 2, the last may be smaller) or ``x.split([1, 3])`` (pieces of these sizes)."""
+    _check_split(split_size_or_sections)
     d = _dim(dim, a._data.ndim)
     n = a._data.shape[d]
     if isinstance(split_size_or_sections, (list, tuple)):

@@ -18,10 +18,14 @@ from engine.ops.factories import _new
 from engine.tensor import Tensor
 
 
-def bernoulli(p: Tensor, generator: Any = None) -> Tensor:
+def bernoulli(p: Tensor, prob: Any = None, generator: Any = None) -> Tensor:
     """``torch.bernoulli(probs)``: 1 where a uniform draw falls below each probability (PyTorch's CPU stream: a
-    24-bit uniform per element for float32 probabilities, 53-bit for float64)."""
+    24-bit uniform per element for float32 probabilities, 53-bit for float64); ``torch.bernoulli(x, 0.3)``: x's
+    shape filled as ``x.new_empty(…).bernoulli_(0.3)`` fills it."""
     from engine import random
+
+    if prob is not None:
+        return bernoulli_(_new(np.zeros_like(p._data)), prob, generator)
 
     gen = generator if generator is not None else random.generator()
     if not ((p._data >= 0) & (p._data <= 1)).all():  # NaN fails both comparisons

@@ -1163,3 +1163,28 @@ print(m.any(0), m.count_nonzero(0), m.amax(0), m.amin((0, 1)), m.logsumexp(dim=0
 print(x.reshape(torch.Size([2])), x.reshape(shape=(2,)), x.view(-1), x.view(torch.tensor(2)), m.permute(1, 0))
 print(m.permute((1, 0)), x.expand(3, 2), x.repeat(2, 2), m.reshape(-1, 4), x.chunk(2), x.topk(1), x.sort(descending=True))
 print(x.clamp_min(1.5), x.clamp_max(x), x.clip(max=0.5), x.eq(1), x.lt(2.0), x == "a", x.gt(torch.tensor(1.0)))
+# %% more_argument_types
+import torch
+x, mask = torch.tensor([1.0, 2.0]), torch.tensor([True, False])
+for attempt in (lambda: torch.zeros(x, [1.0]), lambda: torch.ones(x, 1.5), lambda: torch.rand(x, "a"),
+                lambda: torch.full([1.0]), lambda: torch.full("a"), lambda: torch.full((2,), "a"),
+                lambda: torch.rand_like(x, "a"), lambda: torch.square([1.0]), lambda: torch.square(x, 1),
+                lambda: torch.logical_not("a"), lambda: torch.numel([1.0]), lambda: torch.is_tensor(x, 1),
+                lambda: torch.round(x, "a"), lambda: torch.dropout([1.0]), lambda: torch.dropout(x, "a"),
+                lambda: torch.dropout(x, 0.5), lambda: torch.nonzero(x, "a"), lambda: x.pow_("a"),
+                lambda: x.clamp_("a"), lambda: x.copy_([1.0]), lambda: x.copy_(None), lambda: x.bernoulli_("a"),
+                lambda: x.exponential_("a"), lambda: x.random_("a"), lambda: x.random_(1.5),
+                lambda: torch.split(x, 1.5), lambda: torch.split(x, [1.0, 1.0]), lambda: x.split([1, 1.0]),
+                lambda: x.split(None), lambda: x.new_zeros([1.0]), lambda: x.new_ones("a")):
+    try:
+        attempt()
+    except TypeError as e:
+        print("TypeError", str(e).split("\n")[0])
+try:
+    torch.bernoulli(torch.tensor([0.5, 0.5]), 1.5)
+except RuntimeError as e:
+    print("RuntimeError", e)
+print(torch.full((2,), 3), torch.full(torch.Size([2]), True), torch.square(x), torch.logical_not(mask), torch.numel(x))
+print(torch.is_tensor(3), torch.round(x), torch.dropout(x, 0.5, False), torch.nonzero(x, as_tuple=True))
+print(x.copy_(1.5), x.copy_(torch.ones(2)), torch.bernoulli(torch.tensor([0.5, 0.5]), 0.3), x.split([1, 1]))
+print(x.new_zeros(2), x.new_ones((2, 1)), torch.amax(x, None), x.amin(None))
