@@ -190,6 +190,10 @@ RESOURCES = [
      "(x * 2).backward()", "RecursionError", "(limit: 200 nested calls)"),
     (T + "m = torch.nn.Linear(1, 1)\nm.register_forward_hook(lambda mod, i, o: mod(i[0]))\nm(torch.ones(1))",
      "RecursionError", "(limit: 200 nested calls)"),
+    # a module tree 5,000 deep: each assignment walked it all (4.5 s, time limit); its text grows quadratically
+    (T + "m = torch.nn.Linear(1, 1)\nfor i in range(5000):\n    m = torch.nn.Sequential(m)", LE, "(step limit)"),
+    (T + "m = torch.nn.Linear(1, 1)\nfor i in range(900):\n    m = torch.nn.Sequential(m)\nprint(len(str(m)))", LE,
+     "(memory limit)"),
     (T + "opt = torch.optim.SGD([torch.ones(1, requires_grad=True)], lr=1)\ndef c():\n    return opt.step(c)\n"
      "opt.step(c)", "RecursionError", "(limit: 200 nested calls)"),
     ("print('a', foo=1)", "TypeError", "print() got an unexpected keyword argument 'foo'"),

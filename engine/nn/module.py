@@ -295,6 +295,9 @@ class Module:
                 (name + ("." if name else "") + k, c) for k, c in m.__dict__["_modules"].items() if c is not None
             ]
             stack.extend(reversed(children))
+        charge = getattr(state().budget, "charge", None)
+        if charge is not None:  # steps per module: walking a deep tree at each call (or assignment) is not free
+            charge(2 * len(out))
         return out
 
     def parameters(self, recurse: bool = True) -> _Iter:
@@ -377,6 +380,9 @@ class Module:
                 main += extra_lines[0]
             else:
                 main += "\n  " + "\n  ".join(lines) + "\n"
+        check = getattr(state().budget, "check_length", None)
+        if check is not None:  # each level re-indents its children's text: a deep tree's text grows quadratically
+            check(str, len(main) + 1)
         return main + ")"
 
 
