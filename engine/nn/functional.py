@@ -1,5 +1,9 @@
 """``torch.nn.functional`` (``F``): the function forms of layers and losses.
 
+Their refusals are PyTorch's: an ATen builtin's argument parser (``F.gelu([1.])``: ``gelu(): argument 'input'
+(position 1) must be Tensor, not list``), or what PyTorch's Python code trips over first (``F.sigmoid([1.])`` calls
+``input.sigmoid()``: ``'list' object has no attribute 'sigmoid'``).
+
 Example::
 
     >>> F.relu(torch.tensor([-1., 2.]))
@@ -8,13 +12,98 @@ Example::
 
 from __future__ import annotations
 
-from engine.ops import (  # noqa: F401 - re-exported
-    binary_cross_entropy, binary_cross_entropy_with_logits, cross_entropy, dropout, gelu, l1_loss, leaky_relu,
-    linear, log_softmax, mse_loss, nll_loss, relu, sigmoid, softmax, tanh,
-)
-from engine.ops.elementwise import elu, silu, softplus  # noqa: F401 - re-exported
+from typing import Any
+
+from engine import ops
+from engine.ops import argcheck, elementwise, linalg, unary
+from engine.ops import cross_entropy, nll_loss  # noqa: F401 - re-exported
+from engine.ops.activations import dropout as _dropout
 from engine.ops.pieces import gather  # noqa: F401 - re-exported
-from engine.ops.soft_targets import one_hot  # noqa: F401 - re-exported
+from engine.ops.soft_targets import one_hot as _one_hot
+from engine.tensor import Tensor
+
+
+def _input(x: Any, op: str) -> None:
+    if not isinstance(x, Tensor):
+        raise argcheck.must_be(op, "input", 1, "Tensor", x)
+
+
+def _method_of(x: Any, attribute: str) -> None:
+    """PyTorch's Python code calls ``input.<attribute>(…)`` first."""
+    if not isinstance(x, Tensor):
+        raise AttributeError(f"'{type(x).__name__}' object has no attribute '{attribute}'")
+
+
+def relu(input: Any, inplace: bool = False) -> Tensor:  # noqa: A002 - PyTorch's parameter names
+    _input(input, "relu")
+    return input.relu_() if inplace else unary.relu(input)
+
+
+def silu(input: Any, inplace: bool = False) -> Tensor:  # noqa: A002
+    _input(input, "silu")
+    return elementwise.silu(input)
+
+
+def sigmoid(input: Any) -> Tensor:  # noqa: A002
+    _method_of(input, "sigmoid")
+    return unary.sigmoid(input)
+
+
+def tanh(input: Any) -> Tensor:  # noqa: A002
+    _method_of(input, "tanh")
+    return unary.tanh(input)
+
+
+def _softmax(name: str, fn: Any) -> Any:
+    def f(input: Any, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:  # noqa: A002
+        _method_of(input, "dim" if dim is None else name)
+        if dim is not None:
+            err = argcheck.refusal(name, (dim,), {} if dtype is None else {"dtype": dtype}, method=True)
+            if err is not None:
+                raise err
+        return fn(input, dim) if dtype is None else fn(input.to(dtype), dim)
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+softmax = _softmax("softmax", ops.softmax)
+log_softmax = _softmax("log_softmax", ops.log_softmax)
+
+
+def dropout(input: Any, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:  # noqa: A002
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    err = argcheck.refusal("dropout", (input, p, training), {})
+    if err is not None:
+        raise err
+    return _dropout(input, p, training)
+
+
+# the losses under PyTorch's parameter names (``F.mse_loss(x)``: "missing 1 required positional argument: 'target'")
+def mse_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor:  # noqa: A002
+    return ops.mse_loss(input, target, reduction)
+
+
+def l1_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor:  # noqa: A002
+    return ops.l1_loss(input, target, reduction)
+
+
+def binary_cross_entropy(input: Any, target: Any, reduction: str = "mean") -> Tensor:  # noqa: A002
+    return ops.binary_cross_entropy(input, target, reduction)
+
+
+def binary_cross_entropy_with_logits(input: Any, target: Any, weight: Any = None, reduction: str = "mean",  # noqa: A002
+                                     pos_weight: Any = None) -> Tensor:
+    return ops.binary_cross_entropy_with_logits(input, target, weight, reduction, pos_weight)
+
+
+gelu = argcheck.signed("gelu", ops.gelu, key="F.gelu")
+softplus = argcheck.signed("softplus", elementwise.softplus, key="F.softplus")
+leaky_relu = argcheck.signed("leaky_relu", unary.leaky_relu, key="F.leaky_relu")
+elu = argcheck.signed("elu", elementwise.elu, key="F.elu")
+linear = argcheck.signed("linear", linalg.linear, key="F.linear")
+one_hot = argcheck.signed("one_hot", _one_hot, key="F.one_hot")
 
 __all__ = ["binary_cross_entropy", "binary_cross_entropy_with_logits", "cross_entropy", "dropout", "gelu",
            "l1_loss", "leaky_relu", "linear", "log_softmax", "mse_loss", "nll_loss", "relu", "sigmoid", "softmax",

@@ -61,7 +61,7 @@ def dropout(x: Tensor, p: float = 0.5, training: bool = True, inplace: bool = Fa
     from engine import random
     from engine.ops.arith import mul
 
-    if p < 0 or p > 1:
+    if p < 0.0 or p > 1.0:  # PyTorch's comparison (its TypeError for a str p names 'float')
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
     if not training or p == 0 or x._data.size == 0:
         return x

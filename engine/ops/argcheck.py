@@ -185,10 +185,10 @@ def _signatures(name: str, method: bool) -> tuple[_Signature, ...]:
     return tuple(_Signature(s, method) for s in texts)
 
 
-def refusal(op: str, args: tuple, kwargs: dict, method: bool = False) -> TypeError | None:
+def refusal(op: str, args: tuple, kwargs: dict, method: bool = False, key: str | None = None) -> TypeError | None:
     """PyTorch's refusal of ``op(*args, **kwargs)`` (``method``: called as ``x.op(...)``, ``x`` not in ``args``),
     or None when some signature of ``op`` takes these arguments."""
-    sigs = _signatures(op, method)
+    sigs = _signatures(key or op, method)
     errors = [s.error(op, args, kwargs) for s in sigs]
     if any(e is None for e in errors):
         return None
@@ -204,20 +204,21 @@ def refusal(op: str, args: tuple, kwargs: dict, method: bool = False) -> TypeErr
     return invalid_combination(op, args, kwargs, [shown] if more and shown else [s.text for s in sigs] * (1 + more))
 
 
-def signed(name: str, fn: Any, method: bool = False) -> Any:
+def signed(name: str, fn: Any, method: bool = False, key: str | None = None) -> Any:
     """``fn`` behind PyTorch's argument check for ``name`` (``method``: ``fn(self, ...)`` called as ``x.name(...)``).
     Positional parameters given by keyword reach ``fn`` by position (``torch.dot(input=a, tensor=b)``); unknown
-    keywords go through unchecked: the op says what it makes of them."""
-    sigs = _signatures(name, method)
+    keywords go through unchecked: the op says what it makes of them. ``key``: the table's entry, when it is not
+    ``name`` (``F.gelu`` is PyTorch's ``gelu``)."""
+    sigs = _signatures(key or name, method)
     bare = any(sig.min_args == 0 for sig in sigs)  # fn() alone needs no check
     if method:
         def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
             if args or kwargs or not bare:
-                args, kwargs = _check(name, sigs, args, kwargs, True)
+                args, kwargs = _check(name, sigs, args, kwargs, True, key)
             return fn(self, *args, **kwargs)
     else:
         def checked(*args: Any, **kwargs: Any) -> Any:
-            args, kwargs = _check(name, sigs, args, kwargs, False)
+            args, kwargs = _check(name, sigs, args, kwargs, False, key)
             return fn(*args, **kwargs)
 
     checked.__name__ = checked.__qualname__ = getattr(fn, "__name__", name)
@@ -225,8 +226,8 @@ def signed(name: str, fn: Any, method: bool = False) -> Any:
     return checked
 
 
-def _check(name: str, sigs: tuple[_Signature, ...], args: tuple, kwargs: dict,
-           method: bool) -> tuple[tuple, dict]:
+def _check(name: str, sigs: tuple[_Signature, ...], args: tuple, kwargs: dict, method: bool,
+           key: str | None = None) -> tuple[tuple, dict]:
     """The arguments to call the op with, or PyTorch's refusal raised."""
     for s in sigs:  # the common case: the first signature takes every argument (no error object built)
         if s.error(name, args, kwargs) is None:
@@ -234,7 +235,7 @@ def _check(name: str, sigs: tuple[_Signature, ...], args: tuple, kwargs: dict,
     known = set().union(*(s.by_name for s in sigs))
     if any(_ALIASES.get(k, k) not in known for k in kwargs):
         return args, kwargs  # a keyword we do not declare: the op decides
-    err = refusal(name, args, kwargs, method)
+    err = refusal(name, args, kwargs, method, key)
     if err is None:  # cannot happen: no signature took the call
         return args, kwargs
     raise err

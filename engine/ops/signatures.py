@@ -31,6 +31,13 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
                  "bool? requires_grad=False",
                  "Tensor start, Tensor end, int steps, *, dtype? dtype=None, any layout=None, any device=None, "
                  "bool? requires_grad=False"),
+    # torch.nn.functional's ops that are ATen builtins, or call one with the same arguments
+    "F.gelu": ("Tensor input, *, str approximate='none'",),
+    "F.softplus": ("Tensor input, Number beta=1, Number threshold=20",),
+    "F.leaky_relu": ("Tensor input, Number negative_slope=0.01, bool inplace=False",),
+    "F.elu": ("Tensor input, Number alpha=1, bool inplace=False",),
+    "F.linear": ("Tensor input, Tensor weight, Tensor? bias=None",),
+    "F.one_hot": ("Tensor input, int num_classes=-1",),
     "dot": ("Tensor input, Tensor tensor",),
     "mm": ("Tensor input, Tensor mat2",),
     "bmm": ("Tensor input, Tensor mat2",),

@@ -1188,3 +1188,28 @@ print(torch.full((2,), 3), torch.full(torch.Size([2]), True), torch.square(x), t
 print(torch.is_tensor(3), torch.round(x), torch.dropout(x, 0.5, False), torch.nonzero(x, as_tuple=True))
 print(x.copy_(1.5), x.copy_(torch.ones(2)), torch.bernoulli(torch.tensor([0.5, 0.5]), 0.3), x.split([1, 1]))
 print(x.new_zeros(2), x.new_ones((2, 1)), torch.amax(x, None), x.amin(None))
+# %% functional_argument_types
+import torch
+import torch.nn.functional as F
+x, w, labels = torch.tensor([1.0, -2.0]), torch.ones(3, 2), torch.tensor([0, 2])
+for attempt in (lambda: F.relu([1.0]), lambda: F.silu("a"), lambda: F.gelu(None), lambda: F.gelu(x, 1),
+                lambda: F.softplus(x, "a"), lambda: F.leaky_relu([1.0]), lambda: F.leaky_relu(x, None),
+                lambda: F.elu(x, [1.0]), lambda: F.linear([1.0]), lambda: F.linear(x, "a"), lambda: F.linear(x, w, 1.5),
+                lambda: F.one_hot([1]), lambda: F.one_hot(labels, 1.5), lambda: F.softmax(x, "a"),
+                lambda: F.log_softmax(x, 1.5), lambda: F.dropout([1.0]), lambda: F.dropout(x, "a"),
+                lambda: F.dropout(x, 0.5, 1), lambda: F.mse_loss(x), lambda: F.l1_loss(None),
+                lambda: F.binary_cross_entropy(x), lambda: F.binary_cross_entropy_with_logits("a")):
+    try:
+        attempt()
+    except TypeError as e:
+        print("TypeError", e)
+for attempt in (lambda: F.sigmoid([1.0]), lambda: F.tanh("a"), lambda: F.softmax(None), lambda: F.log_softmax([1.0], 0)):
+    try:
+        attempt()
+    except AttributeError as e:
+        print("AttributeError", e)
+print(F.relu(x), F.gelu(x, approximate="tanh"), F.softplus(x, 2), F.leaky_relu(x, 0.2), F.elu(x, 0.5), F.silu(x))
+print(F.sigmoid(x), F.tanh(x), F.softmax(x, 0), F.log_softmax(x, dim=0), F.softmax(x, 0, dtype=torch.float64))
+print(F.dropout(x, 0.5, False), F.linear(x, w), F.one_hot(labels, 3), F.mse_loss(x, x), F.l1_loss(x, -x, reduction="sum"))
+print(F.binary_cross_entropy(torch.sigmoid(x), torch.ones(2)), F.binary_cross_entropy_with_logits(x, torch.ones(2)))
+print(F.relu(x, True), x)
