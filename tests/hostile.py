@@ -238,6 +238,13 @@ RESOURCES = [
     (T + "x = torch.eye(10**3, 10**9)", LE, "elements per tensor"),
     (T + "x = torch.multinomial(torch.ones(10), 10**7, replacement=True)", LE, "elements per tensor"),
     (T + "x = torch.ones(10**6)\nz = torch.outer(x, x)", LE, "elements per tensor"),
+    # numpy has no BLAS for float16 and ints: one 1000 x 1000 product was 5 s (float16) or 1.4 s (int64) of C
+    (T + "a = torch.ones(1000, 1000, dtype=torch.float16)\nb = a @ a\nraise ValueError(b[0, 0].item())", "ValueError",
+     "1000.0"),
+    (T + "a = torch.ones(1000, 1000, dtype=torch.long)\nfor i in range(3):\n    b = torch.mm(a, a)\n"
+     "raise ValueError(b[0, 0].item())", "ValueError", "1000"),
+    (T + "a = torch.ones(1, 1000, 1000, dtype=torch.float16, requires_grad=True)\ntorch.bmm(a, a).sum().backward()\n"
+     "raise ValueError(a.grad[0, 0, 0].item())", "ValueError", "1000.0"),
     # one call making a tensor per element: each costs steps, so these end at the step limit (not ~5 s and 400 MB)
     (T + "x = torch.ones(10**6)\nprint(len(list(x)))", LE, "(step limit)"),
     (T + "x = torch.ones(10**6)\nprint(len(x.unbind()))", LE, "(step limit)"),
