@@ -125,7 +125,7 @@ def _torch_members() -> dict[str, Any]:
         "amax": pieces.amax, "amin": pieces.amin, "split": pieces.split, "chunk": pieces.chunk,
         "unbind": pieces.unbind, "gather": pieces.gather, "log1p": elementwise.log1p, "rsqrt": elementwise.rsqrt,
         "tan": elementwise.tan, "log2": elementwise.log2, "exp2": elementwise.exp2, "bmm": linalg.bmm,
-        "mv": linalg.mv, "leaky_relu": ops.leaky_relu,
+        "mv": linalg.mv,
         **{name: getattr(ordering, name) for name in ordering.__all__},
         "clamp_min": lambda x, m: ops.clamp(x, min=m), "clamp_max": lambda x, m: ops.clamp(x, max=m),
         "logical_and": Tensor.logical_and, "logical_or": Tensor.logical_or, "logical_not": Tensor.logical_not,
@@ -206,7 +206,8 @@ def make_modules() -> dict[str, Namespace]:
                                           "RMSprop": optim.RMSprop, "Adagrad": optim.Adagrad})
     data_ns = Namespace("torch.utils.data", _members_of(data))
     utils_ns = Namespace("torch.utils", {"data": data_ns})
-    functional_ag = Namespace("torch.autograd.functional", _members_of(autograd_functional))
+    functional_ag = Namespace("torch.autograd.functional",  # gradcheck lives in torch.autograd only, as in PyTorch
+                              {k: v for k, v in _members_of(autograd_functional).items() if k != "gradcheck"})
     autograd_ns = Namespace("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward,
                                                "functional": functional_ag,
                                                "gradcheck": autograd_functional.gradcheck})

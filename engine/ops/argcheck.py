@@ -146,8 +146,12 @@ class _Signature:
                                      f'at pos {j + 1} with error "type must be tuple of ints,but got {type_name(v)}"')
             args = args[:last] + (tuple(args[last:]),)
         if len(args) > len(self.positional):
-            n = len(self.positional)
-            return TypeError(f"{op}() takes {n} positional argument{'s' if n != 1 else ''} but {len(args)} were given")
+            n, low, m = len(self.positional), self.required_positional, len(args)
+            if low == n:
+                takes = f"{n} positional argument{'s' if n != 1 else ''}"
+            else:
+                takes = f"from {low} to {n} positional arguments"
+            return TypeError(f"{op}() takes {takes} but {m} {'was' if m == 1 else 'were'} given")
         for i, (p, v) in enumerate(zip(self.positional, args)):
             why = p.problem(v)
             if why is not None:
@@ -156,21 +160,22 @@ class _Signature:
                 for j, e in enumerate(v):
                     if not isinstance(e, Tensor):
                         return TypeError(f"expected Tensor as element {j} in argument {i}, but got {type_name(e)}")
-        for k, v in kwargs.items():
-            p = self.by_name.get(_ALIASES.get(k, k))
-            if p is None:
-                return TypeError(f"{op}() got an unexpected keyword argument '{k}'")
-            why = p.problem(v)
-            if why is not None:
-                return TypeError(f"{op}(): argument '{p.name}' must be {p.expected()}, {why}")
-        if len(args) >= self.required_positional and not self.required_keywords:
+        if not kwargs and len(args) >= self.required_positional and not self.required_keywords:
             return None
-        named = {_ALIASES.get(k, k) for k in kwargs}
-        missing = [p.name for p in self.params[len(args):] if p.required and p.name not in named]
-        if missing:
-            n = len(missing)  # PyTorch's own grammar: "1 … arguments", "2 … argument"
-            return TypeError(f"{op}() missing {n} required positional argument{'s' if n == 1 else ''}: "
-                             + ", ".join(f'"{m}"' for m in missing))
+        named = {_ALIASES.get(k, k): v for k, v in kwargs.items()}
+        for i, p in enumerate(self.params[len(args):], len(args)):  # in declaration order, as PyTorch's parser
+            if p.name in named:
+                why = p.problem(named[p.name])
+                if why is not None:
+                    return TypeError(f"{op}(): argument '{p.name}' must be {p.expected()}, {why}")
+            elif p.required:
+                missing = [q.name for q in self.params[i:] if q.required and q.name not in named]
+                n = len(missing)  # PyTorch's own grammar: "1 … arguments", "2 … argument"
+                return TypeError(f"{op}() missing {n} required positional argument{'s' if n == 1 else ''}: "
+                                 + ", ".join(f'"{m}"' for m in missing))
+        for k in kwargs:
+            if _ALIASES.get(k, k) not in self.by_name:
+                return TypeError(f"{op}() got an unexpected keyword argument '{k}'")
         return None
 
     def plausible(self, n: int) -> bool:
@@ -206,8 +211,8 @@ def refusal(op: str, args: tuple, kwargs: dict, method: bool = False, key: str |
 
 def signed(name: str, fn: Any, method: bool = False, key: str | None = None) -> Any:
     """``fn`` behind PyTorch's argument check for ``name`` (``method``: ``fn(self, ...)`` called as ``x.name(...)``).
-    Positional parameters given by keyword reach ``fn`` by position (``torch.dot(input=a, tensor=b)``); unknown
-    keywords go through unchecked: the op says what it makes of them. ``key``: the table's entry, when it is not
+    Positional parameters given by keyword reach ``fn`` by position (``torch.dot(input=a, tensor=b)``). ``key``: the
+    table's entry, when it is not
     ``name`` (``F.gelu`` is PyTorch's ``gelu``)."""
     sigs = _signatures(key or name, method)
     bare = any(sig.min_args == 0 for sig in sigs)  # fn() alone needs no check
@@ -232,9 +237,6 @@ def _check(name: str, sigs: tuple[_Signature, ...], args: tuple, kwargs: dict, m
     for s in sigs:  # the common case: the first signature takes every argument (no error object built)
         if s.error(name, args, kwargs) is None:
             return _by_position(s, args, kwargs) if kwargs and not s.movable.isdisjoint(kwargs) else (args, kwargs)
-    known = set().union(*(s.by_name for s in sigs))
-    if any(_ALIASES.get(k, k) not in known for k in kwargs):
-        return args, kwargs  # a keyword we do not declare: the op decides
     err = refusal(name, args, kwargs, method, key)
     if err is None:  # cannot happen: no signature took the call
         return args, kwargs

@@ -8,6 +8,7 @@ Example::
 
 from __future__ import annotations
 
+import types
 from typing import Any
 
 import numpy as np
@@ -106,20 +107,6 @@ def _forward(fn: Any) -> Any:
     return op
 
 
-def _named(name: str, fn: Any) -> Any:
-    """``x.add(other)`` and friends: a non-number ``other`` is PyTorch's argument-parser TypeError (the operator
-    forms return NotImplemented instead, so that Python raises its own error)."""
-
-    def op(self: Any, other: Any, *args: Any, **kwargs: Any) -> Any:
-        from engine.tensor import Tensor
-
-        if not isinstance(other, (Tensor, int, float, bool)):
-            raise TypeError(f"{name}(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
-        return fn(self, other, *args, **kwargs)
-
-    return op
-
-
 def _normal_(self: Any, mean: float = 0.0, std: float = 1.0) -> Any:
     from engine import random
 
@@ -155,8 +142,7 @@ def _numpy(t: Any, force: bool = False) -> Any:
 
 METHODS: dict[str, Any] = {
     # arithmetic and operators
-    "add": _named("add", arith.add), "sub": _named("sub", arith.sub), "mul": _named("mul", arith.mul),
-    "div": _named("div", arith.div),
+    "add": arith.add, "sub": arith.sub, "mul": arith.mul, "div": arith.div,
     "pow": _forward(arith.pow), "neg": arith.neg, "reciprocal": arith.reciprocal,
     "__add__": _forward(arith.add), "__radd__": _forward(arith.add),
     "__sub__": _forward(arith.sub), "__rsub__": _forward(arith.rsub),
@@ -217,8 +203,8 @@ METHODS: dict[str, Any] = {
         _factories()._size(size, "new_ones"), dtype=dtype or self.dtype),
     "numpy": _numpy,
     # in place
-    "add_": _named("add_", _inplace_binary(arith.add)), "sub_": _named("sub_", _inplace_binary(arith.sub)),
-    "mul_": _named("mul_", _inplace_binary(arith.mul)), "div_": _named("div_", _inplace_binary(arith.div)),
+    "add_": _inplace_binary(arith.add), "sub_": _inplace_binary(arith.sub),
+    "mul_": _inplace_binary(arith.mul), "div_": _inplace_binary(arith.div),
     "pow_": _inplace_binary(arith.pow),
     "__iadd__": _inplace_binary(arith.add), "__isub__": _inplace_binary(arith.sub),
     "__imul__": _inplace_binary(arith.mul), "__itruediv__": _inplace_binary(arith.div),
@@ -266,7 +252,54 @@ for _name in argcheck.SIGNATURES:  # PyTorch's argument parser refuses wrongly t
         METHODS[_name] = argcheck.signed(_name, METHODS[_name], method=True)
 
 
+def _no_arguments(name: str, fn: Any) -> Any:
+    """A method PyTorch declares without parameters (``x.exp()``): any argument is refused in CPython's words."""
+
+    def op(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if kwargs:
+            raise TypeError(f"TensorBase.{name}() takes no keyword arguments")
+        if args:
+            raise TypeError(f"TensorBase.{name}() takes no arguments ({len(args)} given)")
+        return fn(self)
+
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = fn.__doc__
+    return op
+
+
+_NO_ARGUMENTS = ("neg reciprocal logical_not exp log sqrt tanh sigmoid relu abs sin cos square log1p rsqrt tan log2 "
+                 "exp2 t sign floor ceil relu_ exp_ neg_ zero_").split()
+for _name in _NO_ARGUMENTS:
+    METHODS[_name] = _no_arguments(_name, METHODS[_name])
+
+
+def _split(self: Any, split_size: Any, dim: int = 0) -> Any:
+    """``x.split(2)`` / ``x.split([1, 3])``: PyTorch's Python ``Tensor.split`` (its parameter is ``split_size``)."""
+    return pieces.split(self, split_size, dim)
+
+
+METHODS["split"] = _split
+
+# methods PyTorch writes in Python: Python's own arity errors name them "Tensor.split()"
+_PYTHON_METHODS = ("split", "unique", "norm")
+
+
+def _as_method(name: str, fn: Any) -> Any:
+    """``fn`` under the name Python's argument errors give it (``<lambda>``/``_named.<locals>.op`` would leak)."""
+    if not isinstance(fn, types.FunctionType):
+        return fn
+    qualname = f"Tensor.{name}" if name in _PYTHON_METHODS else name
+    if fn.__qualname__ == qualname:
+        return fn
+    if "<" in fn.__qualname__ or fn.__name__.startswith("_"):  # a closure or lambda of its own: rename it
+        fn.__name__ = fn.__qualname__ = qualname
+        return fn
+    copy = types.FunctionType(fn.__code__, fn.__globals__, name, fn.__defaults__, fn.__closure__)
+    copy.__kwdefaults__, copy.__doc__, copy.__qualname__ = fn.__kwdefaults__, fn.__doc__, qualname
+    return copy
+
+
 def install(cls: type) -> None:
     for name, fn in METHODS.items():
         if fn is not None:
-            setattr(cls, name, fn)
+            setattr(cls, name, _as_method(name, fn))

@@ -199,6 +199,13 @@ def count_nonzero(a: Tensor, dim: Any = None) -> Tensor:
 
 
 def unique(a: Tensor, sorted: bool = True, return_counts: bool = False) -> Any:  # noqa: A002
+    from engine.ops.argcheck import must_be
+
+    if not isinstance(a, Tensor):  # PyTorch's Python unique calls _unique2(input, sorted=…, return_counts=…)
+        raise must_be("_unique2", "input", 1, "Tensor", a)
+    for name, flag in (("sorted", sorted), ("return_counts", return_counts)):
+        if not isinstance(flag, bool):
+            raise must_be("_unique2", name, None, "bool", flag)
     values, counts = np.unique(a._data, return_counts=True)
     if return_counts:
         return made(values), made(counts.astype(np.int64))

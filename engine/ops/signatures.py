@@ -38,6 +38,16 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "F.elu": ("Tensor input, Number alpha=1, bool inplace=False",),
     "F.linear": ("Tensor input, Tensor weight, Tensor? bias=None",),
     "F.one_hot": ("Tensor input, int num_classes=-1",),
+    "randint": ("int high, int[] size, *, any generator=None, dtype? dtype=None, any layout=None, any device=None, "
+                "bool? requires_grad=False",
+                "int low, int high, int[] size, *, any generator=None, dtype? dtype=None, any layout=None, "
+                "any device=None, bool? requires_grad=False"),
+    "normal": ("Tensor mean, Tensor std, *, any generator=None", "Tensor mean, float std=1, *, any generator=None",
+               "float mean, Tensor std, *, any generator=None",
+               "float mean, float std, int[] size, *, any generator=None, dtype? dtype=None, any layout=None, "
+               "any device=None, bool? requires_grad=False"),
+    "clone": ("Tensor input, *, any memory_format=None",),
+    "contiguous": ("Tensor input, *, any memory_format=None",),
     "dot": ("Tensor input, Tensor tensor",),
     "mm": ("Tensor input, Tensor mat2",),
     "bmm": ("Tensor input, Tensor mat2",),

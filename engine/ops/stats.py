@@ -208,6 +208,12 @@ def std(a: Tensor, dim: Any = None, unbiased: Any = None, keepdim: bool = False,
 
 
 def norm(a: Tensor, p: Any = "fro", dim: Any = None, keepdim: bool = False) -> Tensor:
+    if not isinstance(a, Tensor):  # PyTorch's Python norm reads input.layout first
+        raise AttributeError(f"'{type(a).__name__}' object has no attribute 'layout'")
+    if p not in ("fro", None) and not isinstance(p, (int, float, str)):
+        from engine.ops.argcheck import must_be
+
+        raise must_be("linalg_vector_norm", "ord", 2, "Number", p)
     ord_ = 2.0 if p in ("fro", None) else float(p)
     return LinalgVectorNormBackward0.apply(a, ord=ord_, dim=_dim_arg(a, dim), keepdim=keepdim)
 

@@ -1161,7 +1161,8 @@ print(x.sum(None), x.sum(0), m.sum((0, 1)), m.mean(dim=[0]), m.sum(axis=1, keepd
 print(m.std(0, True), m.std(dim=1, keepdim=True), m.var(unbiased=False), m.var(correction=0), m.std(1, correction=0))
 print(m.any(0), m.count_nonzero(0), m.amax(0), m.amin((0, 1)), m.logsumexp(dim=0, keepdim=True), x.flip(0))
 print(x.reshape(torch.Size([2])), x.reshape(shape=(2,)), x.view(-1), x.view(torch.tensor(2)), m.permute(1, 0))
-print(m.permute((1, 0)), x.expand(3, 2), x.repeat(2, 2), m.reshape(-1, 4), x.chunk(2), x.topk(1), x.sort(descending=True))
+print(m.permute((1, 0)), x.expand(3, 2), x.repeat(2, 2), m.reshape(-1, 4), x.chunk(2), x.topk(1))
+print(x.sort(descending=True))
 print(x.clamp_min(1.5), x.clamp_max(x), x.clip(max=0.5), x.eq(1), x.lt(2.0), x == "a", x.gt(torch.tensor(1.0)))
 # %% more_argument_types
 import torch
@@ -1203,13 +1204,31 @@ for attempt in (lambda: F.relu([1.0]), lambda: F.silu("a"), lambda: F.gelu(None)
         attempt()
     except TypeError as e:
         print("TypeError", e)
-for attempt in (lambda: F.sigmoid([1.0]), lambda: F.tanh("a"), lambda: F.softmax(None), lambda: F.log_softmax([1.0], 0)):
+for attempt in (lambda: F.sigmoid([1.0]), lambda: F.tanh("a"), lambda: F.softmax(None),
+                lambda: F.log_softmax([1.0], 0)):
     try:
         attempt()
     except AttributeError as e:
         print("AttributeError", e)
 print(F.relu(x), F.gelu(x, approximate="tanh"), F.softplus(x, 2), F.leaky_relu(x, 0.2), F.elu(x, 0.5), F.silu(x))
 print(F.sigmoid(x), F.tanh(x), F.softmax(x, 0), F.log_softmax(x, dim=0), F.softmax(x, 0, dtype=torch.float64))
-print(F.dropout(x, 0.5, False), F.linear(x, w), F.one_hot(labels, 3), F.mse_loss(x, x), F.l1_loss(x, -x, reduction="sum"))
+print(F.dropout(x, 0.5, False), F.linear(x, w), F.one_hot(labels, 3), F.mse_loss(x, x))
+print(F.l1_loss(x, -x, reduction="sum"))
 print(F.binary_cross_entropy(torch.sigmoid(x), torch.ones(2)), F.binary_cross_entropy_with_logits(x, torch.ones(2)))
 print(F.relu(x, True), x)
+# %% method_arguments_count_and_keywords
+import torch
+x, m = torch.tensor([1.0, 2.0]), torch.ones(2, 2)
+for attempt in (lambda: x.exp(1), lambda: x.relu(1, 2), lambda: x.t(None), lambda: x.zero_(0), lambda: x.abs(foo=1),
+                lambda: x.clone(1), lambda: x.contiguous(1), lambda: x.dot(foo=1), lambda: x.gather(foo=1),
+                lambda: m.transpose(foo=1), lambda: x.topk(foo=1), lambda: x.sum(foo=1), lambda: x.max(foo=1),
+                lambda: x.clamp(foo=1), lambda: x.add(foo=1), lambda: x.mul_(foo=1), lambda: x.pow(foo=1),
+                lambda: x.eq(foo=1), lambda: x.view_as(foo=1), lambda: x.normal_(foo=1), lambda: x.multinomial(foo=1),
+                lambda: x.argmax(1, 2, 3), lambda: x.chunk(1, 2, 3), lambda: x.unbind(1, 2), lambda: x.mul(1, 2),
+                lambda: x.split(1, 2, 3), lambda: x.split(foo=1), lambda: x.softmax(foo=1), lambda: x.copy_(foo=1)):
+    try:
+        attempt()
+    except TypeError as e:
+        print("TypeError", str(e).split("\n")[0])
+print(x.exp(), x.clone(), x.dot(tensor=x), x.sum(dim=0), x.max(dim=0), x.clamp(min=1.5), x.add(x, alpha=2))
+print(x.topk(k=1), x.softmax(dim=0), x.split(split_size=1), m.transpose(dim0=0, dim1=1), x.eq(other=x))
