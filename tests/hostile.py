@@ -348,6 +348,12 @@ NESTED_VALUES = [
     (T + "a = []\nfor i in range(5900):\n    a = [a]\nx = torch.tensor(a)", "ValueError", "too many dimensions 'list'"),
     (T + "a = []\nfor i in range(5900):\n    a = [a]\nx = torch.Tensor(a)", "ValueError", "too many dimensions 'list'"),
     ("a = []\na.append(a)\nb = []\nb.append(b)\nprint(a == b)", "RecursionError", "in comparison"),
+    # a million references to one big int or string: C hashes, adds or compares it whole each time (a big one
+    # counts an item per 4 KB); `x in y` in a loop ran 49 s, the clock being read every 256 steps
+    ("x = 2**99999\ny = [x + 1] * 10**6\nwhile True:\n    z = x in y", LE, "unfolded) is over the limit"),
+    ("x = 2**99999\ns = set([x] * 10**6)", LE, "unfolded) is over the limit"),  # 5.8 s
+    ("x = 2**99999\ny = sum([x] * 10**6)", LE, "unfolded) is over the limit"),  # 3 s
+    ("x = 'a' * 10**5\ny = [x[:-1] + 'b'] * 10**6\nprint(x in y)", LE, "unfolded) is over the limit"),  # 1.9 s
 ]
 
 ESCAPES = (ATTRIBUTE_WALKS + FORMAT_STRINGS + GENERATORS_AND_FRAMES + COMPUTED_NAMES + TYPE_CALLS + DECORATORS

@@ -102,8 +102,9 @@ class Budget:
         now = time.monotonic()
         if now > self.deadline:
             self.check_time()
-        if now - self._last_tick > _SLOW_TICK:
-            self._every = max(self._every // 2, _CHECK_AT_LEAST)
+        if now - self._last_tick > _SLOW_TICK:  # much too slow (a C call per step): check at every chance now
+            self._every = _CHECK_AT_LEAST if now - self._last_tick > 5 * _SLOW_TICK else max(self._every // 2,
+                                                                                          _CHECK_AT_LEAST)
         elif self._every < _CHECK_EVERY:
             self._every *= 2
         self._last_tick = now
@@ -114,6 +115,13 @@ class Budget:
         self.steps += steps
         if self.steps >= self.next_check:
             self.tick()
+        else:
+            self.check_clock()
+
+    def check_clock(self) -> None:
+        """Enforce the time limit now (before a C call that may be slow: steps only read the clock now and then)."""
+        if time.monotonic() > self.deadline:
+            self.check_time()
 
     def check_time(self) -> None:
         if time.monotonic() > self.deadline:
@@ -199,6 +207,7 @@ class Budget:
     def materialize(self, items: Any) -> Any:
         """``items`` as a sized collection, counting a step per item of a lazy iterator, so that builtins written
         in C (``sum``, ``sorted``, ``list``...) never loop unbounded over ``range(10**12)`` or a generator."""
+        self.check_clock()
         if type(items) in (list, tuple, str, dict, set, frozenset):
             return items
         if hasattr(items, "__len__"):

@@ -146,6 +146,7 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         if isinstance(start, (list, tuple)):  # sum(lists, []) concatenates: bound the result first
             budget.check_length(start, len(start) + sum(len(i) for i in items if isinstance(i, (list, tuple))))
             return _concatenated(items, start)
+        check_nested(items, budget)  # adding big ints copies them whole: sum([2**99999] * 10**6) was 3 s of C
         return sum(items, start)
 
     wrapped_types = {

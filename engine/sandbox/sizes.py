@@ -15,6 +15,7 @@ Example::
 from __future__ import annotations
 
 import itertools
+import operator
 import re
 import string
 import sys
@@ -31,9 +32,13 @@ def _items(obj: Any) -> Any:
     return (*obj, *obj.values()) if isinstance(obj, dict) else obj
 
 
+_HEAVY = 4096  # bytes of an int or a string that count as one more item: C code hashes, adds or compares them whole
+
+
 def unfolded(value: Any, limit: int) -> int:
     """The items ``value`` holds, each container counted as often as it occurs (an empty one counts 1), stopping
-    at ``limit + 1``. Visits each distinct container once; a container inside itself counts 1 there."""
+    at ``limit + 1``. Visits each distinct container once; a container inside itself counts 1 there. A big int or
+    string counts one more item per 4 KB: ``set([2**99999] * 10**6)`` hashes 13 KB a million times (6 s of C)."""
     counts: dict[int, int | None] = {}  # None: being counted (its items are on the stack)
     stack = [value]
     while stack:
@@ -49,7 +54,10 @@ def unfolded(value: Any, limit: int) -> int:
                     stack.extend(pending)
                     continue
             else:
-                counts[key] = min(max(len(obj) * (2 if isinstance(obj, dict) else 1), 1), limit + 1)
+                n = len(obj) * (2 if isinstance(obj, dict) else 1)
+                if int in types or str in types:
+                    n += sum(map(operator.floordiv, map(sys.getsizeof, _items(obj)), itertools.repeat(_HEAVY)))
+                counts[key] = min(max(n, 1), limit + 1)
                 stack.pop()
                 continue
         elif state is not None:
@@ -57,7 +65,10 @@ def unfolded(value: Any, limit: int) -> int:
             continue
         total = 0
         for item in _items(obj):
-            total += (counts.get(id(item)) or 1) if isinstance(item, NESTED) else 1
+            if isinstance(item, NESTED):
+                total += counts.get(id(item)) or 1
+            else:
+                total += 1 + (sys.getsizeof(item) // _HEAVY if type(item) in (int, str) else 0)
         counts[key] = min(max(total, 1), limit + 1)
         stack.pop()
     return counts[id(value)] or 1
@@ -65,7 +76,9 @@ def unfolded(value: Any, limit: int) -> int:
 
 def check_nested(value: Any, budget: Budget) -> None:
     """Refuse ``value`` if it holds more than ``max_list_length`` items once unfolded: before comparing or hashing
-    it, or handing it to the engine (which converts, compares and formats what it is given)."""
+    it, or handing it to the engine (which converts, compares and formats what it is given). The clock is checked
+    first: such C calls can be slow, and the interpreter reads the clock only every few hundred steps."""
+    budget.check_clock()
     if isinstance(value, NESTED):
         limit = budget.limits.max_list_length
         count = unfolded(value, limit)
@@ -90,6 +103,7 @@ def text_size(value: Any, budget: Budget) -> None:
     Estimates the text length (string lengths, a few characters per other item), visiting each container once:
     a container repeated many times (``[row] * 1000``) counts its size each time without being walked again. An
     exception is as big as its arguments (``ValueError(huge_list)``)."""
+    budget.check_clock()  # building text of big values is C work between two reads of the clock
     if isinstance(value, BaseException):
         value = value.args
     if type(value) is int:
