@@ -78,9 +78,9 @@ def _legacy_constructor(dt: dtypes.dtype) -> Any:
     """``torch.FloatTensor([1, 2])`` / ``torch.LongTensor(2, 3)``: the old typed constructors."""
 
     def make(*args: Any) -> Tensor:
-        if len(args) == 1 and not isinstance(args[0], int):
-            return factories.tensor(args[0], dtype=dt)
-        return factories.zeros(*args, dtype=dt)
+        from engine.ops.tensor_data import legacy
+
+        return factories._new(legacy(args, dt._np))
 
     return make
 
@@ -146,7 +146,7 @@ def _torch_members() -> dict[str, Any]:
     for name in _TENSOR_INPUT:
         m[name] = _tensor_input(name, m[name])
     for name in argcheck.SIGNATURES:
-        if name in m:
+        if name in m and not isinstance(m[name], dtypes.dtype):  # torch.float is the dtype, x.float() the method
             m[name] = argcheck.signed(name, m[name])
     return m
 

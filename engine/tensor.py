@@ -13,7 +13,6 @@ Example::
 
 from __future__ import annotations
 
-import math
 from typing import Any, Iterator
 
 import numpy as np
@@ -59,14 +58,9 @@ class Tensor:
 
     def __init__(self, *args: Any) -> None:
         # torch.Tensor(2, 3) (uninitialised -> zeros here) or torch.Tensor([1, 2]) (float32 copy).
-        if len(args) == 1 and not isinstance(args[0], int):
-            data = np.array(_unwrap_nested(args[0]), dtype=np.float32)
-        else:
-            shape = tuple(int(a) for a in args)
-            budget = state().budget
-            if budget is not None:
-                budget.check_alloc(math.prod(shape))
-            data = np.zeros(shape, dtype=np.float32)
+        from engine.ops.tensor_data import legacy
+
+        data = legacy(args, np.float32)
         self._data = data
         self._requires_grad = False
         self._grad = None
@@ -374,16 +368,6 @@ def _dim(d: int, ndim: int) -> int:
     if not -n <= d < n:
         raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {d})")
     return d % n
-
-
-def _unwrap_nested(value: Any, depth: int = 0) -> Any:
-    if isinstance(value, Tensor):
-        return value._data
-    if isinstance(value, (list, tuple)):
-        if depth >= 64:  # numpy's limit (PyTorch's message when nesting is too deep for it)
-            raise ValueError(f"too many dimensions '{type(value).__name__}'")
-        return [_unwrap_nested(v, depth + 1) for v in value]
-    return value
 
 
 def _ops() -> Any:

@@ -147,9 +147,30 @@ def _check_bounds(shape: tuple[int, ...], keys: tuple[Any, ...]) -> None:
         dim += 1
 
 
+_VALID_INDEX = ("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices "
+                "(got {})")
+
+
+def _checked_keys(keys: tuple[Any, ...]) -> tuple[Any, ...]:
+    """PyTorch's refusals of an index (``x[1.5]``, ``x['a']``); a flat list of numbers is read as PyTorch reads it,
+    floats truncated (``x[[1.5]]`` is ``x[[1]]``)."""
+    out = []
+    for k in keys:
+        if isinstance(k, list) and any(isinstance(e, float) for e in k):
+            if all(isinstance(e, (int, float)) for e in k):
+                k = [int(e) for e in k]
+        elif isinstance(k, str):
+            raise TypeError(f"new(): invalid data type '{type(k).__name__}'")
+        elif not (isinstance(k, (int, slice, Tensor, list, np.ndarray)) or k is None or k is Ellipsis):
+            raise IndexError(_VALID_INDEX.format(type(k).__name__))
+        out.append(k)
+    return tuple(out)
+
+
 def getitem(a: Tensor, key: Any) -> Tensor:
     """``x[key]``: ints select, slices slice, lists/tensors/masks pick (IndexBackward0)."""
-    keys = key if isinstance(key, tuple) else (key,)
+    keys = _checked_keys(key if isinstance(key, tuple) else (key,))
+    key = keys if isinstance(key, tuple) else keys[0]
     if any(_is_advanced(k) for k in keys):
         np_key = tuple(k._data if isinstance(k, Tensor) else k for k in keys)
         for k in np_key:
@@ -233,6 +254,10 @@ def setitem(t: Tensor, key: Any, value: Any) -> None:
     from engine.ops.base import as_tensor
 
     st = state()
+    keys = _checked_keys(key if isinstance(key, tuple) else (key,))
+    key = keys if isinstance(key, tuple) else keys[0]
+    if not isinstance(value, (Tensor, int, float)):
+        raise TypeError(f"can't assign a {type(value).__name__} to a {t.type()}")
     np_key = _np_key(key)
     if t._grad_fn is None and t._requires_grad and st.grad_enabled:
         raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")

@@ -8,6 +8,7 @@ Example::
 
 from __future__ import annotations
 
+import builtins
 import types
 from typing import Any
 
@@ -299,7 +300,35 @@ def _as_method(name: str, fn: Any) -> Any:
     return copy
 
 
+# methods the Tensor class defines itself, checked here as PyTorch checks them
+_CLASS_NO_ARGUMENTS = "dim item tolist numel detach detach_ retain_grad is_floating_point element_size".split()
+_CLASS_SIGNED = "float double long int bool cpu is_contiguous size requires_grad_".split()
+
+
+def _typed(type_: Any, names: dict[str, str]) -> Any:
+    """``x.type()`` / ``x.type('torch.DoubleTensor')`` / ``x.type(torch.float64)``, refused as PyTorch refuses."""
+    from engine import dtypes
+
+    def type(self: Any, dtype: Any = None, non_blocking: bool = False) -> Any:  # noqa: A001
+        if dtype is None or isinstance(dtype, dtypes.dtype):
+            return type_(self, dtype)
+        if isinstance(dtype, str) and dtype in names:
+            return self.to(dtypes.from_numpy(np.dtype(names[dtype])))
+        if isinstance(dtype, (str, builtins.type)):
+            raise ValueError(f"invalid type: '{dtype if isinstance(dtype, str) else dtype.__name__}'")
+        raise TypeError("dtype must be a type, str, or dtype object")
+
+    return type
+
+
 def install(cls: type) -> None:
     for name, fn in METHODS.items():
         if fn is not None:
             setattr(cls, name, _as_method(name, fn))
+    for name in _CLASS_NO_ARGUMENTS:
+        setattr(cls, name, _no_arguments(name, cls.__dict__[name]))
+    for name in _CLASS_SIGNED:
+        setattr(cls, name, argcheck.signed(name, cls.__dict__[name], method=True))
+    from engine.tensor import _TYPE_NAMES
+
+    cls.type = _typed(cls.__dict__["type"], {f"torch.{v}Tensor": k for k, v in _TYPE_NAMES.items()})

@@ -153,4 +153,48 @@ def plain(data: Any, depth: int, ndim: int) -> Any:
     return data
 
 
-__all__ = ["MAX_DIMS", "Reader", "plain", "sizes"]
+def legacy(args: tuple[Any, ...], np_dtype: Any) -> Any:
+    """The array of the legacy constructors, ``torch.Tensor(2, 3)`` (sizes: zeros here, PyTorch leaves them
+    uninitialised) or ``torch.Tensor([1, 2])`` / ``torch.LongTensor([1, 2])`` (data), read as PyTorch's ``new()``."""
+    import numpy as np
+
+    from engine.meta import Size
+    from engine.ops.argcheck import is_int, type_name
+    from engine.ops.base import check_alloc
+
+    np_dtype = np.dtype(np_dtype)
+    if len(args) == 1 and not is_int(args[0]) and not isinstance(args[0], Size):
+        data = args[0]
+        if isinstance(data, Tensor):
+            return data._data.astype(np_dtype)
+        if isinstance(data, str):
+            raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+        if not isinstance(data, (list, tuple)):
+            raise TypeError(f"new(): data must be a sequence (got {type(data).__name__})")
+        shape = sizes(data)
+        reader = Reader(shape, infer=False)
+        reader.walk(data)
+        reader.check(np_dtype)
+        check_alloc(_prod(tuple(shape)))
+        return np.array(plain(data, 0, len(shape)), dtype=np_dtype).reshape(shape)
+    if len(args) == 1 and isinstance(args[0], Size):
+        args = tuple(args[0])
+    elif args and not is_int(args[0]):  # sizes start with an int: anything else matches no form of new()
+        from engine.ops.argcheck import invalid_combination
+
+        raise invalid_combination("new", args, {}, ["*, torch.device device = None", "tuple of ints size, *, "
+                                                    "torch.device device = None", "object data, *, torch.device "
+                                                    "device = None"])
+    for i, a in enumerate(args):
+        if not is_int(a):
+            raise TypeError(f"new(): argument 'size' failed to unpack the object at pos {i + 1} with error "
+                            f'"type must be tuple of ints,but got {type_name(a)}"')
+    shape = tuple(int(a) for a in args) if args else (0,)  # torch.Tensor(): empty
+    for s in shape:
+        if s < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: [{', '.join(map(str, shape))}]")
+    check_alloc(_prod(shape))
+    return np.zeros(shape, dtype=np_dtype)
+
+
+__all__ = ["MAX_DIMS", "Reader", "legacy", "plain", "sizes"]

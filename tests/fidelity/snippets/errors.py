@@ -1073,7 +1073,8 @@ for attempt in (lambda: x.unsqueeze(1.5), lambda: torch.unsqueeze(x, None), lamb
                 lambda: torch.transpose(m, 0, True), lambda: m.transpose("a", 1), lambda: torch.flatten(m, "a"),
                 lambda: torch.softmax(x, None), lambda: x.log_softmax(1.5), lambda: torch.argmax(x, 1.5),
                 lambda: x.argmin("a"), lambda: x.cumsum([0]), lambda: torch.unbind(m, "a"), lambda: m.triu(0.5),
-                lambda: x.flip(1.5), lambda: x.flip([1.5]), lambda: torch.cat([x], "a"), lambda: torch.cat([x], dim=0.0),
+                lambda: x.flip(1.5), lambda: x.flip([1.5]), lambda: torch.cat([x], "a"),
+                lambda: torch.cat([x], dim=0.0),
                 lambda: torch.cat((x, "a")), lambda: torch.cat(x, 1), lambda: torch.stack(None),
                 lambda: torch.stack([x, [1.0, 2.0]]), lambda: x.gather(0.5, torch.tensor([0])),
                 lambda: x.unsqueeze(dim=None), lambda: x.argmax(keepdim=1), lambda: m.softmax(dim=torch.tensor(0.0))):
@@ -1232,3 +1233,43 @@ for attempt in (lambda: x.exp(1), lambda: x.relu(1, 2), lambda: x.t(None), lambd
         print("TypeError", str(e).split("\n")[0])
 print(x.exp(), x.clone(), x.dot(tensor=x), x.sum(dim=0), x.max(dim=0), x.clamp(min=1.5), x.add(x, alpha=2))
 print(x.topk(k=1), x.softmax(dim=0), x.split(split_size=1), m.transpose(dim0=0, dim1=1), x.eq(other=x))
+# %% index_and_tensor_method_argument_types
+import torch
+x, m = torch.tensor([1.0, 2.0, 3.0]), torch.ones(2, 2)
+for attempt in (lambda: x[1.5], lambda: x[None, 1.5], lambda: m[0, 1.5], lambda: x[{}]):
+    try:
+        attempt()
+    except IndexError as e:
+        print("IndexError", e)
+for attempt in (lambda: x["a"], lambda: m[0, "a"], lambda: x.size("a"), lambda: x.size(1.5), lambda: x.dim(1),
+                lambda: x.item(1), lambda: x.tolist(1), lambda: x.numel(1), lambda: x.detach(1),
+                lambda: x.retain_grad(1), lambda: x.float(1), lambda: x.long("a"), lambda: x.is_contiguous(1),
+                lambda: x.requires_grad_("a"), lambda: x.requires_grad_(1), lambda: x.type(1), lambda: x.dim(foo=1),
+                lambda: torch.Tensor("a"), lambda: torch.Tensor([1, "a"]), lambda: torch.Tensor(1.5),
+                lambda: torch.Tensor(None), lambda: torch.FloatTensor(None), lambda: torch.LongTensor(2.5),
+                lambda: torch.LongTensor([1, "a"]), lambda: torch.Tensor(2, 1.5), lambda: torch.Tensor(True),
+                lambda: torch.FloatTensor(x, [1.0])):
+    try:
+        attempt()
+    except TypeError as e:
+        print("TypeError", str(e).split("\n")[0])
+for attempt in (lambda: x.type("a"), lambda: x.type(float), lambda: torch.Tensor([[1], [2, 3]])):
+    try:
+        attempt()
+    except ValueError as e:
+        print("ValueError", e)
+for value in ("a", [1.0, 2.0], None):
+    try:
+        x[0] = value
+    except TypeError as e:
+        print("TypeError", e)
+try:
+    x[1.5] = 2.0
+except IndexError as e:
+    print("IndexError", e)
+print(x[[0.5, 1.7]], x[[-0.5]], x[True], x[torch.tensor(1)], m[[0.5], 0], x.type("torch.DoubleTensor"), x.type())
+print(x.size(dim=-1), x.requires_grad_(False), torch.Tensor([True]), torch.LongTensor([1.5]), torch.Tensor(2, 3).shape)
+print(torch.Tensor([[1, 2], [3, 4]]), torch.Tensor(), torch.DoubleTensor(2).shape, torch.BoolTensor([1, 0]))
+x[0] = True
+x[[1, 2]] = 5
+print(x, torch.Tensor(torch.Size([2])).shape)
