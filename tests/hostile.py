@@ -234,6 +234,7 @@ RESOURCES = [
      "a string of 7,000,000 characters"),
     (T + "torch.set_printoptions(edgeitems=10**9)\nx = torch.rand(1000, 1000)\nprint(x)", LE,
      "a string of 7,000,000 characters"),
+    (T + "x = torch.rand([2] * 19)\nprint(x)", LE, "a string of 3,670,016 characters"),  # 2 s of picking rows first
     (T + "x = torch.linspace(0, 1, 10**9)", LE, "a tensor of 1000000000 elements"),
     (T + "x = torch.eye(10**3, 10**9)", LE, "elements per tensor"),
     (T + "x = torch.multinomial(torch.ones(10), 10**7, replacement=True)", LE, "elements per tensor"),
