@@ -14,8 +14,11 @@ Example::
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import reprlib
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -121,6 +124,26 @@ class _LazyGenerator(engine_random.Generator):
         return getattr(self, name)
 
 
+_YOUNG_COLLECTION_AFTER = 50_000
+"""Allocations between two young garbage collections during a run (Python's default: 700). A program's graph is
+thousands of live objects that every collection walks again: a 100,000-node chain took 4.6 s at 700, 2.7 s here."""
+
+
+@contextlib.contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """Collect garbage less often for the duration of the run (the budgets collect before they judge, so garbage
+    in reference cycles never counts against a program)."""
+    old = gc.get_threshold()
+    if old[0] >= _YOUNG_COLLECTION_AFTER:
+        yield
+        return
+    gc.set_threshold(_YOUNG_COLLECTION_AFTER, *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+
+
 def _make_modules() -> dict[str, Any]:
     from engine.facade import make_modules
 
@@ -149,7 +172,7 @@ def run(
     error: dict[str, Any] | None = None
     run_state = RunState(observer=recorder, budget=budget)
     run_state.generator = generator = _LazyGenerator(seed, fresh, run_state)
-    with use_state(run_state):
+    with use_state(run_state), _fewer_collections():
         try:
             tree = parse(code, limits)
             modules = _make_modules()

@@ -60,9 +60,8 @@ def set_up(config: WorkerConfig) -> None:
         WORKER["libc"] = None
     gc.collect()
     gc.freeze()  # the engine's own objects are never garbage: keep collections short
-    # Collect less often: a program's graph is thousands of live objects that every young collection walks again
-    # (a 100,000-node chain took 4.6 s at the default 700, 2.7 s at 50,000; lesson 1 0.5 ms -> 0.3 ms). The
-    # budgets collect before they judge, so garbage in reference cycles never counts against a program.
+    # Collect less often, as engine.run does during a run, here for writing the answer too (a big trace is many
+    # objects; lesson 1 0.5 ms -> 0.3 ms).
     gc.set_threshold(50_000, 20, 10)
     WORKER["config"] = config
     cleanup_later()  # notes the worker's size at start
