@@ -32,7 +32,7 @@ class TensorDataset(Dataset):
     """Rows of equally long tensors: ``ds[i] == (X[i], y[i])``."""
 
     def __init__(self, *tensors: Tensor) -> None:
-        if any(t.shape[0] != tensors[0].shape[0] for t in tensors):
+        if any(t.size(0) != tensors[0].size(0) for t in tensors):  # PyTorch's order: a list fails on .size
             raise AssertionError("Size mismatch between tensors")
         self.tensors = tensors
 

@@ -84,7 +84,9 @@ def set_default_dtype(d: dtype) -> None:
     """``torch.set_default_dtype(torch.float64)``: the dtype of new float tensors in this run."""
     from engine.hooks import state
 
-    if not isinstance(d, dtype) or not d.is_floating_point:
+    if not isinstance(d, dtype):
+        raise TypeError("invalid dtype object: only floating-point types are supported as the default type")
+    if not d.is_floating_point:
         raise TypeError("only floating-point types are supported as the default type")
     state().default_float = d
 

@@ -57,6 +57,10 @@ class set_grad_enabled(no_grad):  # noqa: N801
     """``torch.set_grad_enabled(False)`` as a call or a ``with`` block."""
 
     def __init__(self, mode: bool) -> None:
+        if not isinstance(mode, bool):
+            from engine.ops.argcheck import must_be
+
+            raise must_be("set_grad_enabled", "enabled", 1, "bool", mode)
         super().__init__()
         st = state()
         self._prev.append(st.grad_enabled)

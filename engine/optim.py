@@ -160,14 +160,14 @@ class Adam(Optimizer):
 
     def __init__(self, params: Any, lr: float = 1e-3, betas: tuple[float, float] = (0.9, 0.999), eps: float = 1e-8,
                  weight_decay: float = 0, amsgrad: bool = False, maximize: bool = False, **_: Any) -> None:
-        if lr < 0.0:
+        if not 0.0 <= lr:  # PyTorch's comparison (its TypeError for a str lr reads '<=' … 'float' and 'str')
             raise ValueError(f"Invalid learning rate: {lr}")
-        if eps < 0.0:
+        if not 0.0 <= eps:
             raise ValueError(f"Invalid epsilon value: {eps}")
         for i in (0, 1):
             if not 0.0 <= betas[i] < 1.0:
                 raise ValueError(f"Invalid beta parameter at index {i}: {betas[i]}")
-        if weight_decay < 0.0:
+        if not 0.0 <= weight_decay:
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
         super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
                                       maximize=maximize, foreach=None, capturable=False, differentiable=False,
@@ -233,7 +233,7 @@ class RMSprop(Optimizer):
                  momentum: float = 0, centered: bool = False, maximize: bool = False, **_: Any) -> None:
         for name, value in (("learning rate", lr), ("epsilon value", eps), ("momentum value", momentum),
                             ("weight_decay value", weight_decay), ("alpha value", alpha)):
-            if value < 0.0:
+            if not 0.0 <= value:  # PyTorch's comparison, also for its TypeError
                 raise ValueError(f"Invalid {name}: {value}")
         super().__init__(params, dict(lr=lr, momentum=momentum, alpha=alpha, eps=eps, centered=centered,
                                       weight_decay=weight_decay, capturable=False, foreach=None, maximize=maximize,
@@ -285,7 +285,7 @@ class Adagrad(Optimizer):
         for name, value in (("learning rate", lr), ("lr_decay value", lr_decay),
                             ("weight_decay value", weight_decay),
                             ("initial_accumulator_value value", initial_accumulator_value), ("epsilon value", eps)):
-            if value < 0.0:
+            if not 0.0 <= value:  # PyTorch's comparison, also for its TypeError
                 raise ValueError(f"Invalid {name}: {value}")
         super().__init__(params, dict(lr=lr, lr_decay=lr_decay, eps=eps, weight_decay=weight_decay,
                                       initial_accumulator_value=initial_accumulator_value, foreach=None,

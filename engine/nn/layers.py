@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from engine import ops
-from engine.nn import init
+from engine.nn import functional, init
 from engine.nn.module import Module, Parameter
 from engine.meta import check_device
 from engine.tensor import Tensor
@@ -42,11 +42,9 @@ class Linear(Module):
         np_dt = dtypes.default_np() if dtype is None else dtype._np
         from engine.ops.base import check_alloc
 
-        for size in (out_features, in_features):  # the weight is (out, in): PyTorch names its first negative size
-            if isinstance(size, int) and size < 0:
-                raise RuntimeError(
-                    f"Trying to create tensor with negative dimension {size}: [{out_features}, {in_features}]"
-                )
+        from engine.ops.factories import _size
+
+        _size(((out_features, in_features),), "empty")  # torch.empty((out, in)): its refusals, in its words
         check_alloc(in_features * out_features)
         w = Tensor._make(np.zeros((out_features, in_features), dtype=np_dt))
         init.kaiming_uniform_(w, a=math.sqrt(5))
@@ -92,10 +90,7 @@ class ELU(Module):
         self.alpha, self.inplace = alpha, inplace
 
     def forward(self, x: Tensor) -> Tensor:
-        from engine.ops.elementwise import elu
-
-        _check_input(x, "elu")
-        return elu(x, self.alpha)
+        return functional.elu(x, self.alpha)
 
     def extra_repr(self) -> str:
         return f"alpha={self.alpha}" + (", inplace=True" if self.inplace else "")
@@ -127,10 +122,7 @@ class Softplus(Module):
         self.threshold = threshold
 
     def forward(self, x: Tensor) -> Tensor:
-        from engine.ops.elementwise import softplus
-
-        _check_input(x, "softplus")
-        return softplus(x, self.beta, self.threshold)
+        return functional.softplus(x, self.beta, self.threshold)
 
     def extra_repr(self) -> str:
         return f"beta={self.beta}, threshold={self.threshold}"
@@ -143,8 +135,7 @@ class LeakyReLU(Module):
         self.inplace = inplace
 
     def forward(self, x: Tensor) -> Tensor:
-        _check_input(x, "leaky_relu")
-        return ops.leaky_relu(x, self.negative_slope)
+        return functional.leaky_relu(x, self.negative_slope)
 
     def extra_repr(self) -> str:
         return f"negative_slope={self.negative_slope}" + (", inplace=True" if self.inplace else "")
@@ -156,8 +147,7 @@ class GELU(Module):
         self.approximate = approximate
 
     def forward(self, x: Tensor) -> Tensor:
-        _check_input(x, "gelu")
-        return ops.gelu(x, self.approximate)
+        return functional.gelu(x, approximate=self.approximate)
 
     def extra_repr(self) -> str:
         return f"approximate={self.approximate!r}"
@@ -168,6 +158,8 @@ class Dropout(Module):
 
     def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
         super().__init__()
+        if p < 0 or p > 1:  # PyTorch's check, in its order (a str p: "'<' not supported … 'str' and 'int'")
+            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
         self.p = p
         self.inplace = inplace
 
@@ -197,7 +189,7 @@ class Softmax(Module):
         self.dim = dim
 
     def forward(self, x: Tensor) -> Tensor:
-        return ops.softmax(x, self.dim)
+        return functional.softmax(x, self.dim)
 
     def extra_repr(self) -> str:
         return f"dim={self.dim}"
@@ -205,7 +197,7 @@ class Softmax(Module):
 
 class LogSoftmax(Softmax):
     def forward(self, x: Tensor) -> Tensor:
-        return ops.log_softmax(x, self.dim)
+        return functional.log_softmax(x, self.dim)
 
 
 class Identity(Module):
@@ -220,7 +212,9 @@ class Flatten(Module):
         self.end_dim = end_dim
 
     def forward(self, x: Tensor) -> Tensor:
-        return ops.flatten(x, self.start_dim, self.end_dim)
+        if not isinstance(x, Tensor):  # PyTorch calls input.flatten(…)
+            raise AttributeError(f"'{type(x).__name__}' object has no attribute 'flatten'")
+        return x.flatten(self.start_dim, self.end_dim)
 
     def extra_repr(self) -> str:
         return f"start_dim={self.start_dim}, end_dim={self.end_dim}"

@@ -51,6 +51,8 @@ class GeluBackward0(Function):
 
 
 def gelu(x: Tensor, approximate: str = "none") -> Tensor:
+    if approximate not in ("none", "tanh"):
+        raise RuntimeError("approximate argument must be either none or tanh.")
     return GeluBackward0.apply(x, approximate=approximate)
 
 

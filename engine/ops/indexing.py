@@ -167,8 +167,16 @@ def _checked_keys(keys: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def _as_tuple(key: Any) -> Any:
+    """A list holding a str, slice, None or ``...`` indexes as the tuple of its items (PyTorch's legacy rule)."""
+    if isinstance(key, list) and any(isinstance(e, (str, slice)) or e is None or e is Ellipsis for e in key):
+        return tuple(key)
+    return key
+
+
 def getitem(a: Tensor, key: Any) -> Tensor:
     """``x[key]``: ints select, slices slice, lists/tensors/masks pick (IndexBackward0)."""
+    key = _as_tuple(key)
     keys = _checked_keys(key if isinstance(key, tuple) else (key,))
     key = keys if isinstance(key, tuple) else keys[0]
     if any(_is_advanced(k) for k in keys):
