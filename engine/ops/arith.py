@@ -16,7 +16,7 @@ import numpy as np
 
 from engine import dtypes
 from engine.ops.base import (
-    Function, binary_operands, broadcast_shape, check_alloc, made, save_cross, unbroadcast,
+    Function, binary_operands, broadcast_shape, check_alloc, check_scalar, made, save_cross, unbroadcast,
 )
 from engine.tensor import Tensor
 
@@ -262,6 +262,7 @@ def rsub(a: Tensor, b: Any) -> Tensor:
     """``b - a`` where b is a Python number."""
     if isinstance(b, Tensor):
         return sub(b, a)
+    check_scalar(b)
     _check_bool_sub(b, a)
     dt = dtypes.result_type(a.dtype, b)
     if dt._np != a._data.dtype:
@@ -329,6 +330,7 @@ def reciprocal(a: Tensor) -> Tensor:
 
 
 def pow(a: Any, b: Any) -> Tensor:  # noqa: A001 - torch.pow
+    check_scalar(a, b)
     if isinstance(a, Tensor) and not isinstance(b, Tensor):
         dt = dtypes.result_type(a.dtype, b)
         if dt._np != a._data.dtype:

@@ -205,8 +205,30 @@ def as_tensor(value: Any, like: Tensor | None = None) -> Tensor:
         return value
     if like is not None and isinstance(value, (bool, int, float)):
         dt = dtypes.result_type(like.dtype, value)
+        if type(value) is int:
+            return WrappedNumber._make(_wrapped_int(value, dt._np))
         return WrappedNumber._make(np.asarray(value, dtype=dt._np))
     return Tensor._make(_default_array(value))
+
+
+def check_scalar(*values: Any) -> None:
+    """PyTorch's Scalar holds an int64, or a uint64 past it: a Python int beyond is refused in its words."""
+    for value in values:
+        if type(value) is int:
+            if value >= 2**64:
+                raise OverflowError("int too big to convert")
+            if value < -(2**63):
+                raise OverflowError("can't convert negative int to unsigned")
+
+
+def _wrapped_int(value: int, dt: np.dtype) -> np.ndarray:
+    """A big Python int as PyTorch's Scalar holds it (int64, or uint64 past it; bigger ones are refused in its
+    words, not numpy's 'Python int too large to convert to C long'), then cast to ``dt``: integer tensors wrap
+    around (``int32 * 2**40`` is 0), as in PyTorch."""
+    check_scalar(value)
+    if np.dtype(dt).kind in "iu":
+        return np.asarray(((value + 2**63) % 2**64) - 2**63, dtype=np.int64).astype(dt)
+    return np.asarray(value, dtype=dt)
 
 
 def _default_array(value: Any) -> np.ndarray:

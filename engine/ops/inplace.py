@@ -100,6 +100,9 @@ def _zeros_like_op(x: Tensor) -> Tensor:
 def fill_(t: Tensor, value: Any) -> Tensor:
     if isinstance(value, Tensor):
         value = value.item()
+    from engine.ops.base import check_scalar
+
+    check_scalar(value)
     if t._grad_fn is None:
         t._check_inplace()
         before = t._data.copy() if t._requires_grad else None

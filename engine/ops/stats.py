@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops.base import Function, made
+from engine.ops.base import Function, check_scalar, made
 from engine.ops.reduce import _dims, _expand_back
 from engine.ops.summation import torch_mean, torch_sum
 from engine.tensor import Tensor, _dim
@@ -251,6 +251,7 @@ def ceil(a: Tensor) -> Tensor:
 def masked_fill(a: Tensor, mask: Tensor, value: Any) -> Tensor:
     if isinstance(value, Tensor):
         value = value.item()
+    check_scalar(value)
     from engine.ops.base import broadcast_shape
 
     if mask._data.dtype != np.bool_:

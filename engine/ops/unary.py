@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops.base import Function
+from engine.ops.base import Function, check_scalar
 from engine.tensor import Tensor
 
 
@@ -248,6 +248,7 @@ def cos(a: Tensor) -> Tensor:
 def clamp(a: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    check_scalar(min, max)
     return ClampBackward1.apply(a, min=min, max=max)
 
 
