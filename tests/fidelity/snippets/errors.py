@@ -1273,6 +1273,46 @@ print(torch.Tensor([[1, 2], [3, 4]]), torch.Tensor(), torch.DoubleTensor(2).shap
 x[0] = True
 x[[1, 2]] = 5
 print(x, torch.Tensor(torch.Size([2])).shape)
+# %% module_and_optimizer_argument_types
+import torch
+from torch import nn
+x, m = torch.tensor([1.0, -2.0]), torch.ones(2, 2)
+w = torch.ones(2, requires_grad=True)
+for attempt in (lambda: nn.Linear("a", 2), lambda: nn.Linear(2.5, 3), lambda: nn.Linear(2, None),
+                lambda: nn.Dropout("a"), lambda: nn.Dropout(p=None), lambda: nn.Softmax(dim="a")(x),
+                lambda: nn.Softmax(dim=1.5)(x), lambda: nn.LogSoftmax("a")(x), lambda: nn.LeakyReLU("a")(x),
+                lambda: nn.LeakyReLU()([1.0]), lambda: nn.Flatten("a")(m), lambda: nn.Flatten(0, "a")(x),
+                lambda: nn.ELU("a")(x), lambda: nn.Softplus("a")(x), lambda: nn.GELU(1)(x), lambda: nn.ELU()([1.0]),
+                lambda: torch.optim.Adam([w], lr="a"), lambda: torch.optim.Adam([w], eps=None),
+                lambda: torch.optim.AdamW([w], weight_decay="a"), lambda: torch.optim.RMSprop([w], alpha="a"),
+                lambda: torch.optim.Adagrad([w], lr=None), lambda: torch.optim.SGD([w], lr="a"),
+                lambda: torch.set_grad_enabled("a"), lambda: torch.set_grad_enabled(1),
+                lambda: torch.set_default_dtype("a"), lambda: torch.set_default_dtype(torch.int64)):
+    try:
+        attempt()
+    except TypeError as e:
+        print("TypeError", e)
+    except ValueError as e:
+        print("ValueError", e)
+for attempt in (lambda: nn.Softmax(0)([1.0]), lambda: nn.Flatten()([1.0]), lambda: nn.LogSoftmax(0)(None),
+                lambda: torch.utils.data.TensorDataset([1, 2])):
+    try:
+        attempt()
+    except AttributeError as e:
+        print("AttributeError", e)
+for attempt in (lambda: nn.Dropout(1.5), lambda: torch.optim.Adam([w], lr=-1)):
+    try:
+        attempt()
+    except ValueError as e:
+        print("ValueError", e)
+try:
+    nn.GELU("a")(x)
+except RuntimeError as e:
+    print("RuntimeError", e)
+print(nn.Softmax(0)(x), nn.LogSoftmax(dim=0)(x), nn.Flatten()(m), nn.Flatten(0)(m), nn.LeakyReLU(0.2)(x), nn.ELU()(x))
+print(nn.Softplus(2)(x), nn.GELU("tanh")(x), nn.Dropout(0.3), nn.Linear(2, 3).weight.shape)
+with torch.set_grad_enabled(False):
+    print((w * 2).requires_grad)
 # %% scalar_int_out_of_range
 import torch
 x = torch.ones(2)
