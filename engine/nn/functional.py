@@ -36,11 +36,14 @@ def _method_of(x: Any, attribute: str) -> None:
 
 def relu(input: Any, inplace: bool = False) -> Tensor:  # noqa: A002 - PyTorch's parameter names
     _input(input, "relu")
+    if input._data.dtype == bool:
+        raise RuntimeError("Boolean inputs not supported for relu")
     return input.relu_() if inplace else unary.relu(input)
 
 
 def silu(input: Any, inplace: bool = False) -> Tensor:  # noqa: A002
     _input(input, "silu")
+    argcheck.floating("silu_cpu", input)
     return elementwise.silu(input)
 
 
@@ -98,10 +101,21 @@ def binary_cross_entropy_with_logits(input: Any, target: Any, weight: Any = None
     return ops.binary_cross_entropy_with_logits(input, target, weight, reduction, pos_weight)
 
 
-gelu = argcheck.signed("gelu", ops.gelu, key="F.gelu")
-softplus = argcheck.signed("softplus", elementwise.softplus, key="F.softplus")
-leaky_relu = argcheck.signed("leaky_relu", unary.leaky_relu, key="F.leaky_relu")
-elu = argcheck.signed("elu", elementwise.elu, key="F.elu")
+def _floating(kernel: str, fn: Any) -> Any:
+    """``fn`` refusing a non-floating input as its CPU kernel does (``F.gelu(torch.tensor([1]))``)."""
+
+    def f(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
+        argcheck.floating(kernel, input)
+        return fn(input, *args, **kwargs)
+
+    f.__name__ = f.__qualname__ = fn.__name__
+    return f
+
+
+gelu = argcheck.signed("gelu", _floating("GeluKernelImpl", ops.gelu), key="F.gelu")
+softplus = argcheck.signed("softplus", _floating("softplus_cpu", elementwise.softplus), key="F.softplus")
+leaky_relu = argcheck.signed("leaky_relu", _floating("leaky_relu_cpu", unary.leaky_relu), key="F.leaky_relu")
+elu = argcheck.signed("elu", _floating("elu_cpu", elementwise.elu), key="F.elu")
 linear = argcheck.signed("linear", linalg.linear, key="F.linear")
 one_hot = argcheck.signed("one_hot", _one_hot, key="F.one_hot")
 

@@ -67,6 +67,10 @@ def dropout(x: Tensor, p: float = 0.5, training: bool = True, inplace: bool = Fa
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
     if not training or p == 0 or x._data.size == 0:
         return x
+    if x._data.dtype.kind != "f":  # the mask is float: PyTorch cannot write x * mask back into x's dtype
+        from engine.ops.argcheck import cannot_cast
+
+        raise cannot_cast("Float", x)
     dt = x._data.dtype
     if p == 1:
         return mul(x, Tensor._make(np.zeros((), dtype=dt)))

@@ -38,6 +38,24 @@ def must_be(op: str, name: str, position: int | None, expected: str, value: Any)
     return TypeError(f"{op}(): argument '{name}'{where} must be {expected}, not {type_name(value)}")
 
 
+def dtype_name(t: Tensor) -> str:
+    """PyTorch's short name of a tensor's dtype in kernel messages: ``Float``, ``Long``, ``Bool`` …"""
+    from engine.tensor import _TYPE_NAMES
+
+    return _TYPE_NAMES[t._data.dtype.name]
+
+
+def floating(kernel: str, t: Tensor) -> None:
+    """A CPU kernel PyTorch builds for floating dtypes only: ``"softplus_cpu" not implemented for 'Long'``."""
+    if t._data.dtype.kind != "f":
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{dtype_name(t)}\'')
+
+
+def cannot_cast(result: str, t: Tensor) -> RuntimeError:
+    """PyTorch writing a ``result``-typed value into ``t`` (``F.dropout`` of an int tensor)."""
+    return RuntimeError(f"result type {result} can't be cast to the desired output type {dtype_name(t)}")
+
+
 def invalid_combination(op: str, args: tuple, kwargs: dict, signatures: list[str]) -> TypeError:
     got = [type_name(a) for a in args] + [f"{k}={type_name(v)}" for k, v in reversed(list(kwargs.items()))]
     listed = ", ".join(got) if args else "".join(g + ", " for g in got)
@@ -255,4 +273,5 @@ def _by_position(sig: _Signature, args: tuple, kwargs: dict) -> tuple[tuple, dic
     return tuple(out), kwargs
 
 
-__all__ = ["SIGNATURES", "invalid_combination", "is_int", "must_be", "refusal", "signed", "type_name"]
+__all__ = ["SIGNATURES", "cannot_cast", "dtype_name", "floating", "invalid_combination", "is_int", "must_be",
+           "refusal", "signed", "type_name"]

@@ -201,6 +201,8 @@ def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, requir
     check_alloc(n)
     is_float = any(isinstance(v, float) for v in vals)
     dt = _np_dtype(dtype, dtypes.default_np() if is_float else np.int64)
+    if np.dtype(dt) == np.bool_:
+        raise NotImplementedError('"arange_cpu" not implemented for \'Bool\'')
     if np.dtype(dt).kind == "f":
         data = _float_arange(float(start), float(step), n, np.dtype(dt))
     else:
@@ -266,6 +268,7 @@ def rand(*size: Any, dtype: Any = None, requires_grad: bool = False, generator: 
 
     shape = _size(size, "rand")
     dt = _np_dtype(dtype)
+    random._floating_kernel("check_uniform_bounds", dtypes.from_numpy(np.dtype(dt)))
     gen = generator if generator is not None else random.generator()
     return _new(gen._uniform(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape), requires_grad)
 
@@ -278,6 +281,7 @@ def randn(*size: Any, dtype: Any = None, requires_grad: bool = False, generator:
 
     shape = _size(size, "randn")
     dt = _np_dtype(dtype)
+    random._floating_kernel("normal_kernel_cpu", dtypes.from_numpy(np.dtype(dt)))
     gen = generator if generator is not None else random.generator()
     return _new(gen._normal(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape), requires_grad)
 

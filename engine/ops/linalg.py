@@ -274,6 +274,11 @@ def mv(a: Tensor, b: Tensor) -> Tensor:
     """``torch.mv``: matrix @ vector."""
     if a._data.ndim != 2 or b._data.ndim != 1:
         raise RuntimeError(f"vector + matrix @ vector expected, got 1, {a._data.ndim}, {b._data.ndim}")
+    if a._data.dtype != b._data.dtype:  # addmv's check: (result, matrix, vector), the result typed as the vector
+        from engine.ops.argcheck import dtype_name
+
+        v, mat = dtype_name(b), dtype_name(a)
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {v}, {mat}, and {v}")
     return matmul(a, b)
 
 

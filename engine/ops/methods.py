@@ -42,7 +42,7 @@ def _bitwise(fn: Any) -> Any:
             return NotImplemented
         a2, b2 = binary_operands(a, b)
         if a2._data.dtype.kind == "f":
-            raise RuntimeError(f'"{fn.__name__}_cpu" not implemented for \'{_type_name(a2)}\'')
+            raise NotImplementedError(f'"{fn.__name__}_cpu" not implemented for \'{_type_name(a2)}\'')
         return made(np.asarray(fn(a2._data, b2._data)))
 
     return op

@@ -269,6 +269,11 @@ def binary_cross_entropy_with_logits(x: Tensor, t: Tensor, weight: Any = None, r
         raise NotImplementedError("weight/pos_weight are not supported by gradtrace's engine")
     if x._data.shape != t._data.shape:
         raise ValueError(f"Target size ({t.shape}) must be the same as input size ({x.shape})")
+    from engine.ops.argcheck import cannot_cast, dtype_name, floating
+
+    floating("log_sigmoid_cpu", x)
+    if t._data.dtype.kind != "f":  # the loss is written into a tensor of the target's dtype
+        raise cannot_cast(dtype_name(x), t)
     x, t = binary_operands(x, t)
     return BinaryCrossEntropyWithLogitsBackward0.apply(x, t, reduction=reduction)
 
@@ -285,17 +290,33 @@ def _softmax_dim(a: Tensor, dim: int | None, name: str) -> int:
     return _dim(dim, a._data.ndim)
 
 
+def _softmax_kernel(a: Tensor, d: int, name: str) -> None:
+    """Softmax is built for floating dtypes only; PyTorch's kernel for the last dim has its own name."""
+    from engine.ops.argcheck import floating
+
+    last = d == max(a._data.ndim, 1) - 1
+    floating(f"{name}_lastdim_kernel_impl" if last else f"{name}_kernel_impl", a)
+
+
 def softmax(a: Tensor, dim: int | None = None) -> Tensor:
-    return SoftmaxBackward0.apply(a, dim=_softmax_dim(a, dim, "softmax"))
+    d = _softmax_dim(a, dim, "softmax")
+    _softmax_kernel(a, d, "softmax")
+    return SoftmaxBackward0.apply(a, dim=d)
 
 
 def log_softmax(a: Tensor, dim: int | None = None) -> Tensor:
-    return LogSoftmaxBackward0.apply(a, dim=_softmax_dim(a, dim, "log_softmax"))
+    d = _softmax_dim(a, dim, "log_softmax")
+    _softmax_kernel(a, d, "log_softmax")
+    return LogSoftmaxBackward0.apply(a, dim=d)
 
 
 def mse_loss(a: Tensor, b: Tensor, reduction: str = "mean") -> Tensor:
     _sized(b, a)
     _check_reduction(reduction)
+    if a._data.dtype.kind != "f" and b._data.dtype.kind != "f":  # the promoted dtype has no mse kernel
+        from engine.ops.argcheck import floating
+
+        floating("mse_cpu", a if a._data.dtype.itemsize >= b._data.dtype.itemsize else b)
     if a._data.shape != b._data.shape:
         obs = state().observer
         if obs is not None:
@@ -323,7 +344,7 @@ def nll_loss(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_ind
              reduction: str = "mean") -> Tensor:
     _tensor_args("nll_loss_nd", a, target)
     _check_reduction(reduction)
-    if target._data.dtype.kind not in "iu":
+    if target._data.dtype.name not in ("int64", "uint8"):
         from engine.tensor import _TYPE_NAMES
 
         raise RuntimeError(
@@ -352,12 +373,14 @@ def cross_entropy(a: Tensor, target: Tensor, weight: Tensor | None = None, ignor
 
     _check_reduction(reduction)
     log_p = lambda: log_softmax(a, 1 if a._data.ndim >= 2 else 0)  # noqa: E731
-    if target._data.dtype.kind not in "iu":
+    if target._data.dtype.name not in ("int64", "uint8"):
         if target._data.shape == a._data.shape and target._data.dtype.kind == "f":
             if weight is not None:
                 raise NotImplementedError("cross_entropy with probabilities and weight is not supported here")
             return soft_targets.cross_entropy_probs(log_p(), target, reduction, label_smoothing)
-        name = {"float32": "Float", "float64": "Double", "bool": "Bool"}.get(target._data.dtype.name, "Float")
+        from engine.tensor import _TYPE_NAMES
+
+        name = _TYPE_NAMES[target._data.dtype.name]
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {name}")
     if label_smoothing > 0:
         if weight is not None:

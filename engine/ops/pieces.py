@@ -141,8 +141,8 @@ class GatherBackward0(Function):
 def gather(a: Tensor, dim: int, index: Tensor) -> Tensor:
     """``x.gather(dim, index)``: picks ``x`` along ``dim`` at ``index`` (an int64 tensor of x's rank)."""
     idx = index._data
-    if idx.dtype != np.int64:
-        raise RuntimeError("gather(): Expected dtype int64 for index")
+    if idx.dtype not in (np.int64, np.int32):
+        raise RuntimeError("gather(): Expected dtype int32/int64 for index")
     d = _dim(dim, a._data.ndim)
     if idx.ndim != a._data.ndim:
         raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")

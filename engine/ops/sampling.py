@@ -26,6 +26,9 @@ def bernoulli(p: Tensor, prob: Any = None, generator: Any = None) -> Tensor:
 
     if prob is not None:
         return bernoulli_(_new(np.zeros_like(p._data)), prob, generator)
+    from engine.ops.argcheck import floating
+
+    floating("bernoulli_tensor_cpu_p_", p)
 
     gen = generator if generator is not None else random.generator()
     if not ((p._data >= 0) & (p._data <= 1)).all():  # NaN fails both comparisons
@@ -55,6 +58,11 @@ def exponential_(t: Tensor, lambd: float = 1.0, generator: Any = None) -> Tensor
     from engine import random
     from engine.ops import inplace
 
+    if t._data.dtype.kind != "f":
+        from engine.ops.argcheck import dtype_name
+
+        raise RuntimeError("Exponential distribution is a continuous probability distribution. dtype must be a "
+                           f"floating point but you specified {dtype_name(t)}")
     gen = generator if generator is not None else random.generator()
     u = gen._unit(t._data.size, np.float64).reshape(t._data.shape)
     return inplace.copy_(t, _new((-1.0 / lambd * np.log1p(-u)).astype(t._data.dtype)))

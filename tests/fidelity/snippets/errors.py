@@ -1326,3 +1326,30 @@ for attempt in (lambda: x * 2**70, lambda: x + 2**64, lambda: 2**64 - x, lambda:
 print(x * 2**63, torch.ones(2, dtype=torch.long) * 2**63, torch.ones(2, dtype=torch.int32) * 2**40)
 print(torch.ones(2, dtype=torch.uint8) * 300, torch.ones(2, dtype=torch.int16) * 70000)
 print(torch.ones(2, dtype=torch.bool) * 2**40)
+# %% dtype_refusals
+import torch
+import torch.nn.functional as F
+x, m, i = torch.tensor([1.0, -2.0]), torch.ones(2, 2), torch.tensor([0, 1])
+for attempt in (lambda: i.softmax(0), lambda: m.long().softmax(0), lambda: m.long().log_softmax(1),
+                lambda: F.softmax(i.bool(), 0), lambda: F.mse_loss(i, i), lambda: F.mse_loss(i.int(), i.int()),
+                lambda: F.binary_cross_entropy_with_logits(i, x), lambda: F.gelu(i), lambda: F.leaky_relu(i.bool()),
+                lambda: F.elu(i), lambda: F.silu(i.int()), lambda: F.softplus(i), lambda: torch.bernoulli(i),
+                lambda: torch.randn(2, dtype=torch.int64), lambda: torch.rand(2, dtype=torch.bool),
+                lambda: torch.arange(3, dtype=torch.bool), lambda: i.normal_(), lambda: i.int().uniform_(),
+                lambda: torch.nn.init.normal_(i), lambda: torch.nn.init.xavier_uniform_(m.long()), lambda: x & x,
+                lambda: x | True):
+    try:
+        attempt()
+    except NotImplementedError as e:
+        print("NotImplementedError", e)
+for attempt in (lambda: torch.mv(m.long(), x), lambda: torch.mv(m, x.long()), lambda: x.gather(0, torch.tensor([0.0])),
+                lambda: F.cross_entropy(m, i.int()), lambda: F.nll_loss(m, i.to(torch.int16)),
+                lambda: F.binary_cross_entropy_with_logits(x, i.int()), lambda: F.dropout(i, 0.5),
+                lambda: F.dropout(i.bool(), 0.5), lambda: i.exponential_(), lambda: F.relu(i.bool())):
+    try:
+        attempt()
+    except RuntimeError as e:
+        print("RuntimeError", e)
+print(x.gather(0, torch.tensor([1], dtype=torch.int32)), F.cross_entropy(m, i.to(torch.uint8)), F.nll_loss(m, i.to(torch.uint8)))
+print(F.mse_loss(i, x), F.dropout(i, 0.0), F.dropout(i, 0.5, False), torch.randn(2, dtype=torch.float16).dtype)
+print(torch.arange(3, dtype=torch.int8), torch.nn.init.zeros_(m.long()), F.relu(i), x.long().bernoulli_(0.0))
