@@ -171,6 +171,18 @@ def _summarized(a: np.ndarray) -> np.ndarray:
     return np.stack([_summarized(p) for p in parts])
 
 
+def text_length(a: np.ndarray) -> int:
+    """At least the characters of the values printed for a tensor holding ``a`` (known before any work on them):
+    what ``str`` is refused by, and what the sandbox counts for a tensor inside a printed list."""
+    if a.size == 0:
+        return 2
+    opts = _opts()
+    e = opts.edgeitems
+    summarize = a.size > opts.threshold
+    shown_size = math.prod(2 * e if summarize and n > 2 * e else n for n in a.shape) if e > 0 else a.size
+    return shown_size * (3 + (opts.precision if a.dtype.kind == "f" else 0))
+
+
 def _tensor_str(a: np.ndarray, indent: int) -> str:
     if a.size == 0:
         return "[]"
@@ -178,22 +190,24 @@ def _tensor_str(a: np.ndarray, indent: int) -> str:
     summarize = a.size > opts.threshold
     if a.dtype == np.float16:
         a = a.astype(np.float32)
-    e = opts.edgeitems
-    shown_size = math.prod(2 * e if summarize and n > 2 * e else n for n in a.shape) if e > 0 else a.size
-    _check_text(shown_size * (3 + (opts.precision if a.dtype.kind == "f" else 0)))  # before any work on them
+    length = text_length(a)
+    _check_text(length, steps=length // 3)  # before any work on the values
     shown = _summarized(a) if summarize else a
     fmt = _Formatter(shown)
     return _tensor_str_with_formatter(a, indent, summarize, fmt)
 
 
-def _check_text(length: int) -> None:
+def _check_text(length: int, steps: int = 0) -> None:
     """Ask the run's budget (if any) whether a text of at least ``length`` characters may be built: with
-    ``set_printoptions(threshold=...)``/``precision=`` raised, a print could take seconds or gigabytes."""
+    ``set_printoptions(threshold=...)``/``precision=`` raised, a print could take seconds or gigabytes. Formatting
+    costs ``steps`` too (~2.4 us a value: str() of a tensor in a loop ends at the step limit)."""
     from engine.hooks import state
 
     budget = state().budget
     if budget is not None and hasattr(budget, "check_length"):
         budget.check_length(str, length)
+        if steps and hasattr(budget, "charge"):
+            budget.charge(steps)
 
 
 def _add_suffixes(tensor_str: str, suffixes: list[str], indent: int) -> str:

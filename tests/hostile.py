@@ -235,6 +235,10 @@ RESOURCES = [
     (T + "torch.set_printoptions(edgeitems=10**9)\nx = torch.rand(1000, 1000)\nprint(x)", LE,
      "a string of 7,000,000 characters"),
     (T + "x = torch.rand([2] * 19)\nprint(x)", LE, "a string of 3,670,016 characters"),  # 2 s of picking rows first
+    # a tensor inside a printed list is printed in full each time: [x] * 1000 made 13 M characters in 2.4 s
+    (T + "x = torch.rand(1000)\ns = str([x] * 1000)", LE, "a string of 1,002,718 characters"),
+    (T + "x = torch.rand(1000)\nprint(*[x] * 1000)", LE, "over the limit of 1,000,000"),
+    (T + "x = torch.rand(1000)\nwhile True:\n    s = str(x)", LE, "(step limit)"),  # was the 4.5 s time limit
     (T + "x = torch.linspace(0, 1, 10**9)", LE, "a tensor of 1000000000 elements"),
     (T + "x = torch.eye(10**3, 10**9)", LE, "elements per tensor"),
     (T + "x = torch.multinomial(torch.ones(10), 10**7, replacement=True)", LE, "elements per tensor"),

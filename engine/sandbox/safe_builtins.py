@@ -104,8 +104,12 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
             raise TypeError(f"sep must be None or a string, not {type(sep).__name__}")
         if end is not None and not isinstance(end, str):
             raise TypeError(f"end must be None or a string, not {type(end).__name__}")
-        parts = [to_str(a) for a in args]
         sep, end = " " if sep is None else sep, "\n" if end is None else end
+        parts, length = [], len(end)
+        for a in args:  # bounded as it goes: print(*[t] * 1000) made a thousand tensor texts (2.5 s) first
+            parts.append(to_str(a))
+            length += len(parts[-1]) + len(sep)
+            budget.check_size(str, length - len(sep))
         budget.check_length(str, sum(map(len, parts)) + len(sep) * max(len(parts) - 1, 0) + len(end))
         write(sep.join(parts) + end)
 

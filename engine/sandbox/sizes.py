@@ -22,7 +22,9 @@ import sys
 from typing import Any
 
 from engine.sandbox.budget import Budget
+from engine.printing import text_length
 from engine.sandbox.errors import LimitExceeded, NotSupported
+from engine.tensor import Tensor
 
 NESTED = (list, tuple, set, frozenset, dict)
 _SPEC_NUMBERS = re.compile(r"\d+")
@@ -118,6 +120,8 @@ def text_size(value: Any, budget: Budget) -> None:
             return len(obj) + 2
         if type(obj) is int:
             return _int_text(obj, budget)
+        if isinstance(obj, Tensor):  # printed in full each time it occurs (a 1,000-value one: 9,000 characters)
+            return text_length(obj._data) + 10
         if not isinstance(obj, NESTED):
             return 4
         key = id(obj)
