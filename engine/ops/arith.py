@@ -373,6 +373,11 @@ def where(condition: Tensor, a: Any = None, b: Any = None) -> Any:
         from engine.ops.ordering import nonzero
 
         return nonzero(condition, as_tuple=True)
+    if condition._data.dtype not in (np.bool_, np.uint8):
+        from engine.ops.argcheck import dtype_name
+
+        raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with dtype "
+                           f"{dtype_name(condition)}")
     a, b = binary_operands(a, b)
     shape = broadcast_shape(broadcast_shape(a._data.shape, b._data.shape), condition._data.shape)
     check_alloc(math.prod(shape))

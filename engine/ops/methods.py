@@ -116,6 +116,31 @@ def _normal_(self: Any, mean: float = 0.0, std: float = 1.0) -> Any:
     return inplace.copy_(self, random.normal_fill(self.shape, mean, std, self.dtype))
 
 
+_CPP_NAMES = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
+              "uint8": "unsigned char", "bool": "bool", "float64": "double", "float32": "float", "float16": "c10::Half"}
+
+
+def _clamp_(self: Any, min: Any = None, max: Any = None) -> Any:  # noqa: A002
+    """``x.clamp_(…)``; its cast check names the tensor's C++ type (``… output type long int``)."""
+    from engine import dtypes
+    from engine.ops.base import _promote
+    from engine.tensor import Tensor
+
+    dt = self.dtype
+    for bound in (min, max):  # the result's dtype, worked out without computing it
+        if isinstance(bound, Tensor):
+            dt = _promote(Tensor._make(np.empty((1,) * self._data.ndim, dtype=dt._np)), bound)
+        elif bound is not None:
+            dt = dtypes.result_type(dt, bound)
+    src, dst = np.dtype(dt._np), self._data.dtype
+    if src != dst and not np.can_cast(src, dst, casting="same_kind"):
+        from engine.tensor import _TYPE_NAMES
+
+        raise RuntimeError(f"result type {_TYPE_NAMES[src.name]} can't be cast to the desired output type "
+                           f"{_CPP_NAMES[dst.name]}")
+    return inplace.apply_inplace(self, lambda x: unary.clamp(x, min, max))
+
+
 def _copy_(self: Any, src: Any, non_blocking: bool = False) -> Any:
     """``x.copy_(src)``; a Python number is copied as a 0-d tensor (PyTorch wraps it)."""
     from engine.tensor import Tensor
@@ -209,10 +234,10 @@ METHODS: dict[str, Any] = {
     "pow_": _inplace_binary(arith.pow),
     "__iadd__": _inplace_binary(arith.add), "__isub__": _inplace_binary(arith.sub),
     "__imul__": _inplace_binary(arith.mul), "__itruediv__": _inplace_binary(arith.div),
-    "masked_fill_": _inplace_binary(stats.masked_fill), "clamp_": _inplace_unary(unary.clamp),
+    "masked_fill_": _inplace_binary(stats.masked_fill),
     "relu_": _inplace_unary(unary.relu), "exp_": _inplace_unary(unary.exp),
     "neg_": _inplace_unary(arith.neg),
-    "zero_": inplace.zero_, "fill_": inplace.fill_, "copy_": _copy_,
+    "zero_": inplace.zero_, "fill_": inplace.fill_, "copy_": _copy_, "clamp_": _clamp_,
     "normal_": _normal_, "uniform_": _uniform_,
     "bernoulli_": lambda self, p=0.5, generator=None: _factories().bernoulli_(self, p, generator),
     "exponential_": lambda self, lambd=1.0, generator=None: _factories().exponential_(self, lambd, generator),

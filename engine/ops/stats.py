@@ -195,15 +195,22 @@ def _dim_arg(a: Tensor, dim: Any) -> tuple[int, ...] | None:
     return _dims(dim, a._data.ndim)
 
 
+def _floating_std(a: Tensor) -> None:
+    if a._data.dtype.kind != "f":
+        raise RuntimeError("std and var only support floating point and complex dtypes")
+
+
 def var(a: Tensor, dim: Any = None, unbiased: Any = None, keepdim: bool = False, correction: Any = None) -> Tensor:
     if isinstance(dim, bool):  # x.var(False): the old positional ``unbiased``
         dim, unbiased = None, dim
+    _floating_std(a)
     return VarBackward0.apply(a, dim=_dim_arg(a, dim), correction=_correction(unbiased, correction), keepdim=keepdim)
 
 
 def std(a: Tensor, dim: Any = None, unbiased: Any = None, keepdim: bool = False, correction: Any = None) -> Tensor:
     if isinstance(dim, bool):
         dim, unbiased = None, dim
+    _floating_std(a)
     return StdBackward0.apply(a, dim=_dim_arg(a, dim), correction=_correction(unbiased, correction), keepdim=keepdim)
 
 
@@ -214,6 +221,11 @@ def norm(a: Tensor, p: Any = "fro", dim: Any = None, keepdim: bool = False) -> T
         from engine.ops.argcheck import must_be
 
         raise must_be("linalg_vector_norm", "ord", 2, "Number", p)
+    if a._data.dtype.kind != "f":
+        from engine.ops.argcheck import dtype_name
+
+        raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
+                           f"{dtype_name(a)}")
     ord_ = 2.0 if p in ("fro", None) else float(p)
     return LinalgVectorNormBackward0.apply(a, ord=ord_, dim=_dim_arg(a, dim), keepdim=keepdim)
 

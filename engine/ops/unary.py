@@ -249,6 +249,12 @@ def clamp(a: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     check_scalar(min, max)
+    if a._data.dtype.kind != "f":  # an int/bool tensor takes the bounds' dtype category (i.clamp(0.5) is float)
+        from engine.ops.base import binary_operands
+
+        for bound in (min, max):
+            if bound is not None:
+                a = binary_operands(a, bound)[0]
     return ClampBackward1.apply(a, min=min, max=max)
 
 

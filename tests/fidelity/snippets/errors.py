@@ -1353,3 +1353,16 @@ for attempt in (lambda: torch.mv(m.long(), x), lambda: torch.mv(m, x.long()), la
 print(x.gather(0, torch.tensor([1], dtype=torch.int32)), F.cross_entropy(m, i.to(torch.uint8)), F.nll_loss(m, i.to(torch.uint8)))
 print(F.mse_loss(i, x), F.dropout(i, 0.0), F.dropout(i, 0.5, False), torch.randn(2, dtype=torch.float16).dtype)
 print(torch.arange(3, dtype=torch.int8), torch.nn.init.zeros_(m.long()), F.relu(i), x.long().bernoulli_(0.0))
+# %% dtype_refusals_where_std_norm_clamp
+import torch
+x, m, i = torch.tensor([1.0, -2.0]), torch.ones(2, 2), torch.tensor([0, 1])
+for attempt in (lambda: torch.where(torch.tensor([1.0, 0.0]), x, x), lambda: torch.where(i, x, x), lambda: i.std(),
+                lambda: i.bool().var(), lambda: i.norm(), lambda: i.norm(1), lambda: i.clamp_(0.5),
+                lambda: i.clamp_(max=0.5), lambda: i.bool().clamp_(0, 1), lambda: i.int().clamp_(0.5)):
+    try:
+        attempt()
+    except RuntimeError as e:
+        print("RuntimeError", e)
+print(torch.where(i.bool(), x, x), i.clamp(0.5), i.clamp(max=0.5), i.clamp(torch.tensor(0.5)), i.clamp(0, 1.5))
+print(i.int().clamp(0.5).dtype, i.bool().clamp(0, 1), i.clamp(True), i.clamp(0, 1), x.double().clamp(0.5))
+print(m.var(), x.norm(), i.float().std(), i.clamp_(0, 1), x.clamp_(0, 1.5), x)
