@@ -133,3 +133,21 @@ def test_without_the_cache_every_request_runs() -> None:
             seeds = {client.post("/api/run", json={"code": code}).json()["seed"] for _ in range(3)}
             health = _health(client)
     assert len(seeds) == 3 and health["kept_answers"] == health["answers_given_again"] == 0
+
+
+def test_a_full_server_still_gives_kept_answers() -> None:
+    env = {"GRADTRACE_MAX_PENDING_RUNS": "1", "GRADTRACE_MAX_STEPS": "1000000000", "GRADTRACE_MAX_SECONDS": "3",
+           "GRADTRACE_WORKERS": "2"}
+    with running_server(env) as url, httpx.Client(base_url=url, timeout=30) as client:
+        kept = client.post("/api/run", json={"code": ACCUMULATION}).content
+        with client.stream("POST", "/api/run/stream", json={"code": "print('started')\nwhile True:\n    pass"}) as busy:
+            chunks = busy.iter_text()
+            seen = ""
+            while "started" not in seen:
+                seen += next(chunks)
+            assert client.post("/api/run", json={"code": "print(1)"}).status_code == 429  # full: new code waits
+            assert client.post("/api/run", json={"code": ACCUMULATION}).content == kept  # a kept answer needs no worker
+            streamed = _read_stream(client, ACCUMULATION)[1:]
+            assert [kind for kind, _, _ in streamed] == ["trace", "done"]
+            assert json.loads(streamed[0][1]) == json.loads(kept)["events"]
+            "".join(chunks)
