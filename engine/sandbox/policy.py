@@ -95,7 +95,8 @@ def engine_type(t: type) -> bool:
             or mod == "torch" or mod.startswith("torch.")
             or issubclass(t, (SafeNamespace, SandboxObject))
         )
-        _type_ok[t] = ok
+        if mod != "__main__":  # a run's own classes are not kept: through their methods they hold all of its state
+            _type_ok[t] = ok
     return ok
 
 
