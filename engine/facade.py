@@ -58,6 +58,13 @@ def _equal(a: Tensor, b: Tensor) -> bool:
     return a._data.shape == b._data.shape and bool((a._data == b._data).all())
 
 
+def _dropout(input: Any, p: float, train: bool) -> Tensor:  # noqa: A002 - PyTorch's names
+    """``torch.dropout`` is ATen's: its range check is a RuntimeError (``F.dropout``'s is a ValueError)."""
+    if p < 0 or p > 1:
+        raise RuntimeError(f"dropout probability has to be between 0 and 1, but got {p}")
+    return ops.dropout(input, p, train)
+
+
 def _is_tensor(x: Any) -> bool:
     return isinstance(x, Tensor)
 
@@ -121,13 +128,14 @@ def _torch_members() -> dict[str, Any]:
         "clone": shape.clone, "allclose": _allclose, "isclose": _isclose, "equal": _equal,
         "std": ops.std, "var": ops.var, "norm": ops.norm, "logsumexp": ops.logsumexp, "all": ops.all,
         "any": ops.any, "sign": ops.sign, "round": ops.round, "floor": ops.floor, "ceil": ops.ceil,
-        "masked_fill": ops.masked_fill, "dropout": ops.dropout,
+        "masked_fill": ops.masked_fill, "dropout": _dropout,
         "amax": pieces.amax, "amin": pieces.amin, "split": pieces.split, "chunk": pieces.chunk,
         "unbind": pieces.unbind, "gather": pieces.gather, "log1p": elementwise.log1p, "rsqrt": elementwise.rsqrt,
         "tan": elementwise.tan, "log2": elementwise.log2, "exp2": elementwise.exp2, "bmm": linalg.bmm,
         "mv": linalg.mv,
         **{name: getattr(ordering, name) for name in ordering.__all__},
         "clamp_min": lambda x, m: ops.clamp(x, min=m), "clamp_max": lambda x, m: ops.clamp(x, max=m),
+        **{name: getattr(Tensor, name) for name in ("eq", "ne", "lt", "le", "gt", "ge")},
         "logical_and": Tensor.logical_and, "logical_or": Tensor.logical_or, "logical_not": Tensor.logical_not,
         "FloatTensor": _legacy_constructor(dtypes.float32), "DoubleTensor": _legacy_constructor(dtypes.float64),
         "LongTensor": _legacy_constructor(dtypes.int64), "IntTensor": _legacy_constructor(dtypes.int32),

@@ -196,7 +196,7 @@ def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, requir
     if step == 0:
         raise RuntimeError("step must be nonzero")
     if (step > 0 and end < start) or (step < 0 and end > start):
-        raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     n = max(0, math.ceil((end - start) / step))
     check_alloc(n)
     is_float = any(isinstance(v, float) for v in vals)

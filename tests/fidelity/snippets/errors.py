@@ -1342,7 +1342,8 @@ for attempt in (lambda: i.softmax(0), lambda: m.long().softmax(0), lambda: m.lon
         attempt()
     except NotImplementedError as e:
         print("NotImplementedError", e)
-for attempt in (lambda: torch.mv(m.long(), x), lambda: torch.mv(m, x.long()), lambda: x.gather(0, torch.tensor([0.0])),
+for attempt in (lambda: torch.mv(m.long(), x), lambda: torch.mv(m, x.long()),
+                lambda: x.gather(0, torch.tensor([0.0])),
                 lambda: F.cross_entropy(m, i.int()), lambda: F.nll_loss(m, i.to(torch.int16)),
                 lambda: F.binary_cross_entropy_with_logits(x, i.int()), lambda: F.dropout(i, 0.5),
                 lambda: F.dropout(i.bool(), 0.5), lambda: i.exponential_(), lambda: F.relu(i.bool())):
@@ -1350,7 +1351,8 @@ for attempt in (lambda: torch.mv(m.long(), x), lambda: torch.mv(m, x.long()), la
         attempt()
     except RuntimeError as e:
         print("RuntimeError", e)
-print(x.gather(0, torch.tensor([1], dtype=torch.int32)), F.cross_entropy(m, i.to(torch.uint8)), F.nll_loss(m, i.to(torch.uint8)))
+print(x.gather(0, torch.tensor([1], dtype=torch.int32)), F.cross_entropy(m, i.to(torch.uint8)))
+print(F.nll_loss(m, i.to(torch.uint8)))
 print(F.mse_loss(i, x), F.dropout(i, 0.0), F.dropout(i, 0.5, False), torch.randn(2, dtype=torch.float16).dtype)
 print(torch.arange(3, dtype=torch.int8), torch.nn.init.zeros_(m.long()), F.relu(i), x.long().bernoulli_(0.0))
 # %% dtype_refusals_where_std_norm_clamp
@@ -1366,3 +1368,19 @@ for attempt in (lambda: torch.where(torch.tensor([1.0, 0.0]), x, x), lambda: tor
 print(torch.where(i.bool(), x, x), i.clamp(0.5), i.clamp(max=0.5), i.clamp(torch.tensor(0.5)), i.clamp(0, 1.5))
 print(i.int().clamp(0.5).dtype, i.bool().clamp(0, 1), i.clamp(True), i.clamp(0, 1), x.double().clamp(0.5))
 print(m.var(), x.norm(), i.float().std(), i.clamp_(0, 1), x.clamp_(0, 1.5), x)
+# %% comparison_functions_and_aten_dropout
+import torch
+x = torch.tensor([1.0, 2.0])
+for attempt in (lambda: torch.eq([1.0], 1), lambda: torch.eq(x, "a"), lambda: torch.lt(1.5, 1),
+                lambda: torch.ge(x, None), lambda: torch.dropout(x, "a", True)):
+    try:
+        attempt()
+    except TypeError as e:
+        print("TypeError", str(e).split("\n")[0])
+for attempt in (lambda: torch.dropout(x, 1.5, True), lambda: torch.arange(1.5, 1), lambda: torch.arange(0, 5, -1)):
+    try:
+        attempt()
+    except RuntimeError as e:
+        print("RuntimeError", e)
+print(torch.eq(x, 1), torch.ne(x, x), torch.lt(x, 2.5), torch.le(x, torch.tensor(1.0)), torch.gt(x, 1), torch.ge(x, x))
+print(torch.dropout(x, 0.0, True), torch.dropout(x, 0.5, False))
