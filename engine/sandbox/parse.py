@@ -14,7 +14,8 @@ Example::
 from __future__ import annotations
 
 import ast
-import functools
+import threading
+from collections import OrderedDict
 
 from engine.sandbox.budget import Limits
 from engine.sandbox.errors import LimitExceeded, NotSupported, note_line
@@ -58,14 +59,34 @@ def _refuse_name(name: str, line: int) -> None:
 def parse(code: str, limits: Limits | None = None) -> ast.Module:
     """Parse ``code`` and check every node; raise ``SyntaxError`` or ``NotSupported`` with the line.
 
-    Checked trees are cached by code (the interpreter never changes a tree), so re-running a lesson skips this."""
-    return _parse_checked(code, (limits or _DEFAULT).max_ast_depth)
+    Checked trees are cached by code (the interpreter never changes a tree), so re-running a lesson skips this.
+    The cache is bounded by the source it holds, not by a count of programs: a tree takes ~200 bytes a character,
+    and 256 cached programs of 64 KB kept 3 GB in a worker, from run to run."""
+    key = (code, (limits or _DEFAULT).max_ast_depth)
+    with _LOCK:
+        tree = _CACHE.get(key)
+        if tree is not None:
+            _CACHE.move_to_end(key)
+            return tree
+    tree = _parse_checked(*key)
+    if len(code) <= _CACHE_CHARS // 8:
+        global _cached_chars
+        with _LOCK:
+            if key not in _CACHE:
+                _CACHE[key] = tree
+                _cached_chars += len(code)
+            while _cached_chars > _CACHE_CHARS:
+                _cached_chars -= len(_CACHE.popitem(last=False)[0][0])
+    return tree
 
 
 _DEFAULT = Limits()
+_CACHE: OrderedDict[tuple[str, int], ast.Module] = OrderedDict()
+_CACHE_CHARS = 100_000  # characters of source whose checked trees are kept (~20 MB of trees)
+_cached_chars = 0
+_LOCK = threading.Lock()
 
 
-@functools.lru_cache(maxsize=256)
 def _parse_checked(code: str, max_ast_depth: int) -> ast.Module:
     if code.startswith("\ufeff"):  # a byte-order mark, as an editor saved it: Python skips it in a file
         code = code[1:]

@@ -103,3 +103,16 @@ def test_a_run_leaves_nothing_alive_behind() -> None:
         assert engine.run(code).stdout == "1000000\n"
     gc.collect()
     assert not [o for o in gc.get_objects() if type(o) is type and o.__name__ == "LeakProbe"]
+
+
+def test_the_cache_of_checked_programs_is_bounded_by_their_size() -> None:
+    """256 cached trees of 64 KB programs kept 3 GB in a worker from run to run; lessons are still cached."""
+    import sys
+
+    parse_module = sys.modules["engine.sandbox.parse"]
+    big = "x = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0]\n" * 1000
+    for i in range(40):
+        assert engine.run(big + f"# {i}").error is None
+    assert parse_module._cached_chars <= parse_module._CACHE_CHARS
+    assert sum(len(code) for code, _ in parse_module._CACHE) == parse_module._cached_chars
+    assert parse_module.parse(LESSON_1) is parse_module.parse(LESSON_1)
