@@ -302,6 +302,9 @@ RESOURCES = [
     (T + "keep = [torch.arange(10**6) for _ in range(49)]", LE, "(memory limit)"),  # int64: 8 bytes an element
     (T + "ps = [torch.zeros(10**6, requires_grad=True) for _ in range(24)]\nopt = torch.optim.Adam(ps)\n"
      "sum((p * 1.0).sum() for p in ps).backward()\nopt.step()", LE, "(memory limit)"),  # grads and Adam's state
+    # values just under the size the built budget counts from: ~800 MB in 0.4 s (the resident-memory backstop)
+    ("x = [[0] * 9999 for i in range(10**5)]", LE, "(memory limit)"),
+    ("x = ['a' * 9999 for i in range(10**5)]", LE, "(memory limit)"),
     # containers built in C hold more than their slots: fresh ints, floats, strings, hash tables (each ~350 MB)
     ("keep = [list(range(10**6)) for _ in range(19)]", LE, "(memory limit)"),
     ("keep = [set(range(10**6)) for _ in range(19)]", LE, "(memory limit)"),

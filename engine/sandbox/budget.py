@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from engine.sandbox.errors import LimitExceeded
+from engine.sandbox.resident import resident_bytes
 
 _CHECK_EVERY = 256  # steps between wall-clock checks, while steps are cheap
 _CHECK_AT_LEAST = 16  # ... and when they are heavy (each one a big tensor op or a long C call)
@@ -57,6 +58,9 @@ class Limits:
     # Over the run, in strings and lists of 10,000+ items: a character or a list slot is an item; what a call
     # returns (tolist()'s floats, set(range(n)), d.copy()) counts an item per 8 bytes it holds.
     max_built_items: int = 20_000_000
+    # What the process may grow by in RAM during the run, read at each clock check: a backstop for Python values
+    # no count sees (a hundred thousand lists of 9,999 items each); the counted budgets above come first.
+    max_resident_growth: int = 300 * 2**20
 
 
 class _Held(weakref.ref):  # type: ignore[type-arg]
@@ -83,6 +87,7 @@ class Budget:
         self.built = 0  # items of big strings and lists built so far
         self.depth = 0
         self.deadline = time.monotonic() + self.limits.max_seconds
+        self._resident: int | None = None  # resident bytes when the run started (None: not watched)
 
     def start(self) -> None:
         """Start the clock: from ``started`` if given (the server's request arrival), else now."""
@@ -91,6 +96,7 @@ class Budget:
         self.next_check = min(_CHECK_EVERY, self.limits.max_steps)
         self._every = _CHECK_EVERY
         self._last_tick = time.monotonic()
+        self._resident = resident_bytes()
 
     def tick(self) -> None:
         """Called by the interpreter when ``steps`` reaches ``next_check``: enforce the step and time limits. The
@@ -109,6 +115,19 @@ class Budget:
             self._every *= 2
         self._last_tick = now
         self.next_check = min(self.steps + self._every, limits.max_steps + 1)
+        if self._resident is not None:
+            self._check_resident()
+
+    def _check_resident(self) -> None:
+        now = resident_bytes()
+        if now is None or now - self._resident <= self.limits.max_resident_growth:
+            return
+        gc.collect()  # values kept only by reference cycles: collect, then judge
+        now = resident_bytes()
+        if now is not None and now - self._resident > self.limits.max_resident_growth:
+            raise LimitExceeded(
+                f"the program uses more than {self.limits.max_resident_growth // 2**20:,} MB of memory (memory limit)"
+            )
 
     def charge(self, steps: int) -> None:
         """Count ``steps`` more: one C call about to do the work of that many interpreted steps."""
