@@ -52,6 +52,8 @@ class Generator:
         return s
 
     def manual_seed(self, seed: int) -> "Generator":
+        if not isinstance(seed, int):  # torch.Generator's C method (torch.manual_seed converts with int() first)
+            raise RuntimeError(f"manual_seed expected a long, but got {type(seed).__name__}")
         seed = int(seed)
         self._seed = seed & 0xFFFFFFFFFFFFFFFF
         self._rs = np.random.RandomState(self._seed & 0xFFFFFFFF)
@@ -261,6 +263,7 @@ def generator() -> Generator:
 
 def manual_seed(seed: int) -> Generator:
     """``torch.manual_seed(seed)``: make the run's random numbers reproducible."""
+    seed = int(seed)
     st = state()
     if st.generator is None:
         st.generator = Generator(seed)

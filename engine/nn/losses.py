@@ -48,6 +48,9 @@ class NLLLoss(_Loss):
     def __init__(self, weight: Tensor | None = None, size_average: Any = None, ignore_index: int = -100,
                  reduce: Any = None, reduction: str = "mean") -> None:
         super().__init__(reduction=reduction)
+        if weight is not None and not isinstance(weight, Tensor):  # PyTorch registers it as a buffer
+            raise TypeError(f"cannot assign '{type(weight).__name__}' object to buffer 'weight' (torch Tensor or None "
+                            "required)")
         self.ignore_index = ignore_index
         self.weight = weight
 

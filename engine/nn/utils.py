@@ -20,7 +20,7 @@ from engine.tensor import Tensor
 
 def _grads(parameters: Any) -> list[Tensor]:
     params = [parameters] if isinstance(parameters, Tensor) else list(parameters)
-    return [p._grad for p in params if p._grad is not None]
+    return [p.grad for p in params if p.grad is not None]  # PyTorch reads p.grad ('str' has no attribute 'grad')
 
 
 def _norm(a: np.ndarray, p: float) -> np.ndarray:
@@ -37,7 +37,7 @@ def clip_grad_norm_(parameters: Any, max_norm: float, norm_type: float = 2.0, er
     """Scale all gradients together so that their total ``norm_type``-norm is at most ``max_norm``; return the
     total norm before clipping."""
     grads = _grads(parameters)
-    p = float(norm_type)
+    max_norm, p = float(max_norm), float(norm_type)
     if not grads:
         return made(np.asarray(0.0, dtype=np.float32))
     norms = np.stack([_norm(g._data, p) for g in grads])
@@ -57,6 +57,7 @@ def clip_grad_norm_(parameters: Any, max_norm: float, norm_type: float = 2.0, er
 
 def clip_grad_value_(parameters: Any, clip_value: float, foreach: Any = None) -> None:
     """Clamp every gradient element into [-clip_value, clip_value]."""
+    clip_value = float(clip_value)
     for g in _grads(parameters):
         np.clip(g._data, -clip_value, clip_value, out=g._data)
         g._version += 1

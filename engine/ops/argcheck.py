@@ -56,6 +56,18 @@ def cannot_cast(result: str, t: Tensor) -> RuntimeError:
     return RuntimeError(f"result type {result} can't be cast to the desired output type {dtype_name(t)}")
 
 
+def class_loss_args(op: str, weight: Any, ignore_index: Any, label_smoothing: Any = 0.0) -> None:
+    """The ATen loss ``op``'s parser on its other arguments (weight 3rd, ignore_index 5th, label_smoothing 6th)."""
+    if weight is not None and not isinstance(weight, Tensor):
+        raise must_be(op, "weight", 3, "Tensor", weight)
+    if not is_int(ignore_index):
+        raise must_be(op, "ignore_index", 5, "int", ignore_index)
+    if isinstance(label_smoothing, bool) or not isinstance(label_smoothing, (int, float)):
+        raise must_be(op, "label_smoothing", 6, "float", label_smoothing)
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
+
+
 def invalid_combination(op: str, args: tuple, kwargs: dict, signatures: list[str]) -> TypeError:
     got = [type_name(a) for a in args] + [f"{k}={type_name(v)}" for k, v in reversed(list(kwargs.items()))]
     listed = ", ".join(got) if args else "".join(g + ", " for g in got)
@@ -72,6 +84,12 @@ def is_int(v: Any) -> bool:
 
 def _is_number(v: Any) -> bool:
     return isinstance(v, (int, float)) or (isinstance(v, Tensor) and v._data.ndim == 0)
+
+
+def _is_generator(v: Any) -> bool:
+    from engine.random import Generator
+
+    return isinstance(v, Generator)
 
 
 def _int_list_error(v: Any) -> str | None:
@@ -96,6 +114,7 @@ _KINDS: dict[str, tuple[Any, str]] = {
     "bool": (lambda v: isinstance(v, bool), "bool"),
     "str": (lambda v: isinstance(v, str), "str"),
     "dtype": (lambda v: isinstance(v, dtypes.dtype), "torch.dtype"),
+    "Generator": (lambda v: _is_generator(v), "torch.Generator"),
     "any": (lambda v: True, "object"),
 }
 
@@ -273,5 +292,5 @@ def _by_position(sig: _Signature, args: tuple, kwargs: dict) -> tuple[tuple, dic
     return tuple(out), kwargs
 
 
-__all__ = ["SIGNATURES", "cannot_cast", "dtype_name", "floating", "invalid_combination", "is_int", "must_be",
+__all__ = ["SIGNATURES", "cannot_cast", "class_loss_args", "dtype_name", "floating", "invalid_combination", "is_int", "must_be",
            "refusal", "signed", "type_name"]

@@ -267,6 +267,9 @@ def rand(*size: Any, dtype: Any = None, requires_grad: bool = False, generator: 
     from engine import random
 
     shape = _size(size, "rand")
+    if generator is not None and not isinstance(generator, random.Generator):
+        raise invalid_combination("rand", size, {"generator": generator}, ["tuple of ints size, *, torch.Generator? "
+                                                                          "generator, torch.dtype dtype = None"] * 2)
     dt = _np_dtype(dtype)
     random._floating_kernel("check_uniform_bounds", dtypes.from_numpy(np.dtype(dt)))
     gen = generator if generator is not None else random.generator()
@@ -280,6 +283,9 @@ def randn(*size: Any, dtype: Any = None, requires_grad: bool = False, generator:
     from engine import random
 
     shape = _size(size, "randn")
+    if generator is not None and not isinstance(generator, random.Generator):
+        raise invalid_combination("randn", size, {"generator": generator}, ["tuple of ints size, *, torch.Generator? "
+                                                                          "generator, torch.dtype dtype = None"] * 2)
     dt = _np_dtype(dtype)
     random._floating_kernel("normal_kernel_cpu", dtypes.from_numpy(np.dtype(dt)))
     gen = generator if generator is not None else random.generator()

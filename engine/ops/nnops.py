@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from engine.hooks import state
+from engine.ops.argcheck import cannot_cast, class_loss_args, dtype_name, floating
 from engine.ops.base import Function, binary_operands, broadcast_shape, check_alloc
 from engine.ops.summation import torch_mean, torch_sum
 from engine.tensor import Tensor, _dim
@@ -269,8 +270,6 @@ def binary_cross_entropy_with_logits(x: Tensor, t: Tensor, weight: Any = None, r
         raise NotImplementedError("weight/pos_weight are not supported by gradtrace's engine")
     if x._data.shape != t._data.shape:
         raise ValueError(f"Target size ({t.shape}) must be the same as input size ({x.shape})")
-    from engine.ops.argcheck import cannot_cast, dtype_name, floating
-
     floating("log_sigmoid_cpu", x)
     if t._data.dtype.kind != "f":  # the loss is written into a tensor of the target's dtype
         raise cannot_cast(dtype_name(x), t)
@@ -287,35 +286,23 @@ def _softmax_dim(a: Tensor, dim: int | None, name: str) -> int:
                 "argument."
             )
         dim = 0 if a._data.ndim in (0, 1, 3) else 1  # PyTorch's legacy choice
-    return _dim(dim, a._data.ndim)
-
-
-def _softmax_kernel(a: Tensor, d: int, name: str) -> None:
-    """Softmax is built for floating dtypes only; PyTorch's kernel for the last dim has its own name."""
-    from engine.ops.argcheck import floating
-
-    last = d == max(a._data.ndim, 1) - 1
-    floating(f"{name}_lastdim_kernel_impl" if last else f"{name}_kernel_impl", a)
+    d = _dim(dim, a._data.ndim)  # floating dtypes only; the kernel for the last dim has its own name
+    floating(f"{name}_lastdim_kernel_impl" if d == max(a._data.ndim, 1) - 1 else f"{name}_kernel_impl", a)
+    return d
 
 
 def softmax(a: Tensor, dim: int | None = None) -> Tensor:
-    d = _softmax_dim(a, dim, "softmax")
-    _softmax_kernel(a, d, "softmax")
-    return SoftmaxBackward0.apply(a, dim=d)
+    return SoftmaxBackward0.apply(a, dim=_softmax_dim(a, dim, "softmax"))
 
 
 def log_softmax(a: Tensor, dim: int | None = None) -> Tensor:
-    d = _softmax_dim(a, dim, "log_softmax")
-    _softmax_kernel(a, d, "log_softmax")
-    return LogSoftmaxBackward0.apply(a, dim=d)
+    return LogSoftmaxBackward0.apply(a, dim=_softmax_dim(a, dim, "log_softmax"))
 
 
 def mse_loss(a: Tensor, b: Tensor, reduction: str = "mean") -> Tensor:
     _sized(b, a)
     _check_reduction(reduction)
     if a._data.dtype.kind != "f" and b._data.dtype.kind != "f":  # the promoted dtype has no mse kernel
-        from engine.ops.argcheck import floating
-
         floating("mse_cpu", a if a._data.dtype.itemsize >= b._data.dtype.itemsize else b)
     if a._data.shape != b._data.shape:
         obs = state().observer
@@ -344,6 +331,7 @@ def nll_loss(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_ind
              reduction: str = "mean") -> Tensor:
     _tensor_args("nll_loss_nd", a, target)
     _check_reduction(reduction)
+    class_loss_args("nll_loss_nd", weight, ignore_index)
     if target._data.dtype.name not in ("int64", "uint8"):
         from engine.tensor import _TYPE_NAMES
 
@@ -372,6 +360,7 @@ def cross_entropy(a: Tensor, target: Tensor, weight: Tensor | None = None, ignor
     from engine.ops import soft_targets
 
     _check_reduction(reduction)
+    class_loss_args("cross_entropy_loss", weight, ignore_index, label_smoothing)
     log_p = lambda: log_softmax(a, 1 if a._data.ndim >= 2 else 0)  # noqa: E731
     if target._data.dtype.name not in ("int64", "uint8"):
         if target._data.shape == a._data.shape and target._data.dtype.kind == "f":

@@ -15,12 +15,12 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "tensor": ("any data, *, dtype? dtype=None, any device=None, bool pin_memory=False, bool requires_grad=False",),
     "as_tensor": ("any data, *, dtype? dtype=None, any device=None",),
     "fill_": ("Tensor input, Tensor value", "Tensor input, Number value"),
-    "uniform_": ("Tensor input, float from=0, float to=1, *, any generator=None",),
-    "normal_": ("Tensor input, float mean=0, float std=1, *, any generator=None",),
+    "uniform_": ("Tensor input, float from=0, float to=1, *, Generator? generator=None",),
+    "normal_": ("Tensor input, float mean=0, float std=1, *, Generator? generator=None",),
     "eye": ("int n, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False",
             "int n, int m, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False"),
     "randperm": ("int n, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False",
-                 "int n, *, any generator, dtype? dtype=None, any layout=None, any device=None, "
+                 "int n, *, Generator? generator, dtype? dtype=None, any layout=None, any device=None, "
                  "bool? requires_grad=False"),
     "arange": ("Number end, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False",
                "Number start, Number end, *, dtype? dtype=None, any layout=None, any device=None, "
@@ -38,14 +38,17 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "F.elu": ("Tensor input, Number alpha=1, bool inplace=False",),
     "F.linear": ("Tensor input, Tensor weight, Tensor? bias=None",),
     "F.one_hot": ("Tensor input, int num_classes=-1",),
-    "randint": ("int high, int[] size, *, any generator=None, dtype? dtype=None, any layout=None, any device=None, "
+    "randint": ("int high, int[] size, *, Generator? generator=None, dtype? dtype=None, any layout=None, "
+                "any device=None, "
                 "bool? requires_grad=False",
-                "int low, int high, int[] size, *, any generator=None, dtype? dtype=None, any layout=None, "
+                "int low, int high, int[] size, *, Generator? generator=None, dtype? dtype=None, any layout=None, "
                 "any device=None, bool? requires_grad=False"),
-    "normal": ("Tensor mean, Tensor std, *, any generator=None", "Tensor mean, float std=1, *, any generator=None",
-               "float mean, Tensor std, *, any generator=None",
-               "float mean, float std, int[] size, *, any generator=None, dtype? dtype=None, any layout=None, "
-               "any device=None, bool? requires_grad=False"),
+    "normal": ("Tensor mean, Tensor std, *, Generator? generator=None",
+               "Tensor mean, float std=1, *, Generator? generator=None",
+               "float mean, Tensor std, *, Generator? generator=None",
+               "float mean, float std, int[] size, *, Generator? generator=None, dtype? dtype=None, any layout=None, "
+               "any device=None, bool? requires_grad=False",
+               "float mean, float std, int[] size, *, Generator? generator=None, Tensor? out=None"),
     "clone": ("Tensor input, *, any memory_format=None",),
     "float": ("Tensor input, *, any memory_format=None",),
     "double": ("Tensor input, *, any memory_format=None",),
@@ -138,10 +141,11 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "pow_": ("Tensor input, Tensor exponent", "Tensor input, Number exponent"),
     "clamp_": ("Tensor input, Tensor? min=None, Tensor? max=None", "Tensor input, Number? min=None, Number? max=None"),
     "copy_": ("Tensor input, Tensor# other, bool non_blocking=False",),
-    "bernoulli_": ("Tensor input, Tensor p, *, any generator=None", "Tensor input, float p=0.5, *, any generator=None"),
-    "exponential_": ("Tensor input, float lambd=1, *, any generator=None",),
-    "random_": ("Tensor input, *, any generator=None", "Tensor input, int to, *, any generator=None",
-                "Tensor input, int from, int? to, *, any generator=None"),
+    "bernoulli_": ("Tensor input, Tensor p, *, Generator? generator=None",
+                   "Tensor input, float p=0.5, *, Generator? generator=None"),
+    "exponential_": ("Tensor input, float lambd=1, *, Generator? generator=None",),
+    "random_": ("Tensor input, *, Generator? generator=None", "Tensor input, int to, *, Generator? generator=None",
+                "Tensor input, int from, int? to, *, Generator? generator=None"),
     "full": ("int[] size, Number fill_value, *, dtype? dtype=None, any layout=None, any device=None, "
              "bool? requires_grad=False",),
     "logsumexp": ("Tensor input, int[1] dim, bool keepdim=False",),
@@ -167,15 +171,15 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "ones_like": ("Tensor input, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False",),
     "empty_like": ("Tensor input, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False",),
     "rand_like": ("Tensor input, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False",
-                 "Tensor input, *, any generator, dtype? dtype=None, any layout=None, any device=None, "
+                 "Tensor input, *, Generator? generator, dtype? dtype=None, any layout=None, any device=None, "
                  "bool? requires_grad=False"),
     "randn_like": ("Tensor input, *, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False",
-                  "Tensor input, *, any generator, dtype? dtype=None, any layout=None, any device=None, "
+                  "Tensor input, *, Generator? generator, dtype? dtype=None, any layout=None, any device=None, "
                   "bool? requires_grad=False"),
     "full_like": ("Tensor input, Number fill_value, *, dtype? dtype=None, any layout=None, any device=None, "
                   "bool? requires_grad=False",),
-    "bernoulli": ("Tensor input, *, any generator=None", "Tensor input, float p, *, any generator=None"),
-    "multinomial": ("Tensor input, int num_samples, bool replacement=False, *, any generator=None",),
+    "bernoulli": ("Tensor input, *, Generator? generator=None", "Tensor input, float p, *, Generator? generator=None"),
+    "multinomial": ("Tensor input, int num_samples, bool replacement=False, *, Generator? generator=None",),
 }
 
 # ops with more signatures in PyTorch than the ones listed (hidden, or outside gradtrace's subset), so that a refusal

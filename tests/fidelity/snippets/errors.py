@@ -1384,3 +1384,40 @@ for attempt in (lambda: torch.dropout(x, 1.5, True), lambda: torch.arange(1.5, 1
         print("RuntimeError", e)
 print(torch.eq(x, 1), torch.ne(x, x), torch.lt(x, 2.5), torch.le(x, torch.tensor(1.0)), torch.gt(x, 1), torch.ge(x, x))
 print(torch.dropout(x, 0.0, True), torch.dropout(x, 0.5, False))
+# %% loss_clip_and_generator_argument_types
+import torch
+import torch.nn.functional as F
+from torch import nn
+m, i, x = torch.ones(2, 2), torch.tensor([0, 1]), torch.ones(2, requires_grad=True)
+g = torch.Generator()
+for attempt in (lambda: F.cross_entropy(m, i, weight=[1.0, 2.0]), lambda: F.cross_entropy(m, i, ignore_index=1.5),
+                lambda: F.cross_entropy(m, i, ignore_index="a"), lambda: F.cross_entropy(m, i, label_smoothing="a"),
+                lambda: F.cross_entropy(m, i, label_smoothing=None), lambda: F.nll_loss(m, i, weight="a"),
+                lambda: F.nll_loss(m, i, ignore_index=1.5), lambda: nn.CrossEntropyLoss(weight=[1.0, 2.0]),
+                lambda: nn.CrossEntropyLoss(label_smoothing="a")(m, i), lambda: nn.NLLLoss(ignore_index="a")(m, i),
+                lambda: nn.utils.clip_grad_norm_([x], None), lambda: nn.utils.clip_grad_value_([x], None),
+                lambda: torch.randn(2, generator="a"), lambda: torch.randperm(3, generator=1),
+                lambda: torch.randint(0, 5, (2,), generator="a"), lambda: torch.normal(0.0, 1.0, (2,), generator=[1])):
+    try:
+        attempt()
+    except TypeError as e:
+        print("TypeError", str(e).split("\n")[0])
+for attempt in (lambda: nn.utils.clip_grad_norm_([x], "a"), lambda: nn.utils.clip_grad_value_([x], "a")):
+    try:
+        attempt()
+    except ValueError as e:
+        print("ValueError", e)
+for attempt in (lambda: F.cross_entropy(m, i, label_smoothing=1.5), lambda: g.manual_seed("a"),
+                lambda: g.manual_seed(1.5)):
+    try:
+        attempt()
+    except RuntimeError as e:
+        print("RuntimeError", e)
+try:
+    nn.utils.clip_grad_norm_("a", 1.0)
+except AttributeError as e:
+    print("AttributeError", e)
+g.manual_seed(3)
+print(torch.randperm(4, generator=g), torch.randperm(3, generator=None), torch.randint(0, 5, (2,), generator=g))
+print(torch.rand(2, generator=g), F.cross_entropy(m, i, ignore_index=1), F.cross_entropy(m, i, label_smoothing=1))
+print(nn.utils.clip_grad_norm_([x], 1), torch.manual_seed(3).initial_seed())
