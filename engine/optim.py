@@ -91,10 +91,16 @@ class Optimizer:
         self.param_groups.append(group)
 
     def zero_grad(self, set_to_none: bool = True) -> None:
-        """Reset every parameter's ``.grad`` (to None by default)."""
+        """Reset every parameter's ``.grad`` (to None by default). Each costs a budget step: over 50,000 parameters,
+        zero_grad() in a loop ran to the time limit, one step a call."""
+        count = 0
         for g in self.param_groups:
             for p in g["params"]:
                 _reset_grad(p, set_to_none)
+            count += len(g["params"])
+        charge = getattr(state().budget, "charge", None)
+        if charge is not None:
+            charge(count)
 
     def _write(self, p: Tensor, new: np.ndarray, before: np.ndarray | None = None) -> None:
         obs = state().observer

@@ -190,6 +190,8 @@ RESOURCES = [
      "(x * 2).backward()", "RecursionError", "(limit: 200 nested calls)"),
     (T + "m = torch.nn.Linear(1, 1)\nm.register_forward_hook(lambda mod, i, o: mod(i[0]))\nm(torch.ones(1))",
      "RecursionError", "(limit: 200 nested calls)"),
+    (T + "ps = [torch.zeros(1, requires_grad=True) for _ in range(50000)]\nopt = torch.optim.SGD(ps, lr=0.1)\n"
+     "while True:\n    opt.zero_grad()", LE, "(step limit)"),  # 50,000 parameters reset for one step: time limit
     # a module tree 5,000 deep: each assignment walked it all (4.5 s, time limit); its text grows quadratically
     (T + "m = torch.nn.Linear(1, 1)\nfor i in range(5000):\n    m = torch.nn.Sequential(m)", LE, "(step limit)"),
     (T + "m = torch.nn.Linear(1, 1)\nfor i in range(900):\n    m = torch.nn.Sequential(m)\nprint(len(str(m)))", LE,

@@ -279,6 +279,9 @@ class Module:
                     continue
                 seen.add(id(p))
                 out.append((mprefix + ("." if mprefix else "") + name, p))
+        charge = getattr(state().budget, "charge", None)
+        if charge is not None:  # a step per parameter listed (parameters(), zero_grad(), state_dict())
+            charge(len(out))
         return out
 
     def _named_modules_list(self, prefix: str = "") -> list[tuple[str, "Module"]]:
