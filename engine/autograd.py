@@ -211,6 +211,14 @@ def _skip(n: Node, deps: dict[int, int], pending: dict[int, np.ndarray], ready: 
                     stack.append(nxt)
 
 
+def _check_inputs(inputs: Sequence[Any]) -> None:
+    from engine.tensor import Tensor
+
+    for t in inputs:
+        if not isinstance(t, Tensor):
+            raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {type(t).__name__}")
+
+
 def _initial_grads(
     tensors: Sequence["Tensor"], grad_tensors: Sequence[Any] | None, *, check_requires: bool = True
 ) -> list[np.ndarray]:
@@ -218,6 +226,8 @@ def _initial_grads(
 
     out = []
     for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise AssertionError("Expected output to be a torch.Tensor")
         if check_requires and not t._requires_grad:
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
         g = None if grad_tensors is None else grad_tensors[i]
@@ -268,6 +278,7 @@ def backward(
         inputs = [inputs] if isinstance(inputs, Tensor) else list(inputs)
         if not inputs:
             raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
+        _check_inputs(inputs)
     roots = [tensors] if isinstance(tensors, Tensor) else list(tensors)
     grad_tensors = _given_grads(grad_tensors)
     grads = _initial_grads(roots, grad_tensors)
@@ -325,6 +336,7 @@ def grad(
     ins = [inputs] if isinstance(inputs, Tensor) else list(inputs)
     if not ins:
         raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
+    _check_inputs(ins)
     grad_outputs = _given_grads(grad_outputs)
     grads = _initial_grads(outs, grad_outputs)
     keep = bool(create_graph if retain_graph is None else retain_graph)

@@ -1421,3 +1421,21 @@ g.manual_seed(3)
 print(torch.randperm(4, generator=g), torch.randperm(3, generator=None), torch.randint(0, 5, (2,), generator=g))
 print(torch.rand(2, generator=g), F.cross_entropy(m, i, ignore_index=1), F.cross_entropy(m, i, label_smoothing=1))
 print(nn.utils.clip_grad_norm_([x], 1), torch.manual_seed(3).initial_seed())
+# %% autograd_argument_types
+import torch
+w = torch.ones(2, requires_grad=True)
+for attempt in (lambda: torch.autograd.grad((w * 2).sum(), "a"), lambda: torch.autograd.grad((w * 2).sum(), [w, "a"]),
+                lambda: (w * 2).sum().backward(inputs="a"), lambda: (w * 2).sum().backward(inputs=[w, 3]),
+                lambda: torch.autograd.backward([w * 2, "a"])):
+    try:
+        attempt()
+    except RuntimeError as e:
+        print("RuntimeError", e)
+for attempt in (lambda: torch.autograd.backward("a"), lambda: torch.autograd.grad("a", w)):
+    try:
+        attempt()
+    except AssertionError as e:
+        print("AssertionError", e)
+print(torch.autograd.grad((w * 2).sum(), w), torch.autograd.grad((w * 2).sum(), [w]))
+(w * 3).sum().backward(inputs=[w])
+print(w.grad)
