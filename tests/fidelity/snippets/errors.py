@@ -1439,3 +1439,24 @@ for attempt in (lambda: torch.autograd.backward("a"), lambda: torch.autograd.gra
 print(torch.autograd.grad((w * 2).sum(), w), torch.autograd.grad((w * 2).sum(), [w]))
 (w * 3).sum().backward(inputs=[w])
 print(w.grad)
+# %% augmented_assignment_non_number
+import torch
+x = torch.tensor([1.0, 2.0])
+for other in ("a", [1.0, 2.0], None):
+    for op in ("+=", "-=", "*=", "/="):
+        try:
+            if op == "+=":
+                x += other
+            elif op == "-=":
+                x -= other
+            elif op == "*=":
+                x *= other
+            else:
+                x /= other
+        except TypeError as e:
+            print("TypeError", e)
+x += 1
+x *= torch.tensor([2.0, 3.0])
+x -= 0.5
+x /= 2
+print(x)
