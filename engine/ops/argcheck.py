@@ -162,7 +162,7 @@ class _Signature:
                 continue
             params.append(_Param(decl, keyword_only, method))
         if method and params and params[0].name in ("input", "self"):
-            params = params[1:]
+            params = [p for p in params[1:] if p.name != "out"]  # a method has neither self nor out
         self.params = params
         decls = [d.strip() for d in text.split(",")]
         self.text = ", ".join(decls[1:] if method and decls[0] == "Tensor input" else decls)
@@ -183,12 +183,11 @@ class _Signature:
                                      f'at pos {j + 1} with error "type must be tuple of ints,but got {type_name(v)}"')
             args = args[:last] + (tuple(args[last:]),)
         if len(args) > len(self.positional):
-            n, low, m = len(self.positional), self.required_positional, len(args)
+            n, low, m = len(self.positional), self.min_args, len(args)  # PyTorch counts required keywords too
             if low == n:
-                takes = f"{n} positional argument{'s' if n != 1 else ''}"
-            else:
-                takes = f"from {low} to {n} positional arguments"
-            return TypeError(f"{op}() takes {takes} but {m} {'was' if m == 1 else 'were'} given")
+                return TypeError(f"{op}() takes {n} positional argument{'s' if n != 1 else ''} but {m} "
+                                 f"{'was' if m == 1 else 'were'} given")
+            return TypeError(f"{op}() takes from {low} to {n} positional arguments but {m} were given")
         for i, (p, v) in enumerate(zip(self.positional, args)):
             why = p.problem(v)
             if why is not None:
@@ -221,7 +220,7 @@ class _Signature:
 
 @functools.cache
 def _signatures(name: str, method: bool) -> tuple[_Signature, ...]:
-    texts = SIGNATURES[name]
+    texts = (method and SIGNATURES.get(f"Tensor.{name}")) or SIGNATURES[name]  # a method's own, if it differs
     if method:  # a method's self is the tensor: the signatures with another first parameter are not methods
         texts = tuple(t for t in texts if t.startswith("Tensor input")) or texts
     return tuple(_Signature(s, method) for s in texts)

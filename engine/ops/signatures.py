@@ -138,6 +138,8 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "round": ("Tensor input, *, Tensor? out=None", "Tensor input, *, int decimals, Tensor? out=None"),
     "dropout": ("Tensor input, float p, bool train",),
     "nonzero": ("Tensor input, *, bool as_tuple=False",),
+    "Tensor.nonzero": ("Tensor input", "Tensor input, *, bool as_tuple"),
+    "numpy": ("Tensor input, *, bool force=False",),
     "pow_": ("Tensor input, Tensor exponent", "Tensor input, Number exponent"),
     "clamp_": ("Tensor input, Tensor? min=None, Tensor? max=None", "Tensor input, Number? min=None, Number? max=None"),
     "copy_": ("Tensor input, Tensor# other, bool non_blocking=False",),

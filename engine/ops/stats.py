@@ -221,6 +221,12 @@ def norm(a: Tensor, p: Any = "fro", dim: Any = None, keepdim: bool = False) -> T
         from engine.ops.argcheck import must_be
 
         raise must_be("linalg_vector_norm", "ord", 2, "Number", p)
+    if isinstance(p, str) and p not in ("fro", "nuc"):
+        raise RuntimeError(f"linalg.matrix_norm: Order {p} not supported.")
+    if p == "nuc":
+        if a._data.ndim < 2:
+            raise RuntimeError("linalg.matrix_norm: The input tensor A must have at least 2 dimensions.")
+        raise NotImplementedError("norm(p='nuc') is not supported by gradtrace's engine")
     if a._data.dtype.kind != "f":
         from engine.ops.argcheck import dtype_name
 

@@ -1460,3 +1460,18 @@ x *= torch.tensor([2.0, 3.0])
 x -= 0.5
 x /= 2
 print(x)
+# %% keyword_only_overloads_and_norm_orders
+import torch
+x, mask = torch.tensor([1.5, -2.0]), torch.tensor([True, False])
+for attempt in (lambda: x.nonzero(1), lambda: x.nonzero(foo=1), lambda: torch.nonzero(x, "a"), lambda: x.round(1),
+                lambda: x.round(foo=1), lambda: x.numpy(1)):
+    try:
+        attempt()
+    except TypeError as e:
+        print("TypeError", str(e).split("\n")[0])
+for attempt in (lambda: x.norm("a"), lambda: torch.norm(x, "nuc")):
+    try:
+        attempt()
+    except RuntimeError as e:
+        print("RuntimeError", e)
+print(x.nonzero(), x.nonzero(as_tuple=True), torch.nonzero(x, as_tuple=True), x.round(), x.norm("fro"))
