@@ -173,7 +173,7 @@ def _tensor_input(name: str, fn: Any) -> Any:
     @functools.wraps(fn)
     def checked(*args: Any, **kwargs: Any) -> Any:
         if len(args) == 1 and not kwargs and not isinstance(args[0], Tensor):
-            raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(args[0]).__name__}")
+            raise argcheck.must_be(name, "input", 1, "Tensor", args[0])
         return fn(*args, **kwargs)
 
     return checked

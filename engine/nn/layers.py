@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from engine import ops
+from engine.ops import argcheck
 from engine.nn import functional, init
 from engine.nn.module import Module, Parameter
 from engine.meta import check_device
@@ -24,7 +25,7 @@ from engine.tensor import Tensor
 def _check_input(x: Any, op: str) -> None:
     """A layer called on a non-tensor fails in the words of the PyTorch op it runs (``nn.ReLU()(3)``)."""
     if not isinstance(x, Tensor):
-        raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not {type(x).__name__}")
+        raise argcheck.must_be(op, "input", 1, "Tensor", x)
 
 
 class Linear(Module):

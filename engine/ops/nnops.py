@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from engine.hooks import state
-from engine.ops.argcheck import cannot_cast, class_loss_args, dtype_name, floating
+from engine.ops.argcheck import cannot_cast, class_loss_args, dtype_name, floating, must_be
 from engine.ops.base import Function, binary_operands, broadcast_shape, check_alloc
 from engine.ops.summation import torch_mean, torch_sum
 from engine.tensor import Tensor, _dim
@@ -259,7 +259,7 @@ def _tensor_args(op: str, input: Any, target: Any) -> None:
     """The ATen loss ``op`` refuses a non-tensor input or target in its argument parser's words."""
     for pos, (name, v) in enumerate((("input", input), ("target", target)), 1):
         if not isinstance(v, Tensor):
-            raise TypeError(f"{op}(): argument '{name}' (position {pos}) must be Tensor, not {type(v).__name__}")
+            raise must_be(op, name, pos, "Tensor", v)
 
 
 def binary_cross_entropy_with_logits(x: Tensor, t: Tensor, weight: Any = None, reduction: str = "mean",
