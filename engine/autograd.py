@@ -278,10 +278,11 @@ def backward(
         inputs = [inputs] if isinstance(inputs, Tensor) else list(inputs)
         if not inputs:
             raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
-        _check_inputs(inputs)
     roots = [tensors] if isinstance(tensors, Tensor) else list(tensors)
     grad_tensors = _given_grads(grad_tensors)
     grads = _initial_grads(roots, grad_tensors)
+    if inputs is not None:
+        _check_inputs(inputs)
     keep = bool(create_graph if retain_graph is None else retain_graph)
     obs = state().observer
     if obs is not None:
@@ -336,9 +337,9 @@ def grad(
     ins = [inputs] if isinstance(inputs, Tensor) else list(inputs)
     if not ins:
         raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
-    _check_inputs(ins)
     grad_outputs = _given_grads(grad_outputs)
     grads = _initial_grads(outs, grad_outputs)
+    _check_inputs(ins)  # after the outputs' checks, as PyTorch orders them
     keep = bool(create_graph if retain_graph is None else retain_graph)
     obs = state().observer
     if obs is not None:

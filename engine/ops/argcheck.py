@@ -69,6 +69,8 @@ def class_loss_args(op: str, weight: Any, ignore_index: Any, label_smoothing: An
 
 
 def invalid_combination(op: str, args: tuple, kwargs: dict, signatures: list[str]) -> TypeError:
+    """``op() received an invalid combination of arguments - got (Tensor, list), but expected …``: the types given
+    (keywords listed last, in the order PyTorch's dict gives them), then the signatures."""
     got = [type_name(a) for a in args] + [f"{k}={type_name(v)}" for k, v in reversed(list(kwargs.items()))]
     listed = ", ".join(got) if args else "".join(g + ", " for g in got)
     head = f"{op}() received an invalid combination of arguments - got ({listed}), but expected"
@@ -242,14 +244,14 @@ def refusal(op: str, args: tuple, kwargs: dict, method: bool = False, key: str |
         return plausible[0]
     if shown and method:  # the method's signature: no input, no out
         shown = shown.removeprefix("Tensor input, ").removesuffix(", Tensor out = None")
-    return invalid_combination(op, args, kwargs, [shown] if more and shown else [s.text for s in sigs] * (1 + more))
+    listed = [shown] if more and shown else [s.text for s in sigs] * (1 + more)  # hidden overloads: "one of"
+    return invalid_combination(op, args, kwargs, listed)
 
 
 def signed(name: str, fn: Any, method: bool = False, key: str | None = None) -> Any:
     """``fn`` behind PyTorch's argument check for ``name`` (``method``: ``fn(self, ...)`` called as ``x.name(...)``).
     Positional parameters given by keyword reach ``fn`` by position (``torch.dot(input=a, tensor=b)``). ``key``: the
-    table's entry, when it is not
-    ``name`` (``F.gelu`` is PyTorch's ``gelu``)."""
+    table's entry, when it is not ``name`` (``F.gelu`` is PyTorch's ``gelu``)."""
     sigs = _signatures(key or name, method)
     bare = any(sig.min_args == 0 for sig in sigs)  # fn() alone needs no check
     if method:
@@ -270,7 +272,7 @@ def signed(name: str, fn: Any, method: bool = False, key: str | None = None) -> 
 def _check(name: str, sigs: tuple[_Signature, ...], args: tuple, kwargs: dict, method: bool,
            key: str | None = None) -> tuple[tuple, dict]:
     """The arguments to call the op with, or PyTorch's refusal raised."""
-    for s in sigs:  # the common case: the first signature takes every argument (no error object built)
+    for s in sigs:  # usually the first signature takes the call at once
         if s.error(name, args, kwargs) is None:
             return _by_position(s, args, kwargs) if kwargs and not s.movable.isdisjoint(kwargs) else (args, kwargs)
     err = refusal(name, args, kwargs, method, key)
@@ -291,5 +293,5 @@ def _by_position(sig: _Signature, args: tuple, kwargs: dict) -> tuple[tuple, dic
     return tuple(out), kwargs
 
 
-__all__ = ["SIGNATURES", "cannot_cast", "class_loss_args", "dtype_name", "floating", "invalid_combination", "is_int", "must_be",
-           "refusal", "signed", "type_name"]
+__all__ = ["SIGNATURES", "cannot_cast", "class_loss_args", "dtype_name", "floating", "invalid_combination", "is_int",
+           "must_be", "refusal", "signed", "type_name"]
