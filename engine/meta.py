@@ -73,6 +73,8 @@ def check_device(spec: Any) -> None:
     """Refuse a tensor on any device but the CPU, as PyTorch's CPU build does (``device="cuda"``, ``.cuda()``)."""
     if spec is None:
         return
+    if type(spec) is int:  # a device index: an accelerator's
+        raise RuntimeError("Cannot access accelerator device when none is available.")
     kind = device(spec).type
     if kind == "cuda":
         raise AssertionError("Torch not compiled with CUDA enabled")

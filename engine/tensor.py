@@ -325,13 +325,17 @@ class Tensor:
     def to(self, *args: Any, **kwargs: Any) -> "Tensor":
         dt = kwargs.get("dtype")
         check_device(kwargs.get("device"))
+        py = {float: dtypes.float64, int: dtypes.int64, bool: dtypes.bool_}  # Python types and numbers: their dtype
+        dt = py.get(dt, dt)
         for a in args:
             if isinstance(a, dtypes.dtype):
                 dt = a
             elif isinstance(a, Tensor):
                 dt = a.dtype
-            elif isinstance(a, (str, device)):
+            elif isinstance(a, (str, device)) or type(a) is int:
                 check_device(a)
+            elif a in py or type(a) in py:
+                dt = py.get(a) or py[type(a)]
         if dt is None or dt._np == self._data.dtype:
             return self
         return _ops().to_dtype(self, dt)

@@ -28,8 +28,10 @@ _ALIASES = {"axis": "dim", "keepdims": "keepdim", "x": "input", "a": "input", "x
 
 
 def type_name(value: Any) -> str:
-    """The parser's name for a value's type: ``Tensor`` for any tensor, else Python's (``list``, ``NoneType``)."""
-    return "Tensor" if isinstance(value, Tensor) and type(value).__name__ != "Parameter" else type(value).__name__
+    """The parser's name for a value's type: ``Tensor`` for any tensor, ``torch.dtype``, else Python's (``list``)."""
+    if isinstance(value, Tensor):
+        return "Parameter" if type(value).__name__ == "Parameter" else "Tensor"
+    return "torch.dtype" if isinstance(value, dtypes.dtype) else type(value).__name__
 
 
 def must_be(op: str, name: str, position: int | None, expected: str, value: Any) -> TypeError:
@@ -94,6 +96,12 @@ def _is_generator(v: Any) -> bool:
     return isinstance(v, Generator)
 
 
+def _is_device(v: Any) -> bool:
+    from engine.meta import device
+
+    return isinstance(v, (str, device)) or type(v) is int
+
+
 def _int_list_error(v: Any) -> str | None:
     """What is wrong with ``v`` as a tuple of ints (None: nothing)."""
     if is_int(v):
@@ -115,8 +123,9 @@ _KINDS: dict[str, tuple[Any, str]] = {
     "float": (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool), "float"),
     "bool": (lambda v: isinstance(v, bool), "bool"),
     "str": (lambda v: isinstance(v, str), "str"),
-    "dtype": (lambda v: isinstance(v, dtypes.dtype), "torch.dtype"),
+    "dtype": (lambda v: isinstance(v, dtypes.dtype) or v in (float, int, bool), "torch.dtype"),
     "Generator": (lambda v: _is_generator(v), "torch.Generator"),
+    "Device": (lambda v: _is_device(v), "torch.device"),
     "any": (lambda v: True, "object"),
 }
 

@@ -99,6 +99,9 @@ def _zeros_like_op(x: Tensor) -> Tensor:
 
 def fill_(t: Tensor, value: Any) -> Tensor:
     if isinstance(value, Tensor):
+        if value._data.ndim:
+            raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with {value._data.ndim} "
+                               "dimensions.")
         value = value.item()
     from engine.ops.base import check_scalar
 

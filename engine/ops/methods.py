@@ -327,7 +327,7 @@ def _as_method(name: str, fn: Any) -> Any:
 
 # methods the Tensor class defines itself, checked here as PyTorch checks them
 _CLASS_NO_ARGUMENTS = "dim item tolist numel detach detach_ retain_grad is_floating_point element_size".split()
-_CLASS_SIGNED = "float double long int bool cpu is_contiguous size requires_grad_".split()
+_CLASS_SIGNED = "float double long int bool cpu is_contiguous size requires_grad_ to".split()
 
 
 def _typed(type_: Any, names: dict[str, str]) -> Any:

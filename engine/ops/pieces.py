@@ -87,6 +87,13 @@ def _check_split(sizes: Any) -> None:
 def split(a: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
     """``x.split(2)`` (pieces of 2, the last may be smaller) or ``x.split([1, 3])`` (pieces of these sizes)."""
     _check_split(split_size_or_sections)
+    from engine.ops.argcheck import invalid_combination, is_int, must_be
+
+    if not is_int(dim):  # an int size goes to split(), a list of sizes to split_with_sizes()
+        if isinstance(split_size_or_sections, int):
+            raise invalid_combination("split", (a, split_size_or_sections, dim), {}, [
+                "Tensor input, int split_size, int dim = 0", "Tensor input, tuple of ints split_size, int dim = 0"])
+        raise must_be("split_with_sizes", "dim", 3, "int", dim)
     d = _dim(dim, a._data.ndim)
     n = a._data.shape[d]
     if isinstance(split_size_or_sections, (list, tuple)):

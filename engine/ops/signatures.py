@@ -50,6 +50,10 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
                "any device=None, bool? requires_grad=False",
                "float mean, float std, int[] size, *, Generator? generator=None, Tensor? out=None"),
     "clone": ("Tensor input, *, any memory_format=None",),
+    "Tensor.to": ("Tensor input, dtype dtype, bool non_blocking=False, bool copy=False, *, any memory_format=None",
+                  "Tensor input, Device? device=None, dtype? dtype=None, bool non_blocking=False, bool copy=False, *, "
+                  "any memory_format=None",
+                  "Tensor input, Tensor# other, bool non_blocking=False, bool copy=False, *, any memory_format=None"),
     "float": ("Tensor input, *, any memory_format=None",),
     "double": ("Tensor input, *, any memory_format=None",),
     "long": ("Tensor input, *, any memory_format=None",),

@@ -268,6 +268,9 @@ def ceil(a: Tensor) -> Tensor:
 
 def masked_fill(a: Tensor, mask: Tensor, value: Any) -> Tensor:
     if isinstance(value, Tensor):
+        if value._data.ndim:
+            raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                               f"{value._data.ndim} dimension(s).")
         value = value.item()
     check_scalar(value)
     from engine.ops.base import broadcast_shape

@@ -1475,3 +1475,21 @@ for attempt in (lambda: x.norm("a"), lambda: torch.norm(x, "nuc")):
     except RuntimeError as e:
         print("RuntimeError", e)
 print(x.nonzero(), x.nonzero(as_tuple=True), torch.nonzero(x, as_tuple=True), x.round(), x.norm("fro"))
+# %% value_tensors_split_dim_and_to
+import torch
+x, m, mask = torch.tensor([1.0, 2.0]), torch.ones(2, 2), torch.tensor([True, False])
+for attempt in (lambda: x.masked_fill(mask, x), lambda: x.clone().fill_(torch.tensor([1.0])), lambda: x.to(0),
+                lambda: x.to(device=0), lambda: torch.zeros(2, device=0)):
+    try:
+        attempt()
+    except RuntimeError as e:
+        print("RuntimeError", e)
+for attempt in (lambda: x.split(1, dim="a"), lambda: x.split([1, 1], dim="a"), lambda: torch.split(x, 1, "a"),
+                lambda: x.to(torch.float64, copy="a"), lambda: x.to(dtype="a"), lambda: x.to(torch.float64, "a")):
+    try:
+        attempt()
+    except TypeError as e:
+        print("TypeError", str(e).split("\n")[0])
+print(x.split(1, 0), x.split([1, 1], dim=0), x.masked_fill(mask, torch.tensor(2.0)), x.clone().fill_(torch.tensor(3.0)))
+print(x.to(True), x.to(1.5), x.to(float), x.to(int), x.to(dtype=float), x.to("cpu", torch.float64), x.to(m))
+print(x.to(torch.int64, copy=True), x.to(device="cpu"), x.to())
