@@ -177,7 +177,10 @@ def _as_tuple(key: Any) -> Any:
 def getitem(a: Tensor, key: Any) -> Tensor:
     """``x[key]``: ints select, slices slice, lists/tensors/masks pick (IndexBackward0)."""
     key = _as_tuple(key)
-    keys = _checked_keys(key if isinstance(key, tuple) else (key,))
+    raw = key if isinstance(key, tuple) else (key,)
+    if any(isinstance(k, str) for k in raw) and sum(k is not None and k is not Ellipsis for k in raw) > a._data.ndim:
+        raise IndexError(f"too many indices for tensor of dimension {a._data.ndim}")  # counted before types
+    keys = _checked_keys(raw)
     key = keys if isinstance(key, tuple) else keys[0]
     if any(_is_advanced(k) for k in keys):
         np_key = tuple(k._data if isinstance(k, Tensor) else k for k in keys)

@@ -39,7 +39,9 @@ def sizes(data: Any) -> list[int]:
 def _no_dtype(value: Any) -> Exception:
     if isinstance(value, str):
         return TypeError(f"new(): invalid data type '{type(value).__name__}'")
-    return RuntimeError(f"Could not infer dtype of {type(value).__name__}")
+    from engine.ops.argcheck import type_name
+
+    return RuntimeError(f"Could not infer dtype of {type_name(value)}")
 
 
 class Reader:

@@ -1493,3 +1493,19 @@ for attempt in (lambda: x.split(1, dim="a"), lambda: x.split([1, 1], dim="a"), l
 print(x.split(1, 0), x.split([1, 1], dim=0), x.masked_fill(mask, torch.tensor(2.0)), x.clone().fill_(torch.tensor(3.0)))
 print(x.to(True), x.to(1.5), x.to(float), x.to(int), x.to(dtype=float), x.to("cpu", torch.float64), x.to(m))
 print(x.to(torch.int64, copy=True), x.to(device="cpu"), x.to())
+# %% index_list_with_str_and_dtype_data
+import torch
+x, m = torch.tensor([1.0, 2.0]), torch.ones(2, 2)
+try:
+    x[[0, "a"]]
+except IndexError as e:
+    print("IndexError", e)
+try:
+    m[[0, "a"]]
+except TypeError as e:
+    print("TypeError", e)
+try:
+    torch.tensor([torch.float32])
+except RuntimeError as e:
+    print("RuntimeError", e)
+print(x[[None, 0]], m[[0, 1]])
