@@ -81,6 +81,8 @@ class Settings(BaseSettings):
     max_int_bits: int = Field(_RUN.max_int_bits, gt=0)
     max_str_length: int = Field(_RUN.max_str_length, gt=0)
     max_list_length: int = Field(_RUN.max_list_length, gt=0)
+    max_built_items: int = Field(_RUN.max_built_items, gt=0)
+    max_resident_growth_mb: int = Field(_RUN.max_resident_growth // 2**20, gt=0)
 
     frontend_dir: Path = REPO_ROOT / "frontend" / "dist"
     """The built playground (``make run`` builds it)."""
@@ -107,6 +109,8 @@ class Settings(BaseSettings):
             max_int_bits=self.max_int_bits,
             max_str_length=self.max_str_length,
             max_list_length=self.max_list_length,
+            max_built_items=self.max_built_items,
+            max_resident_growth=self.max_resident_growth_mb * 2**20,
         )
 
 
