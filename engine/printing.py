@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from engine.hooks import state
+
 if TYPE_CHECKING:  # pragma: no cover
     from engine.tensor import Tensor
 
@@ -35,17 +37,13 @@ PROFILES = {"default": (4, 1000, 3, 80), "short": (2, 1000, 2, 80), "full": (4, 
 
 
 def _opts() -> PrintOptions:
-    from engine.hooks import state
-
-    return getattr(state(), "print_options", None) or _DEFAULT
+    return state().print_options or _DEFAULT
 
 
 def set_printoptions(precision: int | None = None, threshold: float | None = None, edgeitems: int | None = None,
                      linewidth: int | None = None, profile: str | None = None, sci_mode: bool | None = None) -> None:
     """``torch.set_printoptions(precision=2)``: change how this run prints tensors (as PyTorch: options left
     out keep their value, except ``sci_mode``, which goes back to automatic unless given)."""
-    from engine.hooks import state
-
     st = state()
     old = st.print_options or _DEFAULT
     new = PrintOptions(old.precision, old.threshold, old.edgeitems, old.linewidth, sci_mode)
@@ -201,8 +199,6 @@ def _check_text(length: int, steps: int = 0) -> None:
     """Ask the run's budget (if any) whether a text of at least ``length`` characters may be built: with
     ``set_printoptions(threshold=...)``/``precision=`` raised, a print could take seconds or gigabytes. Formatting
     costs ``steps`` too (~2.4 us a value: str() of a tensor in a loop ends at the step limit)."""
-    from engine.hooks import state
-
     budget = state().budget
     if budget is not None and hasattr(budget, "check_length"):
         budget.check_length(str, length)
