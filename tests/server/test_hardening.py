@@ -160,11 +160,12 @@ def test_a_run_over_its_cpu_time_is_stopped_by_the_kernel() -> None:
 
 
 def test_a_run_stuck_inside_engine_code_is_stopped_at_its_time_limit() -> None:
-    # Strings may be long and steps many here: formatting a million elements (which costs steps) is the slow part.
+    # Strings may be long and steps many here: formatting a million values (~1.7 s; it costs steps and counts as
+    # built text) is the slow part.
     env = {"GRADTRACE_MAX_SECONDS": "1", "GRADTRACE_WORKERS": "1", "GRADTRACE_MAX_STR_LENGTH": "100000000",
-           "GRADTRACE_MAX_STEPS": "1000000000"}
+           "GRADTRACE_MAX_STEPS": "1000000000", "GRADTRACE_MAX_BUILT_ITEMS": "1000000000"}
     with running_server(env) as url:
-        code = "import torch\nprint('before')\ntorch.set_printoptions(threshold=10**9)\ns = str(torch.ones(10**6))"
+        code = "import torch\nprint('before')\ntorch.set_printoptions(threshold=10**9)\ns = str(torch.rand(10**6))"
         body = httpx.post(f"{url}/api/run", json={"code": code}, timeout=60).json()
         assert body["error"]["type"] == "LimitExceeded" and "(time limit)" in body["error"]["message"]
         assert body["error"]["line"] == 4 and body["stdout"] == "before\n"
