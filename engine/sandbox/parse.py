@@ -82,7 +82,11 @@ def parse(code: str, limits: Limits | None = None) -> ast.Module:
 
 _DEFAULT = Limits()
 _CACHE: OrderedDict[tuple[str, int], ast.Module] = OrderedDict()
-_CACHE_CHARS = 100_000  # characters of source whose checked trees are kept (~20 MB of trees)
+# Characters of source whose checked trees are kept: ~1 MB a worker (a tree takes ~60 bytes a character in Python
+# objects, about twice that in the heap), room for 10-50 lessons. 100,000 let each worker grow by 11 MB, for good,
+# once it had seen enough different programs; and the server gives reproducible runs' answers again without a
+# worker (server/answers.py), so what comes back to a worker is mostly programs that draw random numbers.
+_CACHE_CHARS = 10_000
 _cached_chars = 0
 _LOCK = threading.Lock()
 
