@@ -44,7 +44,9 @@ class RunService:
             nice=settings.worker_nice,
             demote_after=settings.demote_after_seconds,
         )
-        self._pool = RunPool(settings.workers, config, deadline=settings.run_deadline_seconds)
+        self._pool = RunPool(
+            settings.workers, config, deadline=settings.run_deadline_seconds, max_tasks=settings.worker_max_runs
+        )
         self._inbox = EventInbox()
         self._pending = 0
         self.answers = AnswerCache(settings.answer_cache_mb * 2**20) if settings.answer_cache_mb > 0 else None
