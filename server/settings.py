@@ -62,7 +62,7 @@ class Settings(BaseSettings):
     engine code, so that answers are out within 5 s; this is for a run that escapes both.)"""
     run_cpu_seconds: float = Field(8.0, ge=0)
     """CPU time a run may use before the kernel signals its worker (RLIMIT_CPU) and the run stops (0: no limit)."""
-    worker_max_runs: int = Field(500, gt=0)
+    worker_max_runs: int = Field(100, gt=0)
     """Runs a worker process serves before a fresh one (forked warm, in milliseconds) takes its place: what a long
     life of runs leaves in a worker's heap (fragments, caches) goes with it."""
     max_pending_runs: int = Field(32, gt=0)

@@ -58,8 +58,9 @@ def set_up(config: WorkerConfig) -> None:
         WORKER["libc"] = ctypes.CDLL(path) if path else None
     except OSError:  # pragma: no cover - not glibc
         WORKER["libc"] = None
-    gc.collect()
-    gc.freeze()  # the engine's own objects are never garbage: keep collections short
+    if gc.get_freeze_count() == 0:  # forked from the forkserver, they came frozen (server/preload.py)
+        gc.collect()
+        gc.freeze()  # the engine's own objects are never garbage: keep collections short
     # Collect less often, as engine.run does during a run, here for writing the answer too (a big trace is many
     # objects; lesson 1 0.5 ms -> 0.3 ms).
     gc.set_threshold(50_000, 20, 10)
