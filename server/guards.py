@@ -20,6 +20,7 @@ import time
 from typing import Any
 
 from engine.sandbox import Limits
+from engine.sandbox.resident import resident_bytes
 
 _TRIM_ABOVE = 12 * 2**20  # after a run that left the worker this much above its size at start, give memory back
 WORKER: dict[str, Any] = {"config": None, "libc": None, "demote_after": 0.0, "cleanup": None}
@@ -164,9 +165,10 @@ def cleanup_later() -> None:
     """After a big run, give memory back in a thread, so that the answer goes out first (the thread runs while this
     worker waits for its next run, which first waits for it: ``cleaned``). After a small run (most), nothing: a
     thread per run would cost more than the run."""
+    rss = resident_bytes() or 0
     if "base_rss" not in WORKER:
-        WORKER["base_rss"] = _rss() + 2**20
-    if _rss() > WORKER["base_rss"] + _TRIM_ABOVE:
+        WORKER["base_rss"] = rss + 2**20
+    if rss > WORKER["base_rss"] + _TRIM_ABOVE:
         thread = threading.Thread(target=_give_memory_back, daemon=True)
         try:
             thread.start()
@@ -182,14 +184,6 @@ def cleaned() -> None:
     if thread is not None:
         thread.join()
         WORKER["cleanup"] = None
-
-
-def _rss() -> int:
-    try:
-        with open("/proc/self/statm") as file:
-            return int(file.read().split()[1]) * resource.getpagesize()
-    except (OSError, ValueError, IndexError):  # pragma: no cover - not Linux
-        return 0
 
 
 def _give_memory_back() -> None:

@@ -23,6 +23,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.runner import YOUNG_COLLECTION_AFTER
 from engine.sandbox import Limits
 from server.guards import WORKER, CpuLimit, Demotion, alarm, can_renice, cleaned, cleanup_later
 from server.jsonio import dumps, result_body
@@ -63,7 +64,7 @@ def set_up(config: WorkerConfig) -> None:
         gc.freeze()  # the engine's own objects are never garbage: keep collections short
     # Collect less often, as engine.run does during a run, here for writing the answer too (a big trace is many
     # objects; lesson 1 0.5 ms -> 0.3 ms).
-    gc.set_threshold(50_000, 20, 10)
+    gc.set_threshold(YOUNG_COLLECTION_AFTER, 20, 10)
     WORKER["config"] = config
     cleanup_later()  # notes the worker's size at start
 
