@@ -49,11 +49,30 @@ def expf(d: np.ndarray) -> np.ndarray:
         return np.where(np.isnan(d), d, u).astype(F32)
 
 
+STEP = 32  # ATen's vectorised loop takes 2 vectors of 16 at a time; the rest goes through the scalar function
+GRAIN = 32768  # at::internal::GRAIN_SIZE: longer loops are split in two between the 2 threads
+
+
+def _chunks(n: int, threads: int = 2) -> list[tuple[int, int]]:
+    """at::parallel_for's split of [0, n): ceil(n / t) elements a thread, t = min(threads, ceil(n / GRAIN))."""
+    t = min(threads, -(-n // GRAIN)) if n else 1
+    size = -(-n // t) if n else 0
+    return [(b, min(b + size, n)) for b in range(0, n, size)] if n else []
+
+
 def sigmoid(x: np.ndarray) -> np.ndarray:
-    """float32 1 / (1 + e^-x), as ATen's vectorised sigmoid kernel computes it."""
+    """float32 1 / (1 + e^-x) of a C-contiguous array, as ATen's sigmoid kernel computes it: SLEEF's exp over
+    whole pairs of vectors, the scalar formula (glibc's correctly rounded expf, computed here in double) for the
+    elements past the last pair of each thread's chunk."""
     x = np.asarray(x, F32)
+    flat = x.reshape(-1)
+    one = F32(1)
     with np.errstate(all="ignore"):
-        return (F32(1) / (F32(1) + expf(-x))).astype(F32)
+        out = one / (one + np.exp(-flat.astype(np.float64)).astype(F32))
+        for lo, hi in _chunks(flat.size):
+            cut = lo + ((hi - lo) // STEP) * STEP
+            out[lo:cut] = one / (one + expf(-flat[lo:cut]))
+    return out.astype(F32).reshape(x.shape)
 
 
 __all__ = ["expf", "sigmoid"]
