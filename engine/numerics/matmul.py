@@ -68,9 +68,9 @@ def gemm(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     return None
 
 
-def gemv_t(a: np.ndarray, g: np.ndarray) -> np.ndarray | None:
+def gemv_t(a: np.ndarray, g: np.ndarray, allow_long: bool = False) -> np.ndarray | None:
     """``a @ g`` for a (m, k) transposed view (a.T C-contiguous) and g (k, 1): the weight gradient of
-    ``nn.Linear(m, 1)`` over a batch of k rows."""
+    ``nn.Linear(m, 1)`` over a batch of k rows. ``allow_long``: also k >= 256 (k sequential steps: slow)."""
     if a.dtype != F32 or g.dtype != F32 or a.ndim != 2 or g.ndim != 2 or g.shape[1] != 1 or a.shape[1] != g.shape[0]:
         return None
     m, k = a.shape
@@ -78,6 +78,8 @@ def gemv_t(a: np.ndarray, g: np.ndarray) -> np.ndarray | None:
         return None
     if k < SPLIT_K:
         return _chain(a, g, 0, k)
+    if not allow_long:
+        return None  # k sequential numpy steps: ~15 us each, too slow for a training loop (see docs/NUMERICS.md)
     half = (k + 1) // 2
     return (_chain(a, g, 0, half) + _chain(a, g, half, k)).astype(F32)
 
