@@ -14,12 +14,19 @@ from typing import Any
 
 import numpy as np
 
+from engine import numerics
 from engine.ops.base import Function, check_scalar
 from engine.tensor import Tensor
 
 
 def _float(a: np.ndarray) -> np.ndarray:
     return a if a.dtype.kind == "f" else a.astype(np.float32)
+
+
+def _mkl(fn: Any, exact: Any, a: np.ndarray) -> np.ndarray:
+    """float32 through ``engine.numerics``' model of PyTorch's kernel, other dtypes through ``_precise``."""
+    a = _float(a)
+    return exact(a) if a.dtype == np.float32 else _precise(fn, a)
 
 
 def _precise(fn: Any, a: np.ndarray) -> np.ndarray:
@@ -103,7 +110,7 @@ class SigmoidBackward0(Function):
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         a = _float(a)
         one = a.dtype.type(1)
-        r = (one / (one + _precise(np.exp, -a))).astype(a.dtype)
+        r = numerics.sigmoid(a) if a.dtype == np.float32 else (one / (one + _precise(np.exp, -a))).astype(a.dtype)
         ctx._save(result=r)
         return r
 
@@ -149,10 +156,10 @@ class SinBackward0(Function):
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         ctx._save(self=a)
-        return _precise(np.sin, a)
+        return _mkl(np.sin, numerics.sin, a)
 
     def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        return (g * _precise(np.cos, ctx._saved["self"]),)
+        return (g * _mkl(np.cos, numerics.cos, ctx._saved["self"]),)
 
 
 class CosBackward0(Function):
@@ -163,10 +170,10 @@ class CosBackward0(Function):
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         ctx._save(self=a)
-        return _precise(np.cos, a)
+        return _mkl(np.cos, numerics.cos, a)
 
     def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        return (g * -_precise(np.sin, ctx._saved["self"]),)
+        return (g * -_mkl(np.sin, numerics.sin, ctx._saved["self"]),)
 
 
 class ClampBackward1(Function):
