@@ -5,7 +5,8 @@
 MKL's source is closed: the orders below were measured, never read. Each output element is a chain of FMAs
 over k, ``acc = fma(a[i, k], b[k, j], acc)``, starting from the first product:
 
-* ``n x k @ k x m`` with 16 <= n, 2 <= m and 2 <= k <= 255: one chain per element from k = 0 upwards; ``addmm`` adds the
+* ``n x k @ k x m`` with 2 <= m and 2 <= k <= 255, and 16 <= n, or 2 <= n < 16 with b not a transposed view
+  (the weight gradient ``gᵀ @ x`` of a layer with few outputs): one chain per element from k = 0 upwards; ``addmm`` adds the
   bias afterwards, rounding once more (checked for both operands transposed or not);
 * ``n x k @ k x 1`` (``nn.Linear(k, 1)``, ``x @ w`` with one column, x C-contiguous) for 16 <= n, 2 <= k <= 3: products 0 and 1 chained, the
   last product added on its own;
@@ -30,7 +31,7 @@ import numpy as np
 
 from engine.numerics.fma import F32, F64, fma32
 
-MIN_ROWS = 16  # fewer rows go through other kernels
+MIN_ROWS = 16  # fewer rows times a transposed b go through other kernels
 MAX_CHAIN_K = 255  # longest k checked for the plain chain
 SPLIT_K = 256  # from here the k x 1 product is split between two threads
 MAX_GEMV_ROWS = 8  # checked up to here (16 rows go another way)
@@ -39,7 +40,7 @@ MAX_DOT = 8000  # checked up to here; at 8,192 MKL splits between threads (order
 
 def _chain(a: np.ndarray, b: np.ndarray, lo: int, hi: int) -> np.ndarray:
     """a: (n, K), b: (K, m) float32 -> (n, m): the FMA chain over k in [lo, hi)."""
-    acc = (a[:, lo : lo + 1].astype(F64) * b[lo : lo + 1, :]).astype(F32)
+    acc = (a[:, lo : lo + 1].astype(F64) * b[lo : lo + 1, :] + 0.0).astype(F32)  # from +0: -0 products give +0
     for k in range(lo + 1, hi):
         acc = fma32(a[:, k : k + 1], b[k : k + 1, :], acc)
     return acc
@@ -55,16 +56,16 @@ def gemm(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
         return None
     if m == 1 and not a.flags.c_contiguous:
         return gemv_t(a, b)
-    if n < MIN_ROWS or k < 2:
-        return None  # fewer rows, or one product per element: another kernel (order not modelled)
+    if k < 2 or n < 2 or (n < MIN_ROWS and not b.flags.c_contiguous):
+        return None  # one row, one product per element, or few rows times a transposed b: other kernels
     if m >= 2 and k <= MAX_CHAIN_K:
         return _chain(a, b, 0, k)
-    if m == 1 and k <= 3 and a.flags.c_contiguous:
-        p = (a[:, :1].astype(F64) * b[:1, :]).astype(F32)
+    if m == 1 and k <= 3 and n >= MIN_ROWS and a.flags.c_contiguous:
+        p = (a[:, :1].astype(F64) * b[:1, :] + 0.0).astype(F32)
         p = fma32(a[:, 1:2], b[1:2, :], p)
         if k == 2:
             return p
-        return (p + (a[:, 2:3].astype(F64) * b[2:3, :]).astype(F32)).astype(F32)
+        return (p + (a[:, 2:3].astype(F64) * b[2:3, :] + 0.0).astype(F32)).astype(F32)
     return None
 
 

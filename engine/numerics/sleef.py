@@ -60,6 +60,53 @@ def _chunks(n: int, threads: int = 2) -> list[tuple[int, int]]:
     return [(b, min(b + size, n)) for b in range(0, n, size)] if n else []
 
 
+def _getexp(x: np.ndarray) -> np.ndarray:
+    """AVX512's getexp: floor(log2|x|) as a float (subnormals included)."""
+    m, e = np.frexp(x)
+    return (e - 1).astype(F32)
+
+
+def logf(d: np.ndarray) -> np.ndarray:
+    """float32 ln(d), SLEEF's ``xlogf_u1`` (AVX512 build): d = m·2^e with m in [0.75, 1.5), then
+    ln d = e·ln 2 + 2·atanh((m - 1)/(m + 1)) in float-float arithmetic (a pair hi + lo)."""
+    d = np.asarray(d, F32)
+    with np.errstate(all="ignore"):
+        scaled = (d * F32(1.0 / 0.75)).astype(F32)
+        e = np.where(np.isinf(scaled), F32(128), _getexp(scaled)).astype(F32)
+        m = np.ldexp(d, -_getexp(d).astype(np.int32)).astype(F32)  # mantissa in [1, 2)
+        m = np.where(m >= F32(1.5), (m * F32(0.5)).astype(F32), m)  # getmant's [0.75, 1.5) interval
+        lh, ll = F32(0.69314718246459960938), F32(-1.904654323148236017e-09)
+        sx = (lh * e).astype(F32)
+        sy = fma32(ll, e, fma32(lh, e, -sx))
+        nx, ny = _add2(F32(-1), m)
+        dx, dy = _add2(F32(1), m)
+        t = (F32(1) / dx).astype(F32)
+        xs = (nx * t).astype(F32)
+        u = fma32(t, nx, -xs)
+        v = fma32(-dy, t, fma32(-dx, t, F32(1)))
+        xy = fma32(xs, v, fma32(ny, t, u))
+        x2 = (xs * xs).astype(F32)
+        p = fma32(fma32(np.full(d.shape, F32(0.3027294874), F32), x2, F32(0.3996108174)), x2, F32(0.6666694880))
+        X, Y = (xs * F32(2)).astype(F32), (xy * F32(2)).astype(F32)
+        S = (sx + X).astype(F32)
+        sy = ((((sx - S).astype(F32) + X).astype(F32) + sy).astype(F32) + Y).astype(F32)
+        sx = S
+        w = ((x2 * xs).astype(F32) * p).astype(F32)
+        S = (sx + w).astype(F32)
+        sy = (((sx - S).astype(F32) + w).astype(F32) + sy).astype(F32)
+        r = (S + sy).astype(F32)
+        r = np.where(d == 0, F32(-np.inf), r)
+        r = np.where(np.isposinf(d), F32(np.inf), r)
+        return np.where((d < 0) | np.isnan(d), F32(np.nan), r).astype(F32)
+
+
+def _add2(x: F32, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Knuth's two-sum in float32: s + t == x + y exactly."""
+    s = (x + y).astype(F32)
+    v = (s - x).astype(F32)
+    return s, ((x - (s - v).astype(F32)).astype(F32) + (y - v).astype(F32)).astype(F32)
+
+
 def sigmoid(x: np.ndarray) -> np.ndarray:
     """float32 1 / (1 + e^-x) of a C-contiguous array, as ATen's sigmoid kernel computes it: SLEEF's exp over
     whole pairs of vectors, the scalar formula (glibc's correctly rounded expf, computed here in double) for the
@@ -75,4 +122,4 @@ def sigmoid(x: np.ndarray) -> np.ndarray:
     return out.astype(F32).reshape(x.shape)
 
 
-__all__ = ["expf", "sigmoid"]
+__all__ = ["expf", "logf", "sigmoid"]

@@ -78,6 +78,15 @@ def test_linear_forward_and_mm(n: int, k: int, m: int) -> None:
         assert same_bits(numerics.gemm(x, wt), (tx @ torch.from_numpy(wt)).numpy())
 
 
+@pytest.mark.parametrize("n,k,m", [(2, 100, 10), (3, 32, 16), (5, 64, 64), (8, 5, 3), (15, 200, 7)])
+def test_weight_gradient_of_few_outputs(n: int, k: int, m: int) -> None:
+    """gᵀ @ x (g: batch x outputs, a transposed view) for layers with fewer than 16 outputs."""
+    rng = np.random.default_rng(n * 100 + k)
+    g = rng.standard_normal((k, n)).astype(F32)
+    x = rng.standard_normal((k, m)).astype(F32)
+    assert same_bits(numerics.gemm(g.T, x), (torch.from_numpy(g).t() @ torch.from_numpy(x)).numpy())
+
+
 @pytest.mark.parametrize("rows,batch", [(3, 2000), (3, 100), (2, 255), (3, 256), (8, 257), (5, 3001)])
 def test_linear_weight_gradient_k_by_1(rows: int, batch: int) -> None:
     """x.T @ g: the weight gradient of nn.Linear(rows, 1) over a batch; split between MKL's two threads."""
@@ -130,3 +139,53 @@ def test_sigmoid_specials() -> None:
     ours, theirs = numerics.sigmoid(a), torch.sigmoid(torch.from_numpy(a)).numpy()
     assert np.array_equal(np.isnan(ours), np.isnan(theirs))
     assert same_bits(ours[~np.isnan(ours)], theirs[~np.isnan(theirs)])
+
+
+def test_products_of_zeros_are_positive_zeros() -> None:
+    """MKL's accumulators start at +0: -0 products (ReLU's zeros times negative gradients) sum to +0."""
+    h = np.zeros((4, 3), F32)
+    h[:, 0] = 1.0
+    g = -np.ones((4, 1), F32)
+    ours = numerics.gemm(h.T, g)
+    theirs = (torch.from_numpy(h).t() @ torch.from_numpy(g)).numpy()
+    assert same_bits(ours, theirs) and not np.signbit(ours[1, 0])
+    x = np.zeros((20, 3), F32)
+    w = -np.ones((3, 2), F32)
+    assert same_bits(numerics.gemm(x, w), (torch.from_numpy(x) @ torch.from_numpy(w)).numpy())
+
+
+@pytest.mark.parametrize("classes", [2, 3, 10, 16, 17, 40, 100, 1000])
+def test_softmax_family_lastdim(classes: int) -> None:
+    """Forward and backward bit for bit (SLEEF's logf, which torch does not expose alone, is checked here)."""
+    rng = np.random.default_rng(classes)
+    x = (rng.standard_normal((64, classes)) * 3).astype(F32)
+    g = rng.standard_normal((64, classes)).astype(F32)
+    tx = torch.from_numpy(x).requires_grad_()
+    ls = torch.log_softmax(tx, 1)
+    ls.backward(torch.from_numpy(g))
+    ty = torch.from_numpy(x).requires_grad_()
+    sm = torch.softmax(ty, 1)
+    sm.backward(torch.from_numpy(g))
+    assert same_bits(numerics.log_softmax_lastdim(x), ls.detach().numpy())
+    assert same_bits(numerics.log_softmax_backward_lastdim(g, ls.detach().numpy()), tx.grad.numpy())
+    assert same_bits(numerics.softmax_lastdim(x), sm.detach().numpy())
+    assert same_bits(numerics.softmax_backward_lastdim(g, sm.detach().numpy()), ty.grad.numpy())
+
+
+def test_cross_entropy_training_steps() -> None:
+    """A small classifier's losses over 20 SGD steps: products, log_softmax, its backward and sums together."""
+    import engine
+
+    code = (
+        "import torch\ntorch.manual_seed(3)\n"
+        "m = torch.nn.Sequential(torch.nn.Linear(4, 16), torch.nn.ReLU(), torch.nn.Linear(16, 3))\n"
+        "x = torch.randn(32, 4)\nt = torch.randint(0, 3, (32,))\n"
+        "opt = torch.optim.SGD(m.parameters(), lr=0.1, momentum=0.9)\n"
+        "for i in range(20):\n"
+        "    loss = torch.nn.functional.cross_entropy(m(x), t)\n"
+        "    opt.zero_grad(); loss.backward(); opt.step()\n"
+        "    print(loss.item())\n"
+    )
+    from tests.fidelity.harness import run_torch
+
+    assert engine.run(code, seed=0).stdout == run_torch(code).stdout
