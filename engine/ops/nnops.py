@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from engine import numerics
 from engine.hooks import state
 from engine.ops.argcheck import cannot_cast, class_loss_args, dtype_name, floating, must_be
 from engine.ops.base import Function, binary_operands, broadcast_shape, check_alloc
@@ -82,12 +83,17 @@ def _row_sums(e: np.ndarray) -> np.ndarray:
     return acc
 
 
+def _lastdim_f32(a: np.ndarray, dim: int, g: np.ndarray | None = None) -> bool:
+    """float32 over the last dimension: where engine.numerics has ATen's kernel."""
+    return a.dtype == np.float32 and a.size > 0 and dim % a.ndim == a.ndim - 1 and (g is None or g.dtype == a.dtype)
+
+
 def _exp_shifted(a: np.ndarray, dim: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(x - max, exp(x - max), sum of those exps) along ``dim``."""
     from engine.ops.unary import _precise
 
     shifted = a - a.max(axis=dim, keepdims=True)
-    e = _precise(np.exp, shifted)
+    e = numerics.expf(shifted) if a.dtype == np.float32 else _precise(np.exp, shifted)
     if a.dtype.kind == "f" and (dim == a.ndim - 1) and a.size:
         s = _row_sums(e)
     else:
@@ -109,6 +115,8 @@ class SoftmaxBackward0(Function):
 
     def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         r, d = ctx._saved["result"], ctx._saved["dim"]
+        if _lastdim_f32(r, d, g):
+            return (numerics.softmax_backward_lastdim(g, r),)
         return (r * (g - (g * r).sum(axis=d, keepdims=True)),)
 
 
@@ -122,12 +130,14 @@ class LogSoftmaxBackward0(Function):
         from engine.ops.unary import _precise
 
         shifted, _, s = _exp_shifted(a, dim)
-        r = shifted - _precise(np.log, s)
+        r = shifted - (numerics.logf(s) if _lastdim_f32(a, dim) else _precise(np.log, s))
         ctx._save(dim=dim, result=r)
         return r
 
     def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
         r, d = ctx._saved["result"], ctx._saved["dim"]
+        if _lastdim_f32(r, d, g):
+            return (numerics.log_softmax_backward_lastdim(g, r),)
         return (g - np.exp(r) * g.sum(axis=d, keepdims=True),)
 
 
