@@ -76,7 +76,7 @@ class SqrtBackward0(Function):
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         with np.errstate(invalid="ignore"):
-            r = np.sqrt(_float(a))
+            r = _mkl(np.sqrt, numerics.sqrt, a)
         ctx._save(result=r)
         return r
 
