@@ -21,22 +21,42 @@ F32 = np.float32
 F64 = np.float64
 
 
+_LOW29 = np.uint64((1 << 29) - 1)  # the float64 mantissa bits below float32's
+_HALF29 = np.uint64(1 << 28)  # ... holding exactly half a float32 ulp: a float32 midpoint
+_TINY = 2.0**-125  # below, float32 spacing is not float64's shifted (subnormal results): the careful path
+
+
 def fma32(a: Any, b: Any, c: Any) -> np.ndarray:
-    """float32 ``a * b + c`` rounded once to nearest-even (finite, non-subnormal results exact)."""
+    """float32 ``a * b + c`` rounded once to nearest-even."""
     a, b, c = np.asarray(a, F64), np.asarray(b, F64), np.asarray(c, F64)
     with np.errstate(all="ignore"):
-        p = a * b
-        s = p + c
-        bb = s - p
-        err = (p - (s - bb)) + (c - bb)  # p + c == s + err exactly
+        s = np.asarray(a * b + c)
         r = s.astype(F32)
-        r64 = r.astype(F64)
-        other = np.where(r64 > s, np.nextafter(r, F32(-np.inf)), np.nextafter(r, F32(np.inf)))
-        tie = ((r64 + other.astype(F64)) * 0.5 == s) & (r64 != s) & (err != 0)
-        if not np.any(tie):
+        bits = s.view(np.uint64)
+        suspect = ((bits & _LOW29) == _HALF29) | (np.abs(s) < _TINY)
+        if not suspect.any():  # the float64 sum is no float32 midpoint: rounding it is rounding the exact value
             return r
-        up = np.where(err > 0, np.maximum(r, other), np.minimum(r, other))
-        return np.where(tie, up, r).astype(F32)
+        return np.where(suspect, _fma32_careful(a, b, c), r).astype(F32)
+
+
+def _needs_care(s: np.ndarray) -> bool:
+    """Whether rounding the float64 ``s`` to float32 may differ from rounding the exact value it stands for."""
+    with np.errstate(all="ignore"):
+        return bool((((s.view(np.uint64) & _LOW29) == _HALF29) | (np.abs(s) < _TINY)).any())
+
+
+def _fma32_careful(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """The midpoint case: the float64 sum's error (two-sum) decides the direction."""
+    p = a * b
+    s = p + c
+    bb = s - p
+    err = (p - (s - bb)) + (c - bb)  # p + c == s + err exactly
+    r = s.astype(F32)
+    r64 = r.astype(F64)
+    other = np.where(r64 > s, np.nextafter(r, F32(-np.inf)), np.nextafter(r, F32(np.inf)))
+    tie = ((r64 + other.astype(F64)) * 0.5 == s) & (r64 != s) & (err != 0)
+    up = np.where(err > 0, np.maximum(r, other), np.minimum(r, other))
+    return np.where(tie, up, r).astype(F32)
 
 
 def fma64(a: Any, b: Any, c: Any) -> Any:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.numerics.fma import F32, F64, fma32
+from engine.numerics.fma import F32, F64, _needs_care, fma32
 
 MIN_ROWS = 16  # fewer rows times a transposed b go through other kernels
 MAX_CHAIN_K = 255  # longest k checked for the plain chain
@@ -39,10 +39,27 @@ MAX_DOT = 8000  # checked up to here; at 8,192 MKL splits between threads (order
 
 
 def _chain(a: np.ndarray, b: np.ndarray, lo: int, hi: int) -> np.ndarray:
-    """a: (n, K), b: (K, m) float32 -> (n, m): the FMA chain over k in [lo, hi)."""
-    acc = (a[:, lo : lo + 1].astype(F64) * b[lo : lo + 1, :] + 0.0).astype(F32)  # from +0: -0 products give +0
-    for k in range(lo + 1, hi):
-        acc = fma32(a[:, k : k + 1], b[k : k + 1, :], acc)
+    """a: (n, K), b: (K, m) float32 -> (n, m): the FMA chain over k in [lo, hi).
+
+    Each step rounds the exact product plus the accumulator once to float64 and then to float32, which is the
+    FMA's rounding unless the float64 value is a float32 midpoint; all steps' float64 values are kept and checked
+    at once at the end, and only then (rarely) is the chain redone with the careful FMA."""
+    a64 = np.ascontiguousarray(a[:, lo:hi].T, dtype=F64)[:, :, None]  # (K, n, 1)
+    b64 = b[lo:hi].astype(F64)[:, None, :]  # (K, 1, m)
+    steps = hi - lo
+    seen = np.empty((steps,) + (a.shape[0], b.shape[1]), F64)
+    np.multiply(a64[0], b64[0], out=seen[0])
+    seen[0] += 0.0  # from +0: -0 products give +0
+    acc = seen[0].astype(F32).astype(F64)  # float32 values held in float64: no mixed-type additions
+    for k in range(1, steps):
+        np.multiply(a64[k], b64[k], out=seen[k])
+        seen[k] += acc
+        acc = seen[k].astype(F32).astype(F64)
+    acc = acc.astype(F32)
+    if _needs_care(seen[1:]):
+        acc = seen[0].astype(F32)
+        for k in range(1, steps):
+            acc = fma32(a64[k], b64[k], acc)
     return acc
 
 
