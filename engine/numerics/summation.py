@@ -35,6 +35,17 @@ def _ceil_log2(x: int) -> int:
     return 1 if x <= 2 else (x - 1).bit_length()
 
 
+def _seq(rows: np.ndarray) -> np.ndarray:
+    """rows: (k, ...) -> (...): rows[0] + rows[1] + ... added one after another (numpy's accumulate is sequential,
+    unlike its pairwise sum)."""
+    if rows.shape[0] > 4:
+        return np.add.accumulate(rows, axis=0)[-1]
+    s = rows[0]
+    for r in rows[1:]:
+        s = s + r
+    return s
+
+
 def _multi_row_sum(m: np.ndarray) -> np.ndarray:
     """m: (size, nrows, ...) -> (nrows, ...): the 4-level cascade over the first axis."""
     size = m.shape[0]
@@ -42,22 +53,20 @@ def _multi_row_sum(m: np.ndarray) -> np.ndarray:
     step = 1 << power
     mask = step - 1
     zero = np.zeros(m.shape[1:], dtype=m.dtype)
+    chunks = size // step
+    # every chunk of `step` rows is summed from zero (the level-0 accumulator is emptied after each chunk)
+    sums = np.add.accumulate(m[: chunks * step].reshape((chunks, step) + m.shape[1:]), axis=1)[:, -1] if chunks else m[:0]
     acc = [zero, zero, zero, zero]
     i = 0
-    while i + step <= size:
-        s = acc[0]
-        for r in m[i : i + step]:
-            s = s + r
-        acc[0] = s
+    for c in range(chunks):
+        acc[0] = sums[c]
         i += step
         for j in range(1, 4):
             acc[j] = acc[j] + acc[j - 1]
             acc[j - 1] = zero
             if i & (mask << (j * power)):
                 break
-    s = acc[0]
-    for r in m[i:]:
-        s = s + r
+    s = _seq(m[i:]) + zero if i < size else zero  # the level-0 accumulator is empty here; + 0 turns -0 into +0
     for j in range(1, 4):
         s = s + acc[j]
     return s
@@ -84,12 +93,8 @@ def inner_sums(rows: np.ndarray) -> np.ndarray:
         return _row_sum(np.ascontiguousarray(rows.T))
     vs = n // lanes
     vec = _row_sum(rows[:, : vs * lanes].reshape(r, vs, lanes).transpose(1, 0, 2))  # (R, lanes)
-    acc = np.zeros(r, dtype=rows.dtype)
-    for k in range(vs * lanes, n):  # the scalar tail first,
-        acc = acc + rows[:, k]
-    for k in range(lanes):  # then the vector lanes, one by one
-        acc = acc + vec[:, k]
-    return acc
+    # from zero: the scalar tail first, then the vector lanes, one by one
+    return _seq(np.concatenate([rows[:, vs * lanes :], vec], axis=1).T) + rows.dtype.type(0)
 
 
 def outer_sums(block: np.ndarray) -> np.ndarray:
@@ -177,14 +182,24 @@ def torch_sum(a: np.ndarray, axes: tuple[int, ...] | None, keepdims: bool) -> np
     if a.dtype not in _LANES or a.size == 0:
         return np.asarray(a.sum(axis=axes, keepdims=keepdims))
     nd = a.ndim
+    if axes is None and not keepdims and a.flags.c_contiguous and 0 < a.size <= GRAIN and nd:  # the common case
+        return inner_sums(a.reshape(1, -1))[0].reshape(())
     if nd == 0:
         return np.array(a, dtype=a.dtype)
     axes = tuple(range(nd)) if axes is None else tuple(sorted(d % nd for d in axes))
     kept_shape = tuple(1 if d in axes else n for d, n in enumerate(a.shape)) if keepdims else tuple(
         n for d, n in enumerate(a.shape) if d not in axes)
+    if a.flags.c_contiguous and axes == tuple(range(axes[0], axes[-1] + 1)) and len(axes) < nd:
+        lead = int(np.prod(a.shape[: axes[0]]))
+        red = int(np.prod(a.shape[axes[0] : axes[-1] + 1]))
+        tail = int(np.prod(a.shape[axes[-1] + 1 :]))
+        res = inner_sums(a.reshape(lead, red)) if tail == 1 else outer_sums(a.reshape(lead, red, tail))
+        return res.reshape(kept_shape)
     b, baxes, perm = _memory_order(a, axes)
-    if len(baxes) == nd and b.size > GRAIN:
-        return np.asarray(_split_total(b.reshape(-1)), dtype=a.dtype).reshape(kept_shape)
+    if len(baxes) == nd:  # the whole tensor, in memory order
+        flat = b.reshape(-1)
+        total = _split_total(flat) if flat.size > GRAIN else inner_sums(flat.reshape(1, -1))[0]
+        return np.asarray(total, dtype=a.dtype).reshape(kept_shape)
     groups = _groups(b.shape, baxes)
     if not any(r for r, _ in groups):  # only size-1 dimensions reduced
         return np.array(a.reshape(kept_shape), dtype=a.dtype)
