@@ -31,18 +31,18 @@ def fma32(a: Any, b: Any, c: Any) -> np.ndarray:
     a, b, c = np.asarray(a, F64), np.asarray(b, F64), np.asarray(c, F64)
     with np.errstate(all="ignore"):
         s = np.asarray(a * b + c)
-        r = s.astype(F32)
-        bits = s.view(np.uint64)
-        suspect = ((bits & _LOW29) == _HALF29) | (np.abs(s) < _TINY)
-        if not suspect.any():  # the float64 sum is no float32 midpoint: rounding it is rounding the exact value
-            return r
-        return np.where(suspect, _fma32_careful(a, b, c), r).astype(F32)
+        if not _needs_care(s):  # the float64 sum is no float32 midpoint: rounding it is rounding the exact value
+            return s.astype(F32)
+        suspect = ((s.view(np.uint64) & _LOW29) == _HALF29) | (np.abs(s) < _TINY)
+        return np.where(suspect, _fma32_careful(a, b, c), s.astype(F32)).astype(F32)
 
 
 def _needs_care(s: np.ndarray) -> bool:
     """Whether rounding the float64 ``s`` to float32 may differ from rounding the exact value it stands for."""
     with np.errstate(all="ignore"):
-        return bool((((s.view(np.uint64) & _LOW29) == _HALF29) | (np.abs(s) < _TINY)).any())
+        if s.size == 0:
+            return False
+        return bool(((s.view(np.uint64) & _LOW29) == _HALF29).any()) or bool(np.abs(s).min() < _TINY)
 
 
 def _fma32_careful(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:

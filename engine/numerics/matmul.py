@@ -41,25 +41,21 @@ MAX_DOT = 8000  # checked up to here; at 8,192 MKL splits between threads (order
 def _chain(a: np.ndarray, b: np.ndarray, lo: int, hi: int) -> np.ndarray:
     """a: (n, K), b: (K, m) float32 -> (n, m): the FMA chain over k in [lo, hi).
 
-    Each step rounds the exact product plus the accumulator once to float64 and then to float32, which is the
-    FMA's rounding unless the float64 value is a float32 midpoint; all steps' float64 values are kept and checked
-    at once at the end, and only then (rarely) is the chain redone with the careful FMA."""
-    a64 = np.ascontiguousarray(a[:, lo:hi].T, dtype=F64)[:, :, None]  # (K, n, 1)
-    b64 = b[lo:hi].astype(F64)[:, None, :]  # (K, 1, m)
+    All products are formed at once in float64 (exactly); each step is then one numpy call that adds the product
+    to the float32 accumulator in float64 and rounds the sum once to float32, which is the FMA's rounding unless
+    the float64 sum is a float32 midpoint. Those sums are recomputed at once at the end and checked; only then
+    (rarely) is the chain redone with the careful FMA."""
     steps = hi - lo
-    seen = np.empty((steps,) + (a.shape[0], b.shape[1]), F64)
-    np.multiply(a64[0], b64[0], out=seen[0])
-    seen[0] += 0.0  # from +0: -0 products give +0
-    acc = seen[0].astype(F32).astype(F64)  # float32 values held in float64: no mixed-type additions
+    prods = np.ascontiguousarray(a[:, lo:hi].T, dtype=F64)[:, :, None] * b[lo:hi].astype(F64)[:, None, :]
+    hist = np.empty(prods.shape, F32)
+    np.add(prods[0], 0.0, out=hist[0], casting="unsafe")  # from +0: -0 products give +0
     for k in range(1, steps):
-        np.multiply(a64[k], b64[k], out=seen[k])
-        seen[k] += acc
-        acc = seen[k].astype(F32).astype(F64)
-    acc = acc.astype(F32)
-    if _needs_care(seen[1:]):
-        acc = seen[0].astype(F32)
+        np.add(prods[k], hist[k - 1], out=hist[k], casting="unsafe")
+    acc = hist[steps - 1]
+    if steps > 1 and _needs_care(prods[1:] + hist[:-1]):
+        acc = hist[0]
         for k in range(1, steps):
-            acc = fma32(a64[k], b64[k], acc)
+            acc = fma32(prods[k], 1.0, acc)
     return acc
 
 
@@ -120,11 +116,17 @@ def dot(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
     lanes, regs = 16, 4
     main = (n // (lanes * regs)) * lanes * regs
     acc = np.zeros((regs, lanes), F32)
-    if main:
-        xs = x[:main].reshape(-1, regs, lanes)
-        ys = y[:main].reshape(-1, regs, lanes)
-        for t in range(xs.shape[0]):
-            acc = fma32(xs[t], ys[t], acc)
+    if main:  # one numpy call a block (see _chain), the float32 midpoints checked at the end
+        prods = (x[:main].astype(F64) * y[:main]).reshape(-1, regs, lanes)
+        hist = np.empty(prods.shape, F32)
+        np.add(prods[0], 0.0, out=hist[0], casting="unsafe")
+        for t in range(1, prods.shape[0]):
+            np.add(prods[t], hist[t - 1], out=hist[t], casting="unsafe")
+        acc = hist[-1].copy()
+        if prods.shape[0] > 1 and _needs_care(prods[1:] + hist[:-1]):
+            acc = hist[0].copy()
+            for t in range(1, prods.shape[0]):
+                acc = fma32(prods[t], 1.0, acc)
     rest = n - main
     pos, reg = main, 0
     pair = rest >= 2 * lanes

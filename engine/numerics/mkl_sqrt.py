@@ -57,15 +57,16 @@ def rsqrt14(x: np.ndarray) -> np.ndarray:
     """float32 ``_mm512_rsqrt14_ps(x)`` (inf at ±0, 0 at inf, nan below 0)."""
     x = np.asarray(x, F32)
     with np.errstate(all="ignore"):
-        m, e = np.frexp(np.abs(x).astype(F64))  # x = 2m · 2^(e-1), 2m in [1, 2): subnormals normalised
-        big_e = e - 1
-        p = big_e & 1
-        k = (big_e - p) // 2
-        frac = ((2.0 * m - 1.0) * 2.0**23).astype(np.int64)
-        idx = np.where(np.isfinite(x) & (x != 0), (p << 15) | (frac >> 8), 0)
-        y = _TABLE[idx].astype(F64)
-        y = np.where((frac == 0) & (p == 0), 1.0, y)
-        out = np.ldexp(y, -k).astype(F32)
+        tiny = (x != 0) & (np.abs(x) < F32(2.0**-100))  # subnormals: 4^32 · x has the same table entry
+        xs = np.where(tiny, (x.astype(F64) * 2.0**64).astype(F32), x)
+        bits = xs.view(np.int32)
+        e = ((bits >> 23) & 0xFF) - 127
+        p = e & 1
+        frac = bits & 0x7FFFFF
+        y = _TABLE[(p << 15) | (frac >> 8)].view(np.int32)
+        y = np.where((frac == 0) & (p == 0), np.int32(127 << 23), y)  # exactly 1 for powers of 4
+        out = (y - (((e - p) >> 1) << 23)).astype(np.int32).view(F32)  # times 2^-k, k = (e - p) / 2
+        out = np.where(tiny, (out.astype(F64) * 2.0**32).astype(F32), out)
         out = np.where(x == 0, F32(np.inf), out)
         out = np.where(np.isposinf(x), F32(0), out)
         return np.where((x < 0) | np.isnan(x), F32(np.nan), out).astype(F32)
