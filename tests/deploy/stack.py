@@ -113,11 +113,11 @@ class Replica:
         return f"http://{self.address}"
 
     @classmethod
-    def start(cls, env: dict[str, str]) -> "Replica":
+    def start(cls, env: dict[str, str], cwd: Path = ROOT) -> "Replica":
         port = _free_port()
         proc = subprocess.Popen(
             [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-            cwd=ROOT,
+            cwd=cwd,
             env={**os.environ, "GRADTRACE_RATE_LIMIT": "", **env},
             start_new_session=True,
         )
