@@ -58,11 +58,11 @@ def test_requests_alternate_between_the_replicas(stack: Stack) -> None:
     assert all(a != b for a, b in zip(upstreams, upstreams[1:])), upstreams  # round robin: strictly in turn
 
 
-LOOP = 12000
+LOOP = 8000
 
 
 def _load(url: str, count: int, threads: int, on_progress: Any) -> list[tuple[int, str]]:
-    """``count`` runs (each a new program, so each goes to a worker; ~0.1 s of work, so that a replica always has
+    """``count`` runs (each a new program, so each goes to a worker; ~0.06 s of work, so that a replica always has
     some under way), from ``threads`` clients at once."""
     results: list[tuple[int, str]] = [(0, "")] * count
     lock = threading.Lock()
@@ -90,7 +90,7 @@ def _load(url: str, count: int, threads: int, on_progress: Any) -> list[tuple[in
 
 
 def test_killing_a_replica_mid_load_loses_no_request(tmp_path: Path) -> None:
-    count, threads = 160, 6
+    count, threads = 96, 8
     with Stack.start(tmp_path) as stack:
         victim, survivor = stack.replicas
         kill_now, killed = threading.Event(), threading.Event()
