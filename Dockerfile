@@ -25,6 +25,10 @@ RUN python -m venv /opt/gradtrace \
 
 # -- nginx in front of the replicas (docker-compose.yml's `nginx`; deploy/k8s's `web`) -----------------------------
 FROM nginxinc/nginx-unprivileged:1.27-alpine AS web
+# the image's own site would answer on the same port first
+USER 0
+RUN rm /etc/nginx/conf.d/default.conf
+USER 101
 COPY --from=frontend /src/frontend/dist /usr/share/nginx/gradtrace
 COPY deploy/nginx/gradtrace.conf.template /etc/nginx/templates/gradtrace.conf.template
 ENV NGINX_ENVSUBST_FILTER=^NGINX_ \

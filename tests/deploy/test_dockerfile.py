@@ -101,6 +101,8 @@ def test_the_web_stage_carries_the_nginx_config_and_a_value_for_each_placeholder
     for name in placeholders():
         assert f"{name}=" in env, name
     assert "NGINX_ENVSUBST_FILTER=^NGINX_" in env
+    assert "RUN rm /etc/nginx/conf.d/default.conf" in web  # else the image's site takes the port first
+    assert [line for line in web if line.startswith("USER ")][-1] == "USER 101"  # and nginx is not root
 
 
 @pytest.mark.parametrize("line", [line for line in DOCKERFILE.read_text().splitlines() if line.startswith("COPY")
