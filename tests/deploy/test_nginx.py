@@ -136,8 +136,8 @@ def test_killing_a_replica_mid_load_loses_no_request(tmp_path: Path) -> None:
 
 
 SLOW_PRINTS = (
-    "print('one')\ntotal = 0\nfor i in range(50000):\n    total += i\nprint('two')\n"
-    "for i in range(50000):\n    total += i\nprint('three')\n"
+    "print('one')\ntotal = 0\nfor i in range(100000):\n    total += i\nprint('two')\n"
+    "for i in range(100000):\n    total += i\nprint('three')\n"
 )
 
 
