@@ -1,10 +1,11 @@
-"""What the image's build stage makes, made here without Docker: the project installed from its wheel (not the
-repository's editable copy) serves the API and the playground from anywhere, as the runtime stage runs it
+"""What the image's build stage makes, made here without Docker: the project built from what that stage copies and
+installed from its wheel (not the repository's editable copy) serves the API and the playground from anywhere, as the runtime stage runs it
 (``python -m server`` in /opt/gradtrace, the frontend at GRADTRACE_FRONTEND_DIR)."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -21,12 +22,31 @@ from tests.deploy.stack import STATIC_ROOT, Replica
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _build_context(destination: Path) -> Path:
+    """What the Dockerfile's build stage copies (its COPY lines, read from the Dockerfile), copied here."""
+    from tests.deploy.test_dockerfile import _stages
+
+    for line in _stages()["build"]:
+        if line.startswith("COPY "):
+            *sources, target = line.split()[1:]
+            for source in sources:
+                place = destination / target / Path(source).name if target.endswith("/") and not \
+                    source.endswith("/") else destination / target
+                if (ROOT / source).is_dir():
+                    shutil.copytree(ROOT / source, place, ignore=shutil.ignore_patterns("__pycache__"))
+                else:
+                    place.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy(ROOT / source, place)
+    return destination
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The wheel, unpacked where only it is found first."""
+    """The wheel built from the build stage's sources alone, unpacked where only it is found first."""
     out = tmp_path_factory.mktemp("wheel")
+    context = _build_context(out / "src")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-                    "--wheel-dir", str(out), str(ROOT)], check=True, timeout=300, cwd=out)
+                    "--wheel-dir", str(out), str(context)], check=True, timeout=300, cwd=out)
     (wheel,) = out.glob("gradtrace-*.whl")
     site = out / "site"
     zipfile.ZipFile(wheel).extractall(site)
