@@ -271,3 +271,26 @@ def test_no_live_replica_answers_503_in_json(tmp_path: Path) -> None:
     assert response.json() == {"detail": "no api replica answered; try again shortly"}
     (entry,) = [entry for entry in nginx.log() if entry["path"] == "/api/run"]
     assert entry["upstream"].count(",") == 1  # both were tried
+
+
+def test_headers_or_a_body_that_never_arrive_are_cut_off_at_nginx(stack: Stack) -> None:
+    import socket
+
+    before = len(stack.nginx.log())
+    partial = {
+        "/healthz": b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ",
+        "/api/run": b"POST /api/run HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+    }
+    sockets = {path: socket.create_connection(("127.0.0.1", stack.nginx.port)) for path in partial}
+    started = time.monotonic()
+    for path, data in partial.items():
+        sockets[path].sendall(data)
+        sockets[path].settimeout(30)
+    closed = {path: (sock.recv(1000), time.monotonic() - started) for path, sock in sockets.items()}
+    for sock in sockets.values():
+        sock.close()
+    # nginx closes both connections after its 10 s timeouts, without bothering a replica
+    assert all(data == b"" and 9 < waited < 20 for data, waited in closed.values()), closed
+    entries = _new_entries(stack, before, tuple(partial), 2)
+    assert sorted((e["path"], e["status"], e["upstream"]) for e in entries) == [("/api/run", 408, ""),
+                                                                                ("/healthz", 408, "")]
