@@ -25,7 +25,7 @@ import numpy as np
 from engine.graph import (  # noqa: F401 - the graph's names are also torch.autograd's
     CREATE_GRAPH_WARNING, FREED_MESSAGE, NON_LEAF_GRAD_WARNING, AccumulateGrad, Node, _edge,
 )
-from engine.hooks import hold, state
+from engine.run_state import hold, state
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.tensor import Tensor

@@ -75,14 +75,14 @@ def promote(a: dtype, b: dtype) -> dtype:
 
 def get_default_dtype() -> dtype:
     """``torch.get_default_dtype()``: float32 unless this run called ``torch.set_default_dtype``."""
-    from engine.hooks import state
+    from engine.run_state import state
 
     return getattr(state(), "default_float", None) or float32
 
 
 def set_default_dtype(d: dtype) -> None:
     """``torch.set_default_dtype(torch.float64)``: the dtype of new float tensors in this run."""
-    from engine.hooks import state
+    from engine.run_state import state
 
     if not isinstance(d, dtype):
         raise TypeError("invalid dtype object: only floating-point types are supported as the default type")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.hooks import state
+from engine.run_state import state
 
 
 class no_grad:  # noqa: N801 - PyTorch's spelling

@@ -67,7 +67,7 @@ class Node:
     def __call__(self, *grad_outputs: Any) -> Any:
         """``y.grad_fn(g)``: this node's local chain rule on an upstream gradient ``g``, as tensors: one per input
         (a tuple when there are several), differentiable like PyTorch's."""
-        from engine.hooks import state
+        from engine.run_state import state
         from engine.ops.double import backward_with_graph
         from engine.tensor import Tensor
 

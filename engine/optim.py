@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.hooks import hold, state
+from engine.run_state import hold, state
 from engine.nn.module import _reset_grad
 from engine.tensor import Tensor
 

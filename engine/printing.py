@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engine.hooks import state
+from engine.run_state import state
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.tensor import Tensor

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.hooks import state
+from engine.run_state import state
 
 _F = np.float32
 

@@ -19,8 +19,8 @@ import numpy as np
 
 from engine import dtypes
 from engine.autograd import NON_LEAF_GRAD_WARNING, AccumulateGrad, Node
-from engine.hooks import state
-from engine.meta import CPU, RemovableHandle, Size, check_device, device  # noqa: F401 - also engine.tensor's names
+from engine.run_state import state
+from engine.size_device import CPU, RemovableHandle, Size, check_device, device  # noqa: F401 - engine.tensor's too
 
 
 _TYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",

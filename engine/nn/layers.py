@@ -18,7 +18,7 @@ from engine import ops
 from engine.ops import argcheck
 from engine.nn import functional, init
 from engine.nn.module import Module, Parameter
-from engine.meta import check_device
+from engine.size_device import check_device
 from engine.tensor import Tensor
 
 

@@ -22,8 +22,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from engine.hooks import state
-from engine.meta import check_device, device
+from engine.run_state import state
+from engine.size_device import check_device, device
 from engine.tensor import Tensor
 
 
@@ -201,7 +201,7 @@ class Module:
 
     def register_forward_hook(self, hook: Any) -> Any:
         """``hook(module, inputs, output)`` runs after each forward (returning a value replaces the output)."""
-        from engine.meta import RemovableHandle
+        from engine.size_device import RemovableHandle
 
         hooks = self.__dict__.setdefault("_fwd_hooks", [])
         hooks.append(hook)
@@ -209,7 +209,7 @@ class Module:
 
     def register_forward_pre_hook(self, hook: Any) -> Any:
         """``hook(module, inputs)`` runs before each forward (returning a value replaces the inputs)."""
-        from engine.meta import RemovableHandle
+        from engine.size_device import RemovableHandle
 
         hooks = self.__dict__.setdefault("_fwd_pre_hooks", [])
         hooks.append(hook)

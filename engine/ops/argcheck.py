@@ -97,7 +97,7 @@ def _is_generator(v: Any) -> bool:
 
 
 def _is_device(v: Any) -> bool:
-    from engine.meta import device
+    from engine.size_device import device
 
     return isinstance(v, (str, device)) or type(v) is int
 

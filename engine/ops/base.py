@@ -23,7 +23,7 @@ import numpy as np
 
 from engine import dtypes
 from engine.autograd import Node, _edge
-from engine.hooks import hold, state
+from engine.run_state import hold, state
 from engine.tensor import Tensor
 
 

@@ -17,11 +17,11 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes
-from engine.hooks import state
+from engine.run_state import state
 from engine.ops import tensor_data
 from engine.ops.argcheck import invalid_combination, is_int, type_name
 from engine.ops.base import check_alloc
-from engine.meta import check_device
+from engine.size_device import check_device
 from engine.tensor import Size, Tensor
 
 

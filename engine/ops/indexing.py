@@ -261,7 +261,7 @@ def _np_key(key: Any) -> Any:
 
 def setitem(t: Tensor, key: Any, value: Any) -> None:
     """``x[key] = value`` in place (PyTorch records a CopySlices node when autograd is involved)."""
-    from engine.hooks import state
+    from engine.run_state import state
     from engine.ops.base import as_tensor
 
     st = state()

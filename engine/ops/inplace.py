@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from engine.hooks import state
+from engine.run_state import state
 from engine.tensor import Tensor, _TYPE_NAMES
 
 

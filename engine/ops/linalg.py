@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.hooks import state
+from engine.run_state import state
 from engine.ops.base import Function, binary_operands, check_alloc, save_cross, unbroadcast
 from engine.ops.shape import (
     ExpandBackward0, SqueezeBackward4, UnsafeViewBackward0, UnsqueezeBackward0, ViewBackward0, t,

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.hooks import state
+from engine.run_state import state
 from engine.ops.argcheck import cannot_cast, class_loss_args, dtype_name, floating, must_be
 from engine.ops.base import Function, binary_operands, broadcast_shape, check_alloc
 from engine.ops.summation import torch_mean, torch_sum

@@ -175,7 +175,7 @@ class MaxBackward0(Function):
     def apply(cls, *inputs: Tensor, **params: Any) -> Any:
         # Two outputs (values, indices); only values carry the graph.
         from engine.autograd import _edge
-        from engine.hooks import state
+        from engine.run_state import state
 
         st = state()
         (a,) = inputs

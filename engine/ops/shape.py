@@ -285,7 +285,7 @@ def permute(a: Tensor, *dims: Any) -> Tensor:
 
 def T(a: Tensor) -> Tensor:  # noqa: N802 - the .T property
     if a._data.ndim not in (0, 2):
-        from engine.hooks import state
+        from engine.run_state import state
 
         obs = state().observer
         if obs is not None:

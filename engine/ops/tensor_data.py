@@ -160,7 +160,7 @@ def legacy(args: tuple[Any, ...], np_dtype: Any) -> Any:
     uninitialised) or ``torch.Tensor([1, 2])`` / ``torch.LongTensor([1, 2])`` (data), read as PyTorch's ``new()``."""
     import numpy as np
 
-    from engine.meta import Size
+    from engine.size_device import Size
     from engine.ops.argcheck import is_int, type_name
     from engine.ops.base import check_alloc
 

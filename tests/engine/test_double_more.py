@@ -8,7 +8,7 @@ import pytest
 import torch
 
 from engine.facade import make_modules
-from engine.hooks import RunState, use_state
+from engine.run_state import RunState, use_state
 
 EXPRS = [
     "torch.cat([x ** 2, x ** 3]).sum()", "(x[[0, 0, 2]] ** 3).sum()", "(x.clamp(-0.5, 0.5) * x ** 2).sum()",
