@@ -52,7 +52,7 @@ def jacobian(func: Callable[..., Any], inputs: Any, create_graph: bool = False, 
 
 def _jacobian(func: Callable[..., Any], inputs: Any, create_graph: bool, fn: str) -> Any:
     from engine.autograd import enable_grad, grad
-    from engine.ops import factories, shape
+    from engine.ops import factories, pieces, shape
 
     is_in_tuple, ins = _checked_tuple(inputs, "inputs", fn)
     with enable_grad():
@@ -73,7 +73,7 @@ def _jacobian(func: Callable[..., Any], inputs: Any, create_graph: bool, fn: str
             per_input = []
             for j, x in enumerate(ins):
                 if rows[j]:
-                    stacked = shape.stack(rows[j])
+                    stacked = pieces.stack(rows[j])
                 else:
                     stacked = factories.zeros(0, *x.shape, dtype=x.dtype)
                 per_input.append(shape.reshape(stacked, *(tuple(out.shape) + tuple(x.shape))))

@@ -88,7 +88,7 @@ def default_collate(batch: list[Any]) -> Any:
     """Stack a list of samples into a batch: tensors with ``torch.stack``, numbers with ``torch.tensor``,
     tuples/lists element by element (a list of batches, as PyTorch returns)."""
     from engine.ops.factories import tensor
-    from engine.ops.shape import stack
+    from engine.ops.pieces import stack
 
     first = batch[0]
     if isinstance(first, Tensor):

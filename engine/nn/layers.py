@@ -14,8 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from engine import ops
-from engine.ops import argcheck
+from engine.ops import activations, argcheck, elementwise, linalg
 from engine.nn import functional, init
 from engine.nn.module import Module, Parameter
 from engine.size_device import check_device
@@ -62,7 +61,7 @@ class Linear(Module):
 
     def forward(self, x: Tensor) -> Tensor:
         _check_input(x, "linear")
-        return ops.linear(x, self.weight, self.bias)
+        return linalg.linear(x, self.weight, self.bias)
 
     def extra_repr(self) -> str:
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
@@ -77,7 +76,7 @@ class ReLU(Module):
 
     def forward(self, x: Tensor) -> Tensor:
         _check_input(x, "relu")
-        return ops.relu(x)
+        return elementwise.relu(x)
 
     def extra_repr(self) -> str:
         return "inplace=True" if self.inplace else ""
@@ -105,10 +104,8 @@ class SiLU(Module):
         self.inplace = inplace
 
     def forward(self, x: Tensor) -> Tensor:
-        from engine.ops.elementwise import silu
-
         _check_input(x, "silu")
-        return silu(x)
+        return elementwise.silu(x)
 
     def extra_repr(self) -> str:
         return "inplace=True" if self.inplace else ""
@@ -166,7 +163,7 @@ class Dropout(Module):
 
     def forward(self, x: Tensor) -> Tensor:
         _check_input(x, "dropout")
-        return ops.dropout(x, self.p, self.training)
+        return activations.dropout(x, self.p, self.training)
 
     def extra_repr(self) -> str:
         return f"p={self.p}, inplace={self.inplace}"
@@ -175,13 +172,13 @@ class Dropout(Module):
 class Tanh(Module):
     def forward(self, x: Tensor) -> Tensor:
         _check_input(x, "tanh")
-        return ops.tanh(x)
+        return elementwise.tanh(x)
 
 
 class Sigmoid(Module):
     def forward(self, x: Tensor) -> Tensor:
         _check_input(x, "sigmoid")
-        return ops.sigmoid(x)
+        return elementwise.sigmoid(x)
 
 
 class Softmax(Module):

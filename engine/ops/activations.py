@@ -8,12 +8,18 @@ Example::
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 
-from engine.ops.base import Function
+from engine import random
+from engine.ops.arith import mul
+from engine.ops.argcheck import cannot_cast
+from engine.ops.function import Function
 from engine.tensor import Tensor
+
+_SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
 
 
 class GeluBackward0(Function):
@@ -26,28 +32,26 @@ class GeluBackward0(Function):
         ctx._save(self=x, approximate=approximate)
         xd = x.astype(np.float64)
         if approximate == "tanh":
-            k = np.sqrt(2 / np.pi)
-            return (0.5 * xd * (1 + np.tanh(k * (xd + 0.044715 * xd**3)))).astype(x.dtype)
-        from math import erf, sqrt
-
-        cdf = 0.5 * (1 + np.vectorize(erf)(xd / sqrt(2))) if xd.size else xd
+            return (0.5 * xd * (1 + np.tanh(_SQRT_2_OVER_PI * (xd + 0.044715 * xd**3)))).astype(x.dtype)
+        cdf = 0.5 * (1 + np.vectorize(math.erf)(xd / math.sqrt(2))) if xd.size else xd
         return (xd * cdf).astype(x.dtype)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        from math import erf, sqrt
-
-        x, approx = ctx._saved["self"], ctx._saved["approximate"]
-        xd = x.astype(np.float64)
-        if approx == "tanh":
-            k = np.sqrt(2 / np.pi)
-            inner = k * (xd + 0.044715 * xd**3)
-            th = np.tanh(inner)
-            d = 0.5 * (1 + th) + 0.5 * xd * (1 - th**2) * k * (1 + 3 * 0.044715 * xd**2)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        x = s["self"]
+        xd = k.cast(x, np.float64)
+        if s["approximate"] == "tanh":
+            th = k.tanh(_SQRT_2_OVER_PI * (xd + 0.044715 * xd**3))
+            d = 0.5 * (1 + th) + 0.5 * xd * (1 - th**2) * _SQRT_2_OVER_PI * (1 + 3 * 0.044715 * xd**2)
         else:
-            cdf = 0.5 * (1 + np.vectorize(erf)(xd / sqrt(2))) if xd.size else xd
-            pdf = np.exp(-0.5 * xd * xd) / np.sqrt(2 * np.pi)
+            cdf = 0.5 * (1 + k.erf(xd / math.sqrt(2)))
+            pdf = k.exp(-0.5 * xd * xd) / math.sqrt(2 * math.pi)
             d = cdf + xd * pdf
-        return ((g * d).astype(x.dtype),)
+        return (k.like(g * d, x),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        if self._saved["approximate"] == "tanh":
+            return ("{grad} · d/d{0} ½{0}(1 + tanh(√(2/π)·({0} + 0.044715·{0}³)))",)
+        return ("{grad} · (Φ({0}) + {0}·φ({0}))",)
 
 
 def gelu(x: Tensor, approximate: str = "none") -> Tensor:
@@ -60,16 +64,11 @@ def dropout(x: Tensor, p: float = 0.5, training: bool = True, inplace: bool = Fa
     """Zero each element with probability p and scale the rest by 1/(1-p) (identity when not training), with
     PyTorch's CPU mask: ``noise.bernoulli_(1 - p)`` (one 53-bit uniform per element, kept when below 1 - p), then
     ``noise / (1 - p)`` and ``x * noise``."""
-    from engine import random
-    from engine.ops.arith import mul
-
     if p < 0.0 or p > 1.0:  # PyTorch's comparison (its TypeError for a str p names 'float')
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
     if not training or p == 0 or x._data.size == 0:
         return x
     if x._data.dtype.kind != "f":  # the mask is float: PyTorch cannot write x * mask back into x's dtype
-        from engine.ops.argcheck import cannot_cast
-
         raise cannot_cast("Float", x)
     dt = x._data.dtype
     if p == 1:

@@ -1,154 +1,25 @@
-"""What every op shares: ``Function`` (forward and backward side by side) and ``unbroadcast``.
-
-An op is a subclass of ``Function`` named like PyTorch's node (``MulBackward0``). ``_forward(ctx, *arrays)``
-computes the result from numpy arrays and saves what backward needs on ``ctx`` (the node itself);
-``_backward(ctx, grad_output)`` returns one gradient per tensor input. (The leading underscore keeps both out of
-reach of user code, which sees the node as ``y.grad_fn`` and must never get a numpy array from it.)
+"""What the ops share besides ``Function``: turning operands into tensors of one dtype (Python numbers adapt to the
+tensor, as in PyTorch, and a cast is recorded as ``ToCopyBackward0``), broadcasting and summing a gradient back to
+an input's shape, and telling the observer and the budget about new tensors.
 
 Example::
 
-    >>> class ExpBackward0(Function):
-    ...     @staticmethod
-    ...     def _forward(ctx, a): ctx._save(result=np.exp(a)); return ctx._saved["result"]
-    ...     @staticmethod
-    ...     def _backward(ctx, g): return (g * ctx._saved["result"],)
+    >>> a, b = binary_operands(torch.tensor([1, 2]), 0.5)      # an int tensor and a float: both float32
+    >>> unbroadcast(np.ones((2, 3)), (3,))                     # a gradient summed back to a (3,) input
+    array([2., 2., 2.])
 """
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 import numpy as np
 
 from engine import dtypes
-from engine.autograd import Node, _edge
-from engine.run_state import hold, state
+from engine.ops.function import Function, WrappedNumber
+from engine.ops.summation import torch_sum
+from engine.run_state import state
 from engine.tensor import Tensor
-
-
-class _NoCtx:
-    """Stand-in ctx when no graph is recorded: saving is a no-op."""
-
-    _needs_input_grad: tuple[bool, ...] = ()
-
-    def _save(*args: Any, **values: Any) -> None:
-        pass
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        pass
-
-
-_NO_CTX = _NoCtx()
-
-
-class Function(Node):
-    """Base of every op: ``apply`` runs forward and, when grad mode is on and an input requires grad,
-    records this node as the result's ``grad_fn``."""
-
-    @staticmethod
-    def _forward(ctx: Any, *args: Any, **kwargs: Any) -> np.ndarray:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    @classmethod
-    def apply(cls, *inputs: Tensor, **params: Any) -> Tensor:
-        st = state()
-        record = st.grad_enabled and any(t._requires_grad for t in inputs)
-        ctx: Any = cls() if record else _NO_CTX
-        if record:
-            ctx._needs_input_grad = tuple(t._requires_grad for t in inputs)
-            ctx.next_functions = tuple(_edge(t) for t in inputs)
-        with np.errstate(all="ignore"):  # inf/nan follow IEEE rules silently, as in PyTorch
-            out = cls._forward(ctx, *[t._data for t in inputs], **params)
-        if type(out) is not np.ndarray:  # numpy gives scalars for 0-d results: keep arrays (and what was saved)
-            arr = np.asarray(out)
-            if record:
-                for k, v in ctx._saved.items():
-                    if v is out:
-                        ctx._saved[k] = arr
-            out = arr
-        result = Tensor._make(out, ctx if record else None, record)
-        if record:
-            ctx._in_shapes = tuple(t._data.shape for t in inputs)
-            if ctx._saved:
-                _track_saved(ctx, inputs, result)
-                if st.budget is not None:  # what the node keeps outlives the tensors (y = y.relu() in a loop)
-                    for v in ctx._saved.values():
-                        if type(v) is np.ndarray:
-                            hold(v)
-        obs = st.observer
-        if obs is not None:
-            obs.tensor_created(result)
-        return result
-
-    def _apply(self, grad: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        versions = self.__dict__.get("_versions")
-        if versions and not self._freed:
-            for ref, v, is_result in versions:
-                t = ref() if is_result else ref
-                if t is not None and t._version != v:
-                    raise RuntimeError(_modified_message(t, v, self if is_result else t._grad_fn))
-        return super()._apply(grad)
-
-    def _release(self) -> None:
-        super()._release()
-        self.__dict__.pop("_versions", None)
-
-
-def _track_saved(ctx: Function, inputs: tuple[Tensor, ...], result: Tensor) -> None:
-    """Note the version of every tensor whose values backward will read (to catch in-place changes later), and
-    keep those tensors (only those: an op that saves nothing keeps nothing alive, as in PyTorch)."""
-    saved = ctx._saved
-    keys = {id(v) for v in saved.values() if isinstance(v, np.ndarray)}
-    versions = []
-    kept: list[Tensor | None] = []
-    for t in inputs:
-        if id(t._data) not in keys:
-            kept.append(None)
-            continue
-        kept.append(t)
-        if type(t) is not WrappedNumber:
-            versions.append((t, t._version, False))
-    ctx._inputs = tuple(kept)
-    if id(result._data) in keys:
-        ctx._result_data = result._data
-        versions.append((weakref.ref(result), 0, True))  # weak: a node must not keep its own output alive
-    if versions:
-        ctx._versions = versions
-
-
-class WrappedNumber(Tensor):
-    """A Python number taking part in a tensor op (``x * 2``): a 0-d tensor that requires no grad."""
-
-    __slots__ = ()
-
-
-def _modified_message(t: Tensor, expected: int, node: Node | None) -> str:
-    from engine.tensor import _TYPE_NAMES
-
-    shape = ", ".join(str(s) for s in t._data.shape)
-    desc = f"[torch.{_TYPE_NAMES[t._data.dtype.name]}Tensor [{shape}]]"
-    if node is not None:
-        name = node.name()
-        base = name[: name.rfind("Backward")] if "Backward" in name else name
-        desc += f", which is output 0 of {base},"
-    return (
-        "one of the variables needed for gradient computation has been modified by an inplace operation: "
-        f"{desc} is at version {t._version}; expected version {expected} instead. Hint: enable anomaly "
-        "detection to find the operation that failed to compute its gradient, with "
-        "torch.autograd.set_detect_anomaly(True, check_nan=False)."
-    )
-
-
-def save_cross(ctx: Any, name_a: str, a: np.ndarray, name_b: str, b: np.ndarray) -> None:
-    """Save what a product's backward needs: ``a`` only if b needs a gradient, ``b`` only if a does."""
-    need = ctx._needs_input_grad
-    if not need:
-        return
-    if need[1]:
-        ctx._save(**{name_a: a})
-    if need[0]:
-        ctx._save(**{name_b: b})
 
 
 def unbroadcast(grad: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
@@ -157,8 +28,6 @@ def unbroadcast(grad: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     PyTorch's order, as its ``sum_to`` does)."""
     if grad.shape == shape:
         return grad
-    from engine.ops.summation import torch_sum
-
     extra = grad.ndim - len(shape)
     axes = tuple(range(extra)) + tuple(
         i + extra for i, s in enumerate(shape) if s == 1 and grad.shape[i + extra] != 1
@@ -252,9 +121,9 @@ def binary_operands(a: Any, b: Any) -> tuple[Tensor, Tensor]:
     if da != db:
         dt = _promote(a, b)
         if a._data.dtype != dt._np:
-            a = _cast(a, dt)
+            a = cast(a, dt)
         if b._data.dtype != dt._np:
-            b = _cast(b, dt)
+            b = cast(b, dt)
     return a, b
 
 
@@ -275,9 +144,27 @@ def _promote(a: Tensor, b: Tensor) -> dtypes.dtype:
     return dtypes.promote(a.dtype, b.dtype)
 
 
-def _cast(t: Tensor, dt: dtypes.dtype) -> Tensor:
+def cast(t: Tensor, dt: dtypes.dtype) -> Tensor:
+    """``t`` as dtype ``dt`` (a node when it requires grad)."""
     if not t._requires_grad:
         return type(t)._make(t._data.astype(dt._np))
-    from engine.ops.shape import ToCopyBackward0
-
     return ToCopyBackward0.apply(t, dtype=dt._np)
+
+
+def promote(a: Tensor, b: Tensor) -> dtypes.dtype:
+    """The dtype PyTorch computes ``a`` op ``b`` in."""
+    return _promote(a, b)
+
+
+class ToCopyBackward0(Function):
+    """A dtype cast: the gradient is cast back."""
+
+    templates = ("{grad} as {0.dtype}",)
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray, dtype: Any = np.float32) -> np.ndarray:
+        ctx._dtype = a.dtype
+        return a.astype(dtype)
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.cast(g, ctx._dtype),)
