@@ -159,8 +159,6 @@ def promote(a: Tensor, b: Tensor) -> dtypes.dtype:
 class ToCopyBackward0(Function):
     """A dtype cast: the gradient is cast back."""
 
-    templates = ("{grad} as {0.dtype}",)
-
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dtype: Any = np.float32) -> np.ndarray:
         ctx._dtype = a.dtype
@@ -168,3 +166,6 @@ class ToCopyBackward0(Function):
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (k.cast(g, ctx._dtype),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        return (f"{{grad}} as {dtypes.from_numpy(self._dtype)!r}",)

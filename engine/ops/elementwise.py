@@ -43,6 +43,7 @@ def precise(fn: Any, a: np.ndarray) -> np.ndarray:
 class Elementwise(Function):
     """A one-input elementwise op declared by a row of ``TABLE``."""
 
+    family = True
     _fn: ClassVar[Callable[[np.ndarray], np.ndarray]]
     _grad: ClassVar[Callable[..., Any]]
     _keeps: ClassVar[str | None]
@@ -88,11 +89,17 @@ def _silu_grad(k: Any, g: Any, a: Any, r: Any) -> Any:
     return k.like(g * (s * (1.0 + d * (1.0 - s))), g)
 
 
+def _erf(a: np.ndarray) -> np.ndarray:
+    a = as_float(a)
+    return np.vectorize(math.erf, otypes=[np.float64])(a.astype(np.float64)).astype(a.dtype)
+
+
 def _zero(k: Any, g: Any, a: Any, r: Any) -> Any:
     return k.zeros_like(g)
 
 
 _LN2 = math.log(2.0)
+_TWO_OVER_SQRT_PI = 2 / math.sqrt(math.pi)
 TABLE = [
     _row("ExpBackward0", "exp", lambda a: precise(np.exp, a), "result", lambda k, g, a, r: g * r,
          "{grad} · {out}", "e^a: its own derivative, so backward reuses the result."),
@@ -126,6 +133,8 @@ TABLE = [
          "1/√a: d/da = -1 / (2 a√a) = -r³/2."),
     _row("ReciprocalBackward0", "reciprocal", lambda a: np.reciprocal(as_float(a)), "result",
          lambda k, g, a, r: -g * (r * r), "−{grad} · {out}²", "1 / a: d/da = -1/a² = -result²."),
+    _row("ErfBackward0", "erf", _erf, "self", lambda k, g, a, r: g * (_TWO_OVER_SQRT_PI * k.exp(-(a * a))),
+         "{grad} · 2/√π · e^(−{0}²)", "erf(a) = 2/√π ∫₀ᵃ e^(-t²) dt: d/da = 2/√π e^(-a²)."),
     _row("SiluBackward0", None, _silu, "self", _silu_grad, "{grad} · σ({0})·(1 + {0}·(1 − σ({0})))",
          "a · σ(a): d/da = σ(a) (1 + a (1 - σ(a)))."),
     _row("SignBackward0", "sign", np.sign, None, _zero, "{grad} · 0",
@@ -141,12 +150,12 @@ TABLE = [
 ]
 (ExpBackward0, LogBackward0, SqrtBackward0, TanhBackward0, SigmoidBackward0, ReluBackward0, AbsBackward0, SinBackward0,
  CosBackward0, TanBackward0, Log1PBackward0, Log2Backward0, Exp2Backward0, RsqrtBackward0, ReciprocalBackward0,
- SiluBackward0, SignBackward0, RoundBackward0, FloorBackward0, CeilBackward0) = TABLE
+ ErfBackward0, SiluBackward0, SignBackward0, RoundBackward0, FloorBackward0, CeilBackward0) = TABLE
 
 # the torch functions of the rows, for the ops built from them
-(exp, log, sqrt, tanh, sigmoid, relu, abs, sin, cos, tan, log1p, log2, exp2, rsqrt, reciprocal, sign, round, floor,
- ceil) = (ENTRIES[n].fn for n in "exp log sqrt tanh sigmoid relu abs sin cos tan log1p log2 exp2 rsqrt reciprocal sign "
-          "round floor ceil".split())
+(exp, log, sqrt, tanh, sigmoid, relu, abs, sin, cos, tan, log1p, log2, exp2, rsqrt, reciprocal, erf, sign, round,
+ floor, ceil) = (ENTRIES[n].fn for n in "exp log sqrt tanh sigmoid relu abs sin cos tan log1p log2 exp2 rsqrt "
+                 "reciprocal erf sign round floor ceil".split())
 
 
 def silu(a: Tensor, inplace: bool = False) -> Tensor:

@@ -69,6 +69,7 @@ class Function(Node):
     api: ClassVar[Api | None] = None  # PyTorch's names for this op, when it is a torch function of its own
     templates: ClassVar[tuple[str | None, ...]] = ()  # the chain-rule step for each input (see ``formulas``)
     broadcasts: ClassVar[bool] = False  # inputs broadcast to the result: their gradients are summed back
+    family: ClassVar[bool] = False  # a base class of a family of ops (the table rows' ``Elementwise``), no node
     _saved_fields: ClassVar[tuple[str, ...]] = ()  # names shown as ``_saved_<name>`` (PyTorch's spelling)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -193,7 +194,7 @@ class Function(Node):
         templates = self._templates()
         shapes = self.__dict__.get("_in_shapes", ())
         out_shape = _broadcast(shapes) if self.broadcasts and shapes else None
-        inputs = self.__dict__.get("_inputs", ())
+        constants = self.__dict__.get("_constants", {})
         found: list[str | None] = []
         for i, (node, _) in enumerate(self.next_functions):
             text = templates[i] if i < len(templates) else templates[-1] if templates else None
@@ -203,9 +204,8 @@ class Function(Node):
             text = text.replace("{i}", f"{{{i}}}")
             if out_shape is not None and i < len(shapes) and shapes[i] != out_shape:
                 text += f" summed to {{{i}.shape}}"
-            for j, t in enumerate(inputs):
-                if type(t) is WrappedNumber and f"{{{j}}}" in text:
-                    text = text.replace(f"{{{j}}}", number(t._data.item()))
+            for j, value in constants.items():
+                text = text.replace(f"{{{j}}}", value)
             found.append(text)
         return found
 
@@ -251,13 +251,15 @@ def _track_saved(ctx: Function, inputs: tuple[Tensor, ...], result: Tensor) -> N
     keys = {id(v) for v in saved.values() if isinstance(v, np.ndarray)}
     versions = []
     kept: list[Tensor | None] = []
-    for t in inputs:
+    for i, t in enumerate(inputs):
         if id(t._data) not in keys:
             kept.append(None)
             continue
         kept.append(t)
         if type(t) is not WrappedNumber:
             versions.append((t, t._version, False))
+        else:  # a Python number the formula reads: written into it (x * 2: "{grad} · 2")
+            ctx._constants = {**ctx.__dict__.get("_constants", {}), i: number(t._data.item())}
     ctx._inputs = tuple(kept)
     if id(result._data) in keys:
         ctx._result_data = result._data

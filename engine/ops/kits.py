@@ -152,16 +152,12 @@ class TensorKit(_Kit):
         return Tensor._make(np.asarray(_array(mask).sum(axis=dims, keepdims=keepdim), dtype=like._data.dtype))
 
     copy = staticmethod(lambda x: x)
-    exp, log, sign, sqrt, abs, sin, cos, tanh = (
+    exp, log, sign, sqrt, abs, sin, cos, tanh, erf = (
         staticmethod(f) for f in (elementwise.exp, elementwise.log, elementwise.sign, elementwise.sqrt,
-                                  elementwise.abs, elementwise.sin, elementwise.cos, elementwise.tanh))
+                                  elementwise.abs, elementwise.sin, elementwise.cos, elementwise.tanh, elementwise.erf))
     maximum = staticmethod(lambda a, b: reduce.maximum(a, b) if isinstance(b, Tensor) else elementwise.clamp(a, min=b))
     pow = power = staticmethod(arith.pow)
     log_of = staticmethod(lambda number, like: float(np.log(np.asarray(number, dtype=like._data.dtype))))
-
-    @staticmethod
-    def erf(x: Tensor) -> Tensor:
-        raise Unsupported("erf")
 
     @staticmethod
     def product_of_others(a: Tensor, result: Tensor) -> Tensor:

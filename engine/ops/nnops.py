@@ -230,14 +230,18 @@ class BinaryCrossEntropyBackward0(Function):
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         p, t = s["self"], s["target"]
-        gi = g * (p - t) / k.maximum((1 - p) * p, 1e-12)
+        na, nt = ctx._needs_input_grad
+        gi = g * (p - t) / k.maximum((1 - p) * p, 1e-12) if na else None
+        # d/dt = log(1 - p) - log(p), both logs clamped at -100 as in the forward
+        gt = g * (k.maximum(k.log(1 - p), -100) - k.maximum(k.log(p), -100)) if nt else None
         if s["reduction"] == "mean":
-            gi = gi / math.prod(ctx._in_shapes[0])
-        return (k.like(gi, p), None)
+            n = math.prod(ctx._in_shapes[0])
+            gi, gt = (None if gi is None else gi / n), (None if gt is None else gt / n)
+        return (None if gi is None else k.like(gi, p)), gt
 
     def _templates(self) -> tuple[str | None, ...]:
         mean = f" / {math.prod(self._in_shapes[0])}" if self._saved["reduction"] == "mean" else ""
-        return (f"{{grad}} · ({{0}} − {{1}}) / ({{0}}·(1 − {{0}})){mean}", None)
+        return (f"{{grad}} · ({{0}} − {{1}}) / ({{0}}·(1 − {{0}})){mean}", f"{{grad}} · (ln(1 − {{0}}) − ln {{0}}){mean}")
 
 
 class BinaryCrossEntropyWithLogitsBackward0(Function):
