@@ -9,14 +9,13 @@ Example::
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
 
 from engine import dtypes
 from engine.ops.api import Api, operand, reflected, tensor_methods, torch_op
-from engine.ops.base import binary_operands, broadcast_shape, check_alloc, check_scalar, made
+from engine.ops.base import binary, binary_operands, check_scalar, made
 from engine.ops.elementwise import ReciprocalBackward0
 from engine.ops.function import Function, number, save_cross
 from engine.tensor import Tensor
@@ -29,15 +28,6 @@ def _axpy(a: np.ndarray, alpha: Any, b: np.ndarray) -> np.ndarray:
     if a.dtype == np.float32:
         return (a.astype(np.float64) + float(np.float32(alpha)) * b.astype(np.float64)).astype(np.float32)
     return a + np.asarray(alpha).astype(a.dtype) * b
-
-
-def binary(cls: type[Function], a: Any, b: Any, **params: Any) -> Tensor:
-    """Run the two-input op ``cls`` on operands of one dtype, asking the budget first when they broadcast."""
-    a, b = binary_operands(a, b)
-    shape = broadcast_shape(a._data.shape, b._data.shape)
-    if shape != a._data.shape and shape != b._data.shape:
-        check_alloc(math.prod(shape))
-    return cls.apply(a, b, **params)
 
 
 class AddBackward0(Function):

@@ -11,6 +11,7 @@ Example::
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -125,6 +126,15 @@ def binary_operands(a: Any, b: Any) -> tuple[Tensor, Tensor]:
         if b._data.dtype != dt._np:
             b = cast(b, dt)
     return a, b
+
+
+def binary(cls: type[Function], a: Any, b: Any, **params: Any) -> Tensor:
+    """Run the two-input op ``cls`` on operands of one dtype, asking the budget first when they broadcast."""
+    a, b = binary_operands(a, b)
+    shape = broadcast_shape(a._data.shape, b._data.shape)
+    if shape != a._data.shape and shape != b._data.shape:
+        check_alloc(math.prod(shape))
+    return cls.apply(a, b, **params)
 
 
 def _category(d: np.dtype) -> int:

@@ -16,9 +16,8 @@ from typing import Any
 import numpy as np
 
 from engine.graph import edge
-from engine.ops import arith
 from engine.ops.api import torch_op
-from engine.ops.base import made
+from engine.ops.base import binary, made
 from engine.ops.function import NO_CTX, Function
 from engine.ops.summation import torch_mean, torch_sum
 from engine.run_state import state
@@ -256,7 +255,7 @@ def mean(a: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -
 
 def _maxmin(kind: str, a: Tensor, dim: Any = None, keepdim: bool = False) -> Any:
     if isinstance(dim, Tensor):  # torch.max(a, b): elementwise maximum
-        return arith.binary(MaximumBackward0 if kind == "max" else MinimumBackward0, a, dim)
+        return binary(MaximumBackward0 if kind == "max" else MinimumBackward0, a, dim)
     if dim is None:
         return (MaxBackward1 if kind == "max" else MinBackward1).apply(a)
     d = _dim(int(dim), a._data.ndim)
@@ -340,9 +339,9 @@ def argmin(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
 
 @torch_op("maximum", signature="Tensor input, Tensor other")
 def maximum(a: Tensor, b: Tensor) -> Tensor:
-    return arith.binary(MaximumBackward0, a, b)
+    return binary(MaximumBackward0, a, b)
 
 
 @torch_op("minimum", signature="Tensor input, Tensor other")
 def minimum(a: Tensor, b: Tensor) -> Tensor:
-    return arith.binary(MinimumBackward0, a, b)
+    return binary(MinimumBackward0, a, b)
