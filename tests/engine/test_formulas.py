@@ -4,10 +4,15 @@ in, and every op the engine declares yields a template for each input a gradient
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import re
 from typing import Any
 
+import numpy as np
 import pytest
+
+import tests.engine
 
 from engine.facade import make_modules
 from engine.graph import AccumulateGrad
@@ -78,8 +83,8 @@ class _Collector:
         return lambda *args: None
 
 
-# Programs that, together, run every op the engine declares in backward (the test below fails when an op is added
-# without one: add a line for it here).
+# Programs that, with the op tables of tests/engine (every ``CASES`` list of expressions: an op's own test), run
+# every op the engine declares in backward. The test below fails when an op is added and runs in neither.
 PROGRAMS = """
 z = (x * y + x / y - y - 1 - x + (-x) + x ** 2 + x ** y + 2 ** x + 1 / x).sum()
 z = z + (x.exp() + x.log() + x.sqrt() + x.tanh() + x.sigmoid() + x.relu() + x.abs() + x.sin() + x.cos()).sum()
@@ -116,6 +121,32 @@ def _nodes_of_every_declared_op() -> list[type[Function]]:
     return sorted({c for c in walk(Function) if not c.family}, key=lambda c: c.__name__)
 
 
+def _op_tables() -> list[str]:
+    """The expressions of every op test in tests/engine (their ``CASES``, evaluated on test_ops's inputs)."""
+    found: list[str] = []
+    for info in pkgutil.iter_modules(tests.engine.__path__):
+        module = importlib.import_module(f"tests.engine.{info.name}")
+        cases = getattr(module, "CASES", None)
+        if info.name.startswith("test_") and isinstance(cases, list) and all(isinstance(c, str) for c in cases):
+            found += cases
+    return found
+
+
+def _run_op_tables(collector: Any) -> None:
+    from tests.engine.test_ops import INPUTS
+    from tests.engine.helpers import make_inputs, namespaces
+
+    ours_namespace = namespaces()[1]
+    for expr in _op_tables():
+        with use_state(RunState(observer=collector)):
+            _, ours = make_inputs(INPUTS)
+            out = eval(expr, {**ours_namespace, **ours})  # noqa: S307 - the tests' own tables
+            if isinstance(out, tuple):
+                out = out[0]
+            if out.requires_grad:
+                out.backward(out.__class__._make(np.ones(out._data.shape, dtype=out._data.dtype)))
+
+
 def test_every_declared_op_runs_with_a_formula_for_each_input_a_gradient_reaches() -> None:
     collector = _Collector()
     mods = make_modules()
@@ -125,6 +156,7 @@ def test_every_declared_op_runs_with_a_formula_for_each_input_a_gradient_reaches
              "y = torch.tensor([0.25, -1., 2.], requires_grad=True)\n"
              "m = torch.tensor([[1., 2., 3.5], [4., 0.5, 6.]], requires_grad=True)\n"
              "n = torch.tensor([[1., 0.], [0.5, 1.], [1., 2.]], requires_grad=True)\n" + PROGRAMS, env)
+    _run_op_tables(collector)
     ran = {type(node) for node, _, _ in collector.seen}
     missing = [c.__name__ for c in _nodes_of_every_declared_op() if c not in ran]
     assert not missing, f"no program above runs these ops in backward: {missing}"
