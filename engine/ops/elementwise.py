@@ -1,5 +1,6 @@
-"""Elementwise functions of one tensor and their derivatives: one row of ``TABLE`` each (exp, log, sqrt, tanh,
-sigmoid, relu, abs, sin, cos, …), then the ones with parameters (clamp, leaky_relu, softplus, elu).
+"""Elementwise functions and their derivatives: of one tensor, one row of ``TABLE`` each (exp, log, sqrt, tanh,
+sigmoid, relu, abs, sin, cos, …); of two tensors (atan2, hypot, where); then the ones with parameters (clamp,
+leaky_relu, softplus, elu).
 
 A row says: the node's name, the torch function (``None``: not one of PyTorch's), the forward on arrays, what it
 keeps for backward (the input ``"self"`` or the output ``"result"``), the derivative ``grad(k, g, a, r)`` (``a`` the
@@ -22,7 +23,7 @@ import numpy as np
 from engine import dtypes
 from engine.ops import inplace
 from engine.ops.api import ENTRIES, Api, tensor_methods, torch_op
-from engine.ops.base import binary_operands, broadcast_shape, check_alloc, check_scalar, made, promote
+from engine.ops.base import binary, binary_operands, broadcast_shape, check_alloc, check_scalar, made, promote
 from engine.ops.function import Function, number
 from engine.tensor import _TYPE_NAMES, Tensor
 
@@ -162,7 +163,58 @@ def silu(a: Tensor, inplace: bool = False) -> Tensor:
     return SiluBackward0.apply(a)
 
 
-# ---- picking between two tensors -----------------------------------------------------------------------------
+# ---- of two tensors -------------------------------------------------------------------------------------------
+class Atan2Backward0(Function):
+    """atan2(a, b): the angle of the point (b, a), in (-π, π]: d/da = b / (a² + b²), d/db = -a / (a² + b²)."""
+
+    api = Api("atan2", aliases=("arctan2",), signature="Tensor input, Tensor other", inplace="atan2_")
+    templates = ("{grad} · {1} / ({0}² + {1}²)", "{grad} · −{0} / ({0}² + {1}²)")
+    broadcasts = True
+    _saved_fields = ("self", "other")
+
+    @staticmethod
+    def call(input: Tensor, other: Tensor) -> Tensor:  # noqa: A002 - PyTorch's names
+        return binary(Atan2Backward0, input, other)
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        ctx._save(self=a, other=b)
+        b = as_float(b)
+        return precise(lambda v: np.arctan2(v, b.astype(v.dtype)), a)
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        a, b = s["self"], s["other"]
+        recip = 1 / (a * a + b * b)  # PyTorch's atan2_backward, in its order
+        sa, sb = ctx._in_shapes
+        na, nb = ctx._needs_input_grad
+        return (k.sum_to(g * b * recip, sa) if na else None, k.sum_to(g * -a * recip, sb) if nb else None)
+
+
+class HypotBackward0(Function):
+    """hypot(a, b) = √(a² + b²), the length of (a, b): d/da = a / hypot, d/db = b / hypot."""
+
+    api = Api("hypot", signature="Tensor input, Tensor other", inplace="hypot_")
+    templates = ("{grad} · {0} / {out}", "{grad} · {1} / {out}")
+    broadcasts = True
+    _saved_fields = ("self", "other", "result")
+
+    @staticmethod
+    def call(input: Tensor, other: Tensor) -> Tensor:  # noqa: A002 - PyTorch's names
+        return binary(HypotBackward0, input, other)
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        r = np.hypot(as_float(a), as_float(b))
+        ctx._save(self=a, other=b, result=r)
+        return r
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        a, b, r = s["self"], s["other"], s["result"]
+        sa, sb = ctx._in_shapes
+        na, nb = ctx._needs_input_grad
+        return (k.sum_to(g * a / r, sa) if na else None, k.sum_to(g * b / r, sb) if nb else None)
+
+
 class WhereBackward0(Function):
     """where(cond, a, b): the gradient goes to a where cond holds, to b elsewhere."""
 
