@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ops import argcheck, elementwise, linalg, nnops
+from engine.ops import activations, argcheck, elementwise, linalg, nnops
 from engine.ops.activations import dropout as _dropout
 from engine.ops.activations import gelu as _gelu
 from engine.ops.nnops import cross_entropy, nll_loss  # noqa: F401 - re-exported
@@ -113,9 +113,9 @@ def _floating(kernel: str, fn: Any) -> Any:
 
 
 gelu = argcheck.signed("gelu", _floating("GeluKernelImpl", _gelu), key="F.gelu")
-softplus = argcheck.signed("softplus", _floating("softplus_cpu", elementwise.softplus), key="F.softplus")
-leaky_relu = argcheck.signed("leaky_relu", _floating("leaky_relu_cpu", elementwise.leaky_relu), key="F.leaky_relu")
-elu = argcheck.signed("elu", _floating("elu_cpu", elementwise.elu), key="F.elu")
+softplus = argcheck.signed("softplus", _floating("softplus_cpu", activations.softplus), key="F.softplus")
+leaky_relu = argcheck.signed("leaky_relu", _floating("leaky_relu_cpu", activations.leaky_relu), key="F.leaky_relu")
+elu = argcheck.signed("elu", _floating("elu_cpu", activations.elu), key="F.elu")
 linear = argcheck.signed("linear", linalg.linear, key="F.linear")
 one_hot = argcheck.signed("one_hot", _one_hot, key="F.one_hot")
 

@@ -14,9 +14,12 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops import activations, argcheck, elementwise, linalg
+from engine import dtypes
 from engine.nn import functional, init
-from engine.nn.module import Module, Parameter
+from engine.nn.module import Module, Parameter, _addindent
+from engine.ops import activations, argcheck, elementwise, linalg
+from engine.ops.base import check_alloc
+from engine.ops.factories import _size
 from engine.size_device import check_device
 from engine.tensor import Tensor
 
@@ -37,13 +40,7 @@ class Linear(Module):
         check_device(device)
         self.in_features = in_features
         self.out_features = out_features
-        from engine import dtypes
-
         np_dt = dtypes.default_np() if dtype is None else dtype._np
-        from engine.ops.base import check_alloc
-
-        from engine.ops.factories import _size
-
         _size(((out_features, in_features),), "empty")  # torch.empty((out, in)): its refusals, in its words
         check_alloc(in_features * out_features)
         w = Tensor._make(np.zeros((out_features, in_features), dtype=np_dt))
@@ -275,8 +272,6 @@ class ModuleList(Module):
 
     def __repr__(self) -> str:
         """PyTorch's compressed form: runs of identical entries print once, as ``(0-2): 3 x Linear(...)``."""
-        from engine.nn.module import _addindent
-
         reprs = [repr(m) for m in self]
         if not reprs:
             return "ModuleList()"

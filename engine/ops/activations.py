@@ -1,4 +1,5 @@
-"""GELU and dropout: the activation with a smooth gate, and the random zeroing used while training.
+"""The activations with parameters (leaky_relu, softplus, elu, GELU) and dropout, the random zeroing used while
+training.
 
 Example::
 
@@ -16,10 +17,84 @@ import numpy as np
 from engine import random
 from engine.ops.arith import mul
 from engine.ops.argcheck import cannot_cast
-from engine.ops.function import Function
+from engine.ops.elementwise import as_float
+from engine.ops.function import Function, number
 from engine.tensor import Tensor
 
 _SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
+
+
+class LeakyReluBackward0(Function):
+    """a if a > 0 else slope * a."""
+
+    _saved_fields = ("self", "negative_slope")
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray, negative_slope: float = 0.01) -> np.ndarray:
+        ctx._save(self=a, negative_slope=negative_slope)
+        return np.where(a > 0, a, a * np.asarray(negative_slope, dtype=a.dtype))
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.where(s["self"] > 0, g, g * s["negative_slope"]),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        return (f"{{grad}} · (1 if {{0}} > 0 else {number(self._saved['negative_slope'])})",)
+
+
+def leaky_relu(a: Tensor, negative_slope: float = 0.01) -> Tensor:
+    return LeakyReluBackward0.apply(a, negative_slope=negative_slope)
+
+
+class SoftplusBackward0(Function):
+    """ln(1 + e^(βa)) / β, and a itself past ``threshold``: d/da = σ(βa)."""
+
+    _saved_fields = ("self", "beta", "threshold")
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray, beta: float = 1.0, threshold: float = 20.0) -> np.ndarray:
+        ctx._save(self=a, beta=beta, threshold=threshold)
+        a = as_float(a)
+        z = a.astype(np.float64) * beta
+        out = np.where(z > threshold, a.astype(np.float64), np.log1p(np.exp(z)) / beta)
+        return out.astype(a.dtype)
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        z = k.cast(s["self"], np.float64) * s["beta"]
+        d = k.where(z > s["threshold"], 1.0, 1.0 / (1.0 + k.exp(-z)))
+        return (k.like(g * d, g),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        beta = self._saved["beta"]
+        return (f"{{grad}} · σ({'' if beta == 1 else number(beta) + '·'}{{0}})",)
+
+
+def softplus(a: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+    return SoftplusBackward0.apply(a, beta=beta, threshold=threshold)
+
+
+class EluBackward0(Function):
+    """a if a > 0 else α(eᵃ - 1): d/da = 1 above 0, αeᵃ below."""
+
+    _saved_fields = ("self", "alpha")
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray, alpha: float = 1.0) -> np.ndarray:
+        ctx._save(self=a, alpha=alpha)
+        a = as_float(a)
+        d = a.astype(np.float64)
+        return np.where(d > 0, d, np.expm1(d) * alpha).astype(a.dtype)
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        a = k.cast(s["self"], np.float64)
+        return (k.like(k.where(a > 0, g, g * (s["alpha"] * k.exp(a))), g),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        alpha = self._saved["alpha"]
+        return (f"{{grad}} · (1 if {{0}} > 0 else {'' if alpha == 1 else number(alpha) + '·'}e^{{0}})",)
+
+
+def elu(a: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    return EluBackward0.apply(a, alpha=alpha)
 
 
 class GeluBackward0(Function):
@@ -78,4 +153,4 @@ def dropout(x: Tensor, p: float = 0.5, training: bool = True, inplace: bool = Fa
     return mul(x, Tensor._make(noise))
 
 
-__all__ = ["gelu", "dropout", "GeluBackward0"]
+__all__ = ["GeluBackward0", "dropout", "elu", "gelu", "leaky_relu", "softplus"]

@@ -1,6 +1,6 @@
 """Elementwise functions and their derivatives: of one tensor, one row of ``TABLE`` each (exp, log, sqrt, tanh,
-sigmoid, relu, abs, sin, cos, …); of two tensors (atan2, hypot, where); then the ones with parameters (clamp,
-leaky_relu, softplus, elu).
+sigmoid, relu, abs, sin, cos, …); of two tensors (atan2, hypot, where); clamp. (The activations with parameters,
+leaky_relu, softplus, elu, gelu, are in ``activations.py``.)
 
 A row says: the node's name, the torch function (``None``: not one of PyTorch's), the forward on arrays, what it
 keeps for backward (the input ``"self"`` or the output ``"result"``), the derivative ``grad(k, g, a, r)`` (``a`` the
@@ -249,7 +249,7 @@ def where(condition: Tensor, a: Any = None, b: Any = None) -> Any:
     return WhereBackward0.apply(a, b, condition=condition._data.astype(bool))
 
 
-# ---- with parameters ------------------------------------------------------------------------------------------
+# ---- clamp ---------------------------------------------------------------------------------------------------
 class ClampBackward1(Function):
     """clamp(a, min, max): the gradient passes where a lies inside [min, max], is 0 where it was clipped."""
 
@@ -327,77 +327,4 @@ tensor_methods({"clamp_": clamp_, "__abs__": abs}, signatures={
     "clamp_": ("Tensor input, Tensor? min=None, Tensor? max=None", "Tensor input, Number? min=None, Number? max=None")})
 
 
-class LeakyReluBackward0(Function):
-    """a if a > 0 else slope * a."""
-
-    _saved_fields = ("self", "negative_slope")
-
-    @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, negative_slope: float = 0.01) -> np.ndarray:
-        ctx._save(self=a, negative_slope=negative_slope)
-        return np.where(a > 0, a, a * np.asarray(negative_slope, dtype=a.dtype))
-
-    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
-        return (k.where(s["self"] > 0, g, g * s["negative_slope"]),)
-
-    def _templates(self) -> tuple[str | None, ...]:
-        return (f"{{grad}} · (1 if {{0}} > 0 else {number(self._saved['negative_slope'])})",)
-
-
-def leaky_relu(a: Tensor, negative_slope: float = 0.01) -> Tensor:
-    return LeakyReluBackward0.apply(a, negative_slope=negative_slope)
-
-
-class SoftplusBackward0(Function):
-    """ln(1 + e^(βa)) / β, and a itself past ``threshold``: d/da = σ(βa)."""
-
-    _saved_fields = ("self", "beta", "threshold")
-
-    @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, beta: float = 1.0, threshold: float = 20.0) -> np.ndarray:
-        ctx._save(self=a, beta=beta, threshold=threshold)
-        a = as_float(a)
-        z = a.astype(np.float64) * beta
-        out = np.where(z > threshold, a.astype(np.float64), np.log1p(np.exp(z)) / beta)
-        return out.astype(a.dtype)
-
-    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
-        z = k.cast(s["self"], np.float64) * s["beta"]
-        d = k.where(z > s["threshold"], 1.0, 1.0 / (1.0 + k.exp(-z)))
-        return (k.like(g * d, g),)
-
-    def _templates(self) -> tuple[str | None, ...]:
-        beta = self._saved["beta"]
-        return (f"{{grad}} · σ({'' if beta == 1 else number(beta) + '·'}{{0}})",)
-
-
-def softplus(a: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
-    return SoftplusBackward0.apply(a, beta=beta, threshold=threshold)
-
-
-class EluBackward0(Function):
-    """a if a > 0 else α(eᵃ - 1): d/da = 1 above 0, αeᵃ below."""
-
-    _saved_fields = ("self", "alpha")
-
-    @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, alpha: float = 1.0) -> np.ndarray:
-        ctx._save(self=a, alpha=alpha)
-        a = as_float(a)
-        d = a.astype(np.float64)
-        return np.where(d > 0, d, np.expm1(d) * alpha).astype(a.dtype)
-
-    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
-        a = k.cast(s["self"], np.float64)
-        return (k.like(k.where(a > 0, g, g * (s["alpha"] * k.exp(a))), g),)
-
-    def _templates(self) -> tuple[str | None, ...]:
-        alpha = self._saved["alpha"]
-        return (f"{{grad}} · (1 if {{0}} > 0 else {'' if alpha == 1 else number(alpha) + '·'}e^{{0}})",)
-
-
-def elu(a: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
-    return EluBackward0.apply(a, alpha=alpha)
-
-
-__all__ = ["TABLE", "as_float", "clamp", "elu", "leaky_relu", "precise", "silu", "softplus"]
+__all__ = ["TABLE", "as_float", "clamp", "precise", "silu"]
