@@ -57,11 +57,8 @@ def _product_of_others(a: np.ndarray) -> np.ndarray:
 class ArrayKit(_Kit):
     """Backward on numpy arrays: numpy's own functions, ``sin``/``cos`` in double precision (as the forward ops)."""
 
-    graph = False
-
     # values and constants
     const = staticmethod(lambda x: x)
-    zeros = staticmethod(lambda shape, like: np.zeros(shape, dtype=like.dtype))
     zeros_like = staticmethod(np.zeros_like)
     cast = staticmethod(lambda x, dtype: x.astype(dtype))
     like = staticmethod(lambda x, other: x.astype(other.dtype))
@@ -70,7 +67,7 @@ class ArrayKit(_Kit):
                                                                       dtype=like.dtype))
     copy = staticmethod(np.copy)
     # elementwise
-    exp, log, sign, sqrt, abs, tanh = (staticmethod(f) for f in (np.exp, np.log, np.sign, np.sqrt, np.abs, np.tanh))
+    exp, log, sign, abs, tanh = (staticmethod(f) for f in (np.exp, np.log, np.sign, np.abs, np.tanh))
     maximum, power = staticmethod(np.maximum), staticmethod(np.power)
     sin = staticmethod(lambda x: precise(np.sin, x))
     cos = staticmethod(lambda x: precise(np.cos, x))
@@ -127,13 +124,10 @@ class ArrayKit(_Kit):
 class TensorKit(_Kit):
     """Backward on tensors, with the engine's differentiable ops (the result has a graph)."""
 
-    graph = True
-
     @staticmethod
     def const(x: Any) -> Any:
         return Tensor._make(x) if isinstance(x, np.ndarray) else x
 
-    zeros = staticmethod(lambda shape, like: made(np.zeros(shape, dtype=like._data.dtype)))
     zeros_like = staticmethod(lambda x: made(np.zeros_like(x._data)))
 
     @staticmethod
@@ -152,9 +146,9 @@ class TensorKit(_Kit):
         return Tensor._make(np.asarray(_array(mask).sum(axis=dims, keepdims=keepdim), dtype=like._data.dtype))
 
     copy = staticmethod(lambda x: x)
-    exp, log, sign, sqrt, abs, sin, cos, tanh, erf = (
-        staticmethod(f) for f in (elementwise.exp, elementwise.log, elementwise.sign, elementwise.sqrt,
-                                  elementwise.abs, elementwise.sin, elementwise.cos, elementwise.tanh, elementwise.erf))
+    exp, log, sign, abs, sin, cos, tanh, erf = (
+        staticmethod(f) for f in (elementwise.exp, elementwise.log, elementwise.sign, elementwise.abs, elementwise.sin,
+                                  elementwise.cos, elementwise.tanh, elementwise.erf))
     maximum = staticmethod(lambda a, b: reduce.maximum(a, b) if isinstance(b, Tensor) else elementwise.clamp(a, min=b))
     pow = power = staticmethod(arith.pow)
     log_of = staticmethod(lambda number, like: float(np.log(np.asarray(number, dtype=like._data.dtype))))
