@@ -117,8 +117,9 @@ class Tensor:
                 f"'{list(self._data.shape)}'. Please ensure that the gradient and the tensor are the same size"
             )
         if value is not None and value._data.dtype != self._data.dtype:
+            c_name = dtypes.C_NAMES[value._data.dtype.name]
             raise RuntimeError(
-                f"attempting to assign a gradient with dtype '{dtypes.C_NAMES[value._data.dtype.name]}' to a tensor with "
+                f"attempting to assign a gradient with dtype '{c_name}' to a tensor with "
                 f"grad_dtype '{_TYPE_NAMES[self._data.dtype.name]}'. The gradient must match the tensor's grad_dtype "
                 "(defaults to the tensor's dtype). You can set the tensor's grad_dtype attribute with a specific dtype, "
                 "or None to allow any dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and its "

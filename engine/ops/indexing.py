@@ -66,14 +66,13 @@ class IndexBackward0(Function):
     twice gets both gradients)."""
 
     _saved_fields = ("self_sym_sizes",)
+    templates = ("{grad} added where each value was picked, 0 elsewhere",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, key: Any = None) -> np.ndarray:
         ctx._save(self_sym_sizes=tuple(a.shape))
         ctx._key = key
         return np.asarray(a[key])
-
-    templates = ("{grad} added where each value was picked, 0 elsewhere",)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (k.index_add(s["self_sym_sizes"], ctx._key, g),)
@@ -251,6 +250,8 @@ class CopySlices(Function):
     """``x[key] = value``: the written part's gradient goes to ``value`` (summed to its shape), the rest flows
     back to the old ``x``."""
 
+    templates = ("{grad} with the written part set to 0", "{grad} at the written part")
+
     def name(self) -> str:
         return "torch::autograd::CopySlices"  # a C++ node in PyTorch, named with its namespace like AccumulateGrad
 
@@ -265,8 +266,6 @@ class CopySlices(Function):
         out[key] = value
         ctx._written_shape = value.shape
         return out
-
-    templates = ("{grad} with the written part set to 0", "{grad} at the written part")
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         key = ctx._key

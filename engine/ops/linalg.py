@@ -78,13 +78,12 @@ class MvBackward0(Function):
     """A @ v (matrix times vector): d/dA = outer(G, v), d/dv = Aᵀ @ G."""
 
     _saved_fields = ("self", "vec")
+    templates = ("{grad} {1}ᵀ (an outer product)", "{0}ᵀ @ {grad}")
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, v: np.ndarray) -> np.ndarray:
         save_cross(ctx, "self", a, "vec", v)
         return a @ v
-
-    templates = ("{grad} {1}ᵀ (an outer product)", "{0}ᵀ @ {grad}")
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         na, nv = ctx._needs_input_grad
@@ -95,13 +94,12 @@ class DotBackward0(Function):
     """u · v: d/du = G v, d/dv = G u."""
 
     _saved_fields = ("self", "tensor")
+    templates = ("{grad} · {1}", "{grad} · {0}")
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         save_cross(ctx, "self", a, "tensor", b)
         return np.asarray(np.dot(a, b))
-
-    templates = ("{grad} · {1}", "{grad} · {0}")
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         na, nb = ctx._needs_input_grad

@@ -105,6 +105,7 @@ class SoftmaxBackward0(Function):
     """softmax along dim: d/dx = y ⊙ (g - Σ g⊙y)."""
 
     _saved_fields = ("dim", "result")
+    templates = ("{out} · ({grad} − Σ({grad} · {out}))",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
@@ -112,8 +113,6 @@ class SoftmaxBackward0(Function):
         r = e * (a.dtype.type(1) / s)  # PyTorch multiplies by the reciprocal of the sum
         ctx._save(dim=dim, result=r)
         return r
-
-    templates = ("{out} · ({grad} − Σ({grad} · {out}))",)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         r, d = s["result"], s["dim"]
@@ -241,7 +240,8 @@ class BinaryCrossEntropyBackward0(Function):
 
     def _templates(self) -> tuple[str | None, ...]:
         mean = f" / {math.prod(self._in_shapes[0])}" if self._saved["reduction"] == "mean" else ""
-        return (f"{{grad}} · ({{0}} − {{1}}) / ({{0}}·(1 − {{0}})){mean}", f"{{grad}} · (ln(1 − {{0}}) − ln {{0}}){mean}")
+        return (f"{{grad}} · ({{0}} − {{1}}) / ({{0}}·(1 − {{0}})){mean}",
+                f"{{grad}} · (ln(1 − {{0}}) − ln {{0}}){mean}")
 
 
 class BinaryCrossEntropyWithLogitsBackward0(Function):

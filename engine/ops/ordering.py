@@ -83,14 +83,13 @@ class CumsumBackward0(Function):
     """Running sums: element i's gradient is the sum of the output gradients from i on."""
 
     _saved_fields = ("dim",)
+    templates = ("{grad} summed from each position to the end",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: int = 0) -> np.ndarray:
         ctx._save(dim=dim)
         acc = np.float64 if a.dtype.kind == "f" else np.int64  # PyTorch accumulates in double on the CPU
         return np.cumsum(a.astype(acc), axis=dim).astype(a.dtype if a.dtype.kind == "f" else np.int64)
-
-    templates = ("{grad} summed from each position to the end",)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         d = (s["dim"],)
@@ -108,13 +107,12 @@ class FlipBackward0(Function):
     """Reversed along ``dims``: the gradient is reversed back."""
 
     _saved_fields = ("dims",)
+    templates = ("{grad} flipped back",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dims: tuple[int, ...] = ()) -> np.ndarray:
         ctx._save(dims=dims)
         return np.flip(a, axis=dims).copy()
-
-    templates = ("{grad} flipped back",)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (k.flip(g, s["dims"]),)
@@ -184,12 +182,12 @@ class DiagEmbedBackward0(Function):
 class DiagonalBackward0_copy(Function):  # noqa: N801 - PyTorch's name for diag of a matrix
     """A matrix's diagonal: the gradient lands on the diagonal, zeros elsewhere."""
 
+    templates = ("{grad} on the diagonal, 0 elsewhere",)
+
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         ctx._n = a.shape
         return np.diag(a).copy()
-
-    templates = ("{grad} on the diagonal, 0 elsewhere",)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         n = np.arange(min(ctx._n))

@@ -232,14 +232,13 @@ class GatherBackward0(Function):
     """``out[i][j] = x[i][index[i][j]]`` (dim 1): each gradient is added to the place its value came from."""
 
     _saved_fields = ("dim", "index", "sparse_grad")
+    templates = ("{grad} added back where each value was read, 0 elsewhere",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: int = 0, index: Any = None) -> np.ndarray:
         ctx._save(dim=dim, index=index, sparse_grad=False)
         ctx._shape = tuple(a.shape)
         return np.take_along_axis(a, index, axis=dim)
-
-    templates = ("{grad} added back where each value was read, 0 elsewhere",)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         dim, index = ctx._saved["dim"], ctx._saved["index"]  # where from: an array, not differentiated
@@ -268,6 +267,7 @@ class AmaxBackward0(Function):
     """``amax`` over ``dim``: tied maxima share the gradient equally (unlike ``max(dim)``, which picks one)."""
 
     _saved_fields = ("dim", "keepdim", "result", "self")
+    templates = ("{grad} / (the number of ties) where {0} = {out}, 0 elsewhere",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False,
@@ -277,8 +277,6 @@ class AmaxBackward0(Function):
         r = np.asarray(fn(a, axis=axes, keepdims=keepdim))
         ctx._save(dim=dim, keepdim=keepdim, result=r, self=a)
         return r
-
-    templates = ("{grad} / (the number of ties) where {0} = {out}, 0 elsewhere",)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         a, r, axes = s["self"], s["result"], (s["dim"] or tuple(range(len(ctx._in_shapes[0]))))

@@ -54,13 +54,12 @@ class SumBackward0(Function):
     """sum of all elements: every element gets the output's gradient."""
 
     _saved_fields = ("self_sym_sizes",)
+    templates = (_EXPANDED,)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         ctx._save(self_sym_sizes=tuple(a.shape))
         return torch_sum(a, None, False) if a.dtype.kind == "f" else np.asarray(a.sum(dtype=_sum_dtype(a)))
-
-    templates = (_EXPANDED,)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (k.expand(g, s["self_sym_sizes"]),)
@@ -70,6 +69,7 @@ class SumBackward1(Function):
     """sum over some dimensions."""
 
     _saved_fields = ("dim", "keepdim", "self_sym_sizes")
+    templates = (_EXPANDED,)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False) -> np.ndarray:
@@ -77,8 +77,6 @@ class SumBackward1(Function):
         if a.dtype.kind == "f":
             return torch_sum(a, dim, keepdim)
         return np.asarray(a.sum(axis=dim, keepdims=keepdim, dtype=_sum_dtype(a)))
-
-    templates = (_EXPANDED,)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (k.expand_back(g, s["self_sym_sizes"], s["dim"], s["keepdim"]),)
@@ -129,6 +127,7 @@ class MaxBackward1(Function):
 
     _saved_fields = ("self", "result")
     _np = staticmethod(np.max)
+    templates = ("{grad} where {0} = {out} (shared among ties), 0 elsewhere",)
 
     @classmethod
     def _forward(cls, ctx: Any, a: np.ndarray) -> np.ndarray:  # type: ignore[override]
@@ -144,8 +143,6 @@ class MaxBackward1(Function):
     @classmethod
     def _name(cls) -> str:
         return "max" if cls._np is np.max else "min"
-
-    templates = ("{grad} where {0} = {out} (shared among ties), 0 elsewhere",)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         mask = s["self"] == s["result"]
@@ -216,14 +213,13 @@ class ProdBackward0(Function):
     """product of all elements: d/da_i = product of the others."""
 
     _saved_fields = ("self", "result")
+    templates = ("{grad} · the product of the other elements of {0}",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         r = np.asarray(a.prod(dtype=_sum_dtype(a)))
         ctx._save(self=a, result=r)
         return r
-
-    templates = ("{grad} · the product of the other elements of {0}",)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (g * k.product_of_others(s["self"], s["result"]),)
@@ -286,15 +282,14 @@ class MaximumBackward0(Function):
 
     _saved_fields = ("self", "other")
     _pick = staticmethod(np.maximum)
+    broadcasts = True
+    templates = ("{grad} where {0} > {1} (half on ties), 0 elsewhere",
+                 "{grad} where {1} > {0} (half on ties), 0 elsewhere")
 
     @classmethod
     def _forward(cls, ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:  # type: ignore[override]
         ctx._save(self=a, other=b)
         return cls._pick(a, b)
-
-    broadcasts = True
-    templates = ("{grad} where {0} > {1} (half on ties), 0 elsewhere",
-                 "{grad} where {1} > {0} (half on ties), 0 elsewhere")
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         a, b = s["self"], s["other"]

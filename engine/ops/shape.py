@@ -31,13 +31,12 @@ class ViewBackward0(Function):
     """A new shape over the same values: the gradient is reshaped back."""
 
     _saved_fields = ("self_sym_sizes",)
+    templates = (_REBUILT,)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, shape: tuple[int, ...] = ()) -> np.ndarray:
         ctx._save(self_sym_sizes=tuple(a.shape))
         return a.reshape(shape)
-
-    templates = (_REBUILT,)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (k.reshape(g, s["self_sym_sizes"]),)
@@ -50,11 +49,11 @@ class UnsafeViewBackward0(ViewBackward0):
 class CloneBackward0(Function):
     """A copy: the gradient passes unchanged."""
 
+    templates = ("{grad}",)
+
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         return np.array(a, copy=True, order="C")
-
-    templates = ("{grad}",)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (g,)
@@ -63,11 +62,11 @@ class CloneBackward0(Function):
 class CopyBackwards(Function):
     """A copy made by backward with create_graph=True into a leaf's fresh ``.grad``: gradient passes unchanged."""
 
+    templates = ("{grad}",)
+
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         return np.array(a, copy=True)
-
-    templates = ("{grad}",)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (g,)
@@ -96,11 +95,11 @@ class TransposeBackward0(Function):
 class TBackward0(Function):
     """Matrix transpose ``.t()``."""
 
+    templates = ("{grad}ᵀ",)
+
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         return a.T
-
-    templates = ("{grad}ᵀ",)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (k.t(g),)
@@ -110,13 +109,12 @@ class PermuteBackward0(Function):
     """Reorder dimensions: the gradient is put back in the original order."""
 
     _saved_fields = ("dims",)
+    templates = ("{grad} with its dims put back in order",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dims: tuple[int, ...] = ()) -> np.ndarray:
         ctx._save(dims=dims)
         return np.transpose(a, dims)
-
-    templates = ("{grad} with its dims put back in order",)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (k.permute(g, np.argsort(s["dims"])),)
@@ -126,6 +124,7 @@ class SqueezeBackward0(Function):
     """Drop all size-1 dimensions."""
 
     _saved_fields = ("self_sym_sizes",)
+    templates = (_REBUILT,)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dims: tuple[int, ...] | None = None) -> np.ndarray:
@@ -133,8 +132,6 @@ class SqueezeBackward0(Function):
         if dims is None:
             return np.squeeze(a)
         return np.squeeze(a, tuple(d for d in dims if a.shape[d] == 1)) if a.ndim else a
-
-    templates = (_REBUILT,)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (k.reshape(g, s["self_sym_sizes"]),)
@@ -169,13 +166,12 @@ class ExpandBackward0(Function):
     """Repeat along size-1 dimensions without copying: the gradient is summed back."""
 
     _saved_fields = ("self_sym_sizes",)
+    templates = ("{grad} summed to {0.shape}",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, shape: tuple[int, ...] = ()) -> np.ndarray:
         ctx._save(self_sym_sizes=tuple(a.shape))
         return np.broadcast_to(a, shape)
-
-    templates = ("{grad} summed to {0.shape}",)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (k.sum_to(g, s["self_sym_sizes"]),)

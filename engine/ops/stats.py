@@ -143,6 +143,7 @@ class LogsumexpBackward0(Function):
     """log Σ exp(x): d/dx = softmax(x)."""
 
     _saved_fields = ("self", "dim", "keepdim", "result")
+    templates = ("{grad} · e^({0} − {out})",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False) -> np.ndarray:
@@ -151,8 +152,6 @@ class LogsumexpBackward0(Function):
         r = np.log(torch_sum(np.exp(a - m), dim, True)) + m
         ctx._save(self=a, dim=dim, keepdim=keepdim, result=r)
         return np.asarray(r if keepdim else np.squeeze(r, dim))
-
-    templates = ("{grad} · e^({0} − {out})",)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         g = k.expand_back(g, ctx._in_shapes[0], s["dim"], s["keepdim"])
@@ -163,13 +162,12 @@ class MaskedFillBackward0(Function):
     """masked_fill(mask, value): the gradient passes where the mask is False, is 0 where values were replaced."""
 
     _saved_fields = ("mask",)
+    templates = ("{grad} where the mask is False, 0 where values were replaced",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, mask: Any = None, value: Any = 0) -> np.ndarray:
         ctx._save(mask=mask)
         return np.where(mask, np.asarray(value, dtype=a.dtype), a)
-
-    templates = ("{grad} where the mask is False, 0 where values were replaced",)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (k.sum_to(k.where(s["mask"], 0, g), ctx._in_shapes[0]),)
@@ -179,14 +177,13 @@ class RepeatBackward0(Function):
     """repeat(*sizes): tile the tensor; each original element's gradient is the sum over its copies."""
 
     _saved_fields = ("repeats", "self_sym_sizes")
+    templates = ("{grad} summed over the copies",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, repeats: tuple[int, ...] = ()) -> np.ndarray:
         ctx._save(repeats=repeats, self_sym_sizes=tuple(a.shape))
         lead = len(repeats) - a.ndim
         return np.tile(a.reshape((1,) * lead + a.shape), repeats)
-
-    templates = ("{grad} summed over the copies",)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         reps, shape = s["repeats"], s["self_sym_sizes"]
