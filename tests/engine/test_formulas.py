@@ -160,6 +160,8 @@ def test_every_declared_op_runs_with_a_formula_for_each_input_a_gradient_reaches
     ran = {type(node) for node, _, _ in collector.seen}
     missing = [c.__name__ for c in _nodes_of_every_declared_op() if c not in ran]
     assert not missing, f"no program above runs these ops in backward: {missing}"
+    # asked again now that backward has freed every node: the same (a template never reads a freed value)
+    assert [node.formulas() for node, _, _ in collector.seen] == [formulas for _, formulas, _ in collector.seen]
     for node, formulas, grads in collector.seen:
         if isinstance(node, AccumulateGrad):
             continue
