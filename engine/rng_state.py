@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine import random
-from engine.ops.base import made
+from engine.ops.operands import made
 from engine.tensor import Tensor
 
 STATE_BYTES = 5056

@@ -20,7 +20,7 @@ from engine import dtypes, random
 from engine.ops import tensor_data
 from engine.ops.api import tensor_methods, torch_op
 from engine.ops.argcheck import invalid_combination, is_int, type_name
-from engine.ops.base import check_alloc
+from engine.ops.operands import check_alloc
 from engine.random import _fma64
 from engine.run_state import state
 from engine.size_device import check_device

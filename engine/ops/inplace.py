@@ -21,7 +21,7 @@ from typing import Any, Callable
 import numpy as np
 
 from engine.ops.api import no_arguments, tensor_methods
-from engine.ops.base import check_scalar, made
+from engine.ops.operands import check_scalar, made
 from engine.run_state import state
 from engine.tensor import _TYPE_NAMES, Tensor
 

@@ -24,7 +24,7 @@ import numpy as np
 
 from engine import dtypes
 from engine.ops import arith, elementwise, indexing, linalg, ordering, reduce, shape
-from engine.ops.base import made, unbroadcast
+from engine.ops.operands import made, unbroadcast
 from engine.ops.elementwise import precise
 from engine.ops.function import Unsupported, use_kits
 from engine.ops.linalg import product

@@ -15,7 +15,7 @@ from typing import Any, Callable
 import numpy as np
 
 from engine.ops.api import tensor_methods, torch_op
-from engine.ops.base import binary_operands, made
+from engine.ops.operands import binary_operands, made
 from engine.tensor import _TYPE_NAMES, Tensor
 
 _TWO = ("Tensor input, Tensor other", "Tensor input, Number other")

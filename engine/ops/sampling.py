@@ -17,7 +17,7 @@ from engine import random
 from engine.ops import inplace
 from engine.ops.api import tensor_methods, torch_op
 from engine.ops.argcheck import dtype_name, floating
-from engine.ops.base import check_alloc
+from engine.ops.operands import check_alloc
 from engine.ops.factories import _new
 from engine.tensor import Tensor
 

@@ -20,7 +20,7 @@ import numpy as np
 
 from engine.ops.api import tensor_methods
 from engine.ops.argcheck import invalid_combination, is_int, type_name
-from engine.ops.base import check_alloc
+from engine.ops.operands import check_alloc
 from engine.run_state import state
 from engine.size_device import Size
 from engine.tensor import Tensor
