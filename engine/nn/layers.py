@@ -18,8 +18,8 @@ from engine import dtypes
 from engine.nn import functional, init
 from engine.nn.module import Module, Parameter, _addindent
 from engine.ops import activations, argcheck, elementwise, linalg
-from engine.ops.operands import check_alloc
 from engine.ops.factories import _size
+from engine.ops.operands import check_alloc
 from engine.size_device import check_device
 from engine.tensor import Tensor
 

@@ -15,9 +15,9 @@ import numpy as np
 
 from engine import dtypes
 from engine.ops.api import Api, operand, reflected, tensor_methods, torch_op
-from engine.ops.operands import binary, binary_operands, check_scalar, made
 from engine.ops.elementwise import ReciprocalBackward0
 from engine.ops.function import Function, number, save_cross
+from engine.ops.operands import binary, binary_operands, check_scalar, made
 from engine.tensor import Tensor
 
 _SCALAR_OPS = "Tensor# input, Tensor# other"

@@ -23,8 +23,8 @@ import numpy as np
 from engine import dtypes
 from engine.ops import inplace
 from engine.ops.api import ENTRIES, Api, tensor_methods, torch_op
-from engine.ops.operands import binary, binary_operands, broadcast_shape, check_alloc, check_scalar, made, promote
 from engine.ops.function import Function, number
+from engine.ops.operands import binary, binary_operands, broadcast_shape, check_alloc, check_scalar, made, promote
 from engine.tensor import _TYPE_NAMES, Tensor
 
 

@@ -17,8 +17,8 @@ import numpy as np
 
 from engine import dtypes
 from engine.ops.api import tensor_methods
-from engine.ops.operands import as_tensor, cast, check_alloc
 from engine.ops.function import Function
+from engine.ops.operands import as_tensor, cast, check_alloc
 from engine.ops.shape import UnsqueezeBackward0, ViewBackward0, check_expandable
 from engine.run_state import state
 from engine.tensor import Tensor

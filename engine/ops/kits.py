@@ -24,10 +24,10 @@ import numpy as np
 
 from engine import dtypes
 from engine.ops import arith, elementwise, indexing, linalg, ordering, reduce, shape
-from engine.ops.operands import made, unbroadcast
 from engine.ops.elementwise import precise
 from engine.ops.function import Unsupported, use_kits
 from engine.ops.linalg import product
+from engine.ops.operands import made, unbroadcast
 from engine.ops.summation import torch_mean
 from engine.tensor import Tensor
 

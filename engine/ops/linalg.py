@@ -17,8 +17,8 @@ import numpy as np
 from engine.dtypes import C_NAMES
 from engine.ops.api import reflected, tensor_methods, torch_op
 from engine.ops.argcheck import dtype_name
-from engine.ops.operands import binary_operands, check_alloc
 from engine.ops.function import Function, save_cross
+from engine.ops.operands import binary_operands, check_alloc
 from engine.ops.shape import (
     ExpandBackward0, SqueezeBackward4, UnsafeViewBackward0, UnsqueezeBackward0, ViewBackward0, t,
 )

@@ -17,9 +17,9 @@ import numpy as np
 from engine.ops import arith, reduce, soft_targets
 from engine.ops.api import torch_op
 from engine.ops.argcheck import cannot_cast, class_loss_args, dtype_name, floating, must_be
-from engine.ops.operands import binary_operands, broadcast_shape, check_alloc
 from engine.ops.elementwise import abs, precise
 from engine.ops.function import Function, number
+from engine.ops.operands import binary_operands, broadcast_shape, check_alloc
 from engine.ops.summation import torch_mean, torch_sum
 from engine.run_state import state
 from engine.tensor import _TYPE_NAMES, Tensor, _dim

@@ -18,8 +18,8 @@ import numpy as np
 from engine.ops import arith, shape
 from engine.ops.api import torch_op
 from engine.ops.argcheck import must_be
-from engine.ops.operands import check_alloc, made
 from engine.ops.function import Function
+from engine.ops.operands import check_alloc, made
 from engine.ops.pieces import GatherBackward0
 from engine.ops.reduce import MaxMinResult
 from engine.tensor import Tensor, _dim

@@ -20,8 +20,8 @@ import numpy as np
 
 from engine.ops.api import torch_op
 from engine.ops.argcheck import invalid_combination, is_int, must_be
-from engine.ops.operands import binary_operands, check_alloc
 from engine.ops.function import Function
+from engine.ops.operands import binary_operands, check_alloc
 from engine.tensor import Tensor, _dim
 
 

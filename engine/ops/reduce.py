@@ -17,8 +17,8 @@ import numpy as np
 
 from engine.graph import edge
 from engine.ops.api import torch_op
-from engine.ops.operands import binary, made
 from engine.ops.function import NO_CTX, Function
+from engine.ops.operands import binary, made
 from engine.ops.summation import torch_mean, torch_sum
 from engine.run_state import state
 from engine.tensor import Tensor, _dim

@@ -17,8 +17,8 @@ from engine import random
 from engine.ops import inplace
 from engine.ops.api import tensor_methods, torch_op
 from engine.ops.argcheck import dtype_name, floating
-from engine.ops.operands import check_alloc
 from engine.ops.factories import _new
+from engine.ops.operands import check_alloc
 from engine.tensor import Tensor
 
 

@@ -18,8 +18,8 @@ import numpy as np
 
 from engine import autograd, dtypes
 from engine.ops.api import Api, tensor_methods, torch_op
-from engine.ops.operands import ToCopyBackward0, binary_operands, check_alloc, made
 from engine.ops.function import Function
+from engine.ops.operands import ToCopyBackward0, binary_operands, check_alloc, made
 from engine.run_state import state
 from engine.size_device import check_device, device
 from engine.tensor import Tensor, _dim

@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 
 from engine.ops import arith, reduce
-from engine.ops.operands import check_alloc, made
 from engine.ops.function import Function, number
+from engine.ops.operands import check_alloc, made
 from engine.ops.stats import masked_fill
 from engine.tensor import Tensor
 

@@ -17,8 +17,8 @@ import numpy as np
 from engine import dtypes
 from engine.ops.api import torch_op
 from engine.ops.argcheck import dtype_name, must_be
-from engine.ops.operands import broadcast_shape, check_alloc, check_scalar, made
 from engine.ops.function import Function, number
+from engine.ops.operands import broadcast_shape, check_alloc, check_scalar, made
 from engine.ops.reduce import _dims
 from engine.ops.summation import torch_mean, torch_sum
 from engine.tensor import Tensor, _dim
