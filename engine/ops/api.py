@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine.ops.signatures import SIGNATURES
+from engine.ops.signatures import MORE_OVERLOADS, SIGNATURES
 from engine.tensor import Tensor
 
 _OPERANDS = (Tensor, int, float, bool)
@@ -33,23 +33,29 @@ class Api:
     types so that Python tries the other operand (``inplace_operator``: the in-place one, ``+=``). ``signature``:
     PyTorch's declaration(s) (``native_functions.yaml``'s syntax), checked by ``argcheck`` before the op runs; a
     method declared as ``"Tensor input"`` takes no arguments at all (``x.exp(1)`` is CPython's refusal).
+    ``more_overloads`` (``inplace_more_overloads``): PyTorch has overloads beyond the declared ones, so a refusal is
+    its "invalid combination" message: ``(forms, what PyTorch lists)`` as ``argcheck.MORE_OVERLOADS`` reads it.
     ``keepdims``: numpy's ``keepdims=``/``axis=`` spellings are accepted. ``aliases``: more names for the same op
     (``clip`` for ``clamp``). ``python_method``: PyTorch writes the method in Python, so Python's own errors name
     it ``Tensor.<name>()``."""
 
     __slots__ = ("name", "function", "method", "method_fn", "inplace", "operators", "inplace_operator", "signature",
-                 "method_signature", "inplace_signature", "keepdims", "aliases", "python_method")
+                 "method_signature", "inplace_signature", "more_overloads", "inplace_more_overloads", "keepdims",
+                 "aliases", "python_method")
 
     def __init__(self, name: str, *, function: bool = True, method: bool = True, method_fn: Any = None,
                  inplace: str | None = None, operators: tuple[str, ...] = (), inplace_operator: str | None = None,
                  signature: str | tuple[str, ...] | None = None, method_signature: str | tuple[str, ...] | None = None,
-                 inplace_signature: str | tuple[str, ...] | None = None, keepdims: bool = False,
+                 inplace_signature: str | tuple[str, ...] | None = None,
+                 more_overloads: tuple[str, str | None] | None = None,
+                 inplace_more_overloads: tuple[str, str | None] | None = None, keepdims: bool = False,
                  aliases: tuple[str, ...] = (), python_method: bool = False) -> None:
         self.name, self.function, self.method, self.method_fn = name, function, method, method_fn
         self.inplace, self.operators, self.inplace_operator = inplace, operators, inplace_operator
         self.signature = _texts(signature)
         self.method_signature = _texts(method_signature)
         self.inplace_signature = _texts(inplace_signature)
+        self.more_overloads, self.inplace_more_overloads = more_overloads, inplace_more_overloads
         self.keepdims, self.aliases, self.python_method = keepdims, aliases, python_method
 
     def __repr__(self) -> str:
@@ -90,8 +96,12 @@ def declare(api: Api, fn: Callable[..., Any], declared_by: Any = None) -> None:
         ENTRIES[name] = Entry(api, fn, declared_by or fn)
         _signature(name, api.signature)
     _signature(f"Tensor.{api.name}", api.method_signature)
+    if api.more_overloads:
+        MORE_OVERLOADS[api.name] = api.more_overloads
     if api.inplace:
         _signature(api.inplace, api.inplace_signature or api.signature)
+        if api.inplace_more_overloads:
+            MORE_OVERLOADS[api.inplace] = api.inplace_more_overloads
 
 
 def _signature(key: str, texts: tuple[str, ...] | None) -> None:

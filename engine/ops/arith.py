@@ -21,6 +21,9 @@ from engine.ops.operands import binary, binary_operands, check_scalar, made
 from engine.tensor import Tensor
 
 _SCALAR_OPS = "Tensor# input, Tensor# other"
+# what PyTorch lists when it refuses add/sub (its other overloads are hidden)
+_ALPHA_SHOWN = "Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None"
+_ALPHA_SHOWN_METHOD = "Tensor other, *, Number alpha = 1"
 
 
 def _axpy(a: np.ndarray, alpha: Any, b: np.ndarray) -> np.ndarray:
@@ -34,7 +37,8 @@ class AddBackward0(Function):
     """a + alpha * b: the gradient passes through unchanged (summed over broadcast dimensions)."""
 
     api = Api("add", signature=f"{_SCALAR_OPS}, Number alpha=1", operators=("__add__", "__radd__"), inplace="add_",
-              inplace_operator="__iadd__")  # alpha by position: a deprecated form
+              inplace_operator="__iadd__", more_overloads=("both", _ALPHA_SHOWN),
+              inplace_more_overloads=("method", _ALPHA_SHOWN_METHOD))  # alpha by position: a deprecated form
     broadcasts = True
     _saved_fields = ("alpha",)
 
@@ -79,7 +83,8 @@ class SubBackward0(Function):
     """a - alpha * b: +gradient for a, -gradient for b."""
 
     api = Api("sub", signature=f"{_SCALAR_OPS}, Number alpha=1", operators=("__sub__",), inplace="sub_",
-              inplace_operator="__isub__")
+              inplace_operator="__isub__", more_overloads=("both", _ALPHA_SHOWN),
+              inplace_more_overloads=("method", _ALPHA_SHOWN_METHOD))
     broadcasts = True
     _saved_fields = ("alpha",)
 
@@ -163,7 +168,8 @@ class DivBackward0(Function):
     """a / b: d/da = 1/b, d/db = -a/b²."""
 
     api = Api("div", signature=f"{_SCALAR_OPS}, *, str? rounding_mode=None", operators=("__truediv__",),
-              inplace="div_", inplace_operator="__itruediv__")
+              inplace="div_", inplace_operator="__itruediv__", more_overloads=("both", None),
+              inplace_more_overloads=("method", None))
     templates = ("{grad} / {1}", "−{grad} · {0} / {1}²")
     broadcasts = True
     _saved_fields = ("self", "other")

@@ -175,7 +175,7 @@ def _check_dtypes(a: Any, b: Any) -> None:
     )
 
 
-@torch_op("mm", signature="Tensor input, Tensor mat2")
+@torch_op("mm", signature="Tensor input, Tensor mat2", more_overloads=("function", None))
 def mm(a: Tensor, b: Tensor) -> Tensor:
     _check_dtypes(a, b)
     a, b = binary_operands(a, b)
@@ -256,7 +256,7 @@ def _batch_view(t_: Tensor, batch: tuple[int, ...], bsz: int) -> Tensor:
     return ViewBackward0.apply(t_, shape=(bsz,) + full[-2:])
 
 
-@torch_op("bmm", signature="Tensor input, Tensor mat2")
+@torch_op("bmm", signature="Tensor input, Tensor mat2", more_overloads=("function", None))
 def bmm(a: Tensor, b: Tensor) -> Tensor:
     """``torch.bmm``: a batch of matrix products, (b, n, k) @ (b, k, m)."""
     if a._data.ndim != 3 or b._data.ndim != 3:

@@ -42,12 +42,8 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
 }
 
 # ops with more signatures in PyTorch than the ones listed (hidden, or outside gradtrace's subset), so that a refusal
-# is the "invalid combination" message: name -> (forms, what PyTorch lists after "but expected")
-MORE_OVERLOADS: dict[str, tuple[str, str | None]] = {
-    "mm": ("function", None), "bmm": ("function", None), "div": ("both", None), "div_": ("method", None),
-    "add": ("both", "Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None"),
-    "sub": ("both", "Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None"),
-    "add_": ("method", "Tensor other, *, Number alpha = 1"), "sub_": ("method", "Tensor other, *, Number alpha = 1"),
-}
+# is the "invalid combination" message: name -> (forms, what PyTorch lists after "but expected"). The ops declare
+# theirs (``Api(more_overloads=…)``).
+MORE_OVERLOADS: dict[str, tuple[str, str | None]] = {}
 
 __all__ = ["MORE_OVERLOADS", "SIGNATURES"]
