@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from engine.hooks import hold, state
 from engine.nn.module import _reset_grad
-from engine.tensor import Tensor
+from engine.run_state import hold, state
+from engine.tensor import _TYPE_NAMES, Tensor
 
 
 def _axpy(y: np.ndarray, alpha: float, x: np.ndarray) -> np.ndarray:
@@ -53,8 +53,6 @@ class Optimizer:
         self.param_groups: list[dict[str, Any]] = []
         self._state: dict[int, dict[str, Any]] = {}
         if isinstance(params, Tensor):
-            from engine.tensor import _TYPE_NAMES
-
             raise TypeError(
                 "params argument given to the optimizer should be an iterable of Tensors or dicts, but got "
                 f"torch.{_TYPE_NAMES[params._data.dtype.name]}Tensor"
