@@ -15,8 +15,8 @@ __all__ = ["run", "RunResult"]
 
 
 def __getattr__(name: str) -> Any:
-    # Lazy, so that engine.tensor & co. never import the interpreter.
     if name in ("run", "RunResult"):
+        # lazy: importing engine.tensor & co. (which loads this package first) must not load the interpreter
         from engine import runner
 
         return getattr(runner, name)

@@ -18,23 +18,29 @@ Example::
 from __future__ import annotations
 
 import heapq
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from engine.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled  # noqa: F401 - torch.autograd's
 from engine.graph import (  # noqa: F401 - the graph's names are also torch.autograd's
-    CREATE_GRAPH_WARNING, FREED_MESSAGE, NON_LEAF_GRAD_WARNING, AccumulateGrad, Node, _edge,
+    CREATE_GRAPH_WARNING, FREED_MESSAGE, NON_LEAF_GRAD_WARNING, AccumulateGrad, Node, edge,
 )
-from engine.hooks import hold, state
+from engine.run_state import hold, state
+from engine.tensor import Tensor
 
-if TYPE_CHECKING:  # pragma: no cover
-    from engine.tensor import Tensor
+# create_graph=True copies a gradient into a leaf's fresh .grad with an op (CopyBackwards) of the floor above,
+# which hands it down when it loads (engine.ops.shape); tensors' own operators do the rest (``old + delta``).
+_copy_op: list[Callable[[Tensor], Tensor]] = []
 
 
-def _accumulate(leaf: "Tensor", delta: np.ndarray) -> None:
+def use_copy_op(copy: Callable[[Tensor], Tensor]) -> None:
+    """Set the op that copies a gradient with a graph into a leaf's ``.grad`` (``CopyBackwards``)."""
+    _copy_op[:] = [copy]
+
+
+def _accumulate(leaf: Tensor, delta: np.ndarray) -> None:
     """Add ``delta`` to ``leaf.grad`` (creating it when None), telling the observer."""
-    from engine.tensor import Tensor
-
     obs = state().observer
     if delta.dtype != leaf._data.dtype:
         delta = delta.astype(leaf._data.dtype)
@@ -55,19 +61,15 @@ def _accumulate(leaf: "Tensor", delta: np.ndarray) -> None:
             obs.grad_accumulated(leaf, before, delta, g._data)
 
 
-def _accumulate_with_graph(leaf: "Tensor", delta: "Tensor") -> None:
+def _accumulate_with_graph(leaf: Tensor, delta: Tensor) -> None:
     """create_graph=True: ``.grad`` becomes a tensor with a graph (new, or ``old + delta``, out of place)."""
-    from engine.tensor import Tensor
-    from engine.ops.arith import add
-    from engine.ops.shape import CopyBackwards
-
     obs = state().observer
     old = leaf._grad
     before = None if old is None else old._data
     if old is None:
-        leaf._grad = CopyBackwards.apply(delta) if delta._requires_grad else Tensor._make(delta._data.copy())
+        leaf._grad = _copy_op[0](delta) if delta._requires_grad else Tensor._make(delta._data.copy())
     else:
-        leaf._grad = add(old, delta)
+        leaf._grad = old + delta
     leaf._grad._owner = leaf
     hold(leaf._grad._data)
     if obs is not None:
@@ -75,10 +77,10 @@ def _accumulate_with_graph(leaf: "Tensor", delta: "Tensor") -> None:
 
 
 def _run(
-    roots: Sequence["Tensor"],
+    roots: Sequence[Tensor],
     grads: Sequence[np.ndarray],
     retain_graph: bool,
-    capture: Sequence["Tensor"] | None = None,
+    capture: Sequence[Tensor] | None = None,
     create_graph: bool = False,
 ) -> list[Any]:
     """The engine: run every node reachable from ``roots`` once, in topological order.
@@ -87,13 +89,10 @@ def _run(
     accumulated into leaves."""
     obs = state().observer
     captured: dict[int, Any] = {}
-    if create_graph:
-        from engine.ops.arith import add as add_tensors
-        from engine.ops.double import backward_with_graph
     capture_keys: dict[int, int] = {}
     if capture is not None:
         for i, t in enumerate(capture):
-            node, _ = _edge(t)
+            node, _ = edge(t)
             if node is None:
                 raise RuntimeError("One of the differentiated Tensors does not require grad")
             capture_keys[id(node)] = i
@@ -103,7 +102,7 @@ def _run(
     start: list[Node] = []
     pending: dict[int, Any] = {}
     for root, g in zip(roots, grads):
-        node, _ = _edge(root)
+        node, _ = edge(root)
         if node is None:
             continue
         start.append(node)
@@ -142,7 +141,7 @@ def _run(
         if node._retained is not None and capture is None:
             (_accumulate_with_graph if create_graph else _accumulate)(node._retained, grad)
         if create_graph:
-            grad_inputs = backward_with_graph(node, grad)
+            grad_inputs = node._apply_with_graph(grad)
             if obs is not None:
                 obs.node_ran(node, (grad._data,), tuple(None if g is None else g._data for g in grad_inputs))
         else:
@@ -160,7 +159,7 @@ def _run(
                 if prev is None:
                     pending[key] = gi
                 else:
-                    pending[key] = add_tensors(prev, gi) if create_graph else prev + gi
+                    pending[key] = prev + gi  # arrays, or tensors (create_graph=True: the sum has a graph)
             deps[key] -= 1
             if deps[key] == 0:
                 if key in pending:
@@ -172,8 +171,6 @@ def _run(
 
 def _run_hooks(hooks: list[Any], grad: Any, create_graph: bool) -> Any:
     """Tensor hooks see the gradient as a tensor; one that returns a tensor replaces it."""
-    from engine.tensor import Tensor
-
     for hook in list(hooks):
         shown = grad if create_graph else Tensor._make(grad)
         out = hook(shown)
@@ -212,18 +209,14 @@ def _skip(n: Node, deps: dict[int, int], pending: dict[int, np.ndarray], ready: 
 
 
 def _check_inputs(inputs: Sequence[Any]) -> None:
-    from engine.tensor import Tensor
-
     for t in inputs:
         if not isinstance(t, Tensor):
             raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {type(t).__name__}")
 
 
 def _initial_grads(
-    tensors: Sequence["Tensor"], grad_tensors: Sequence[Any] | None, *, check_requires: bool = True
+    tensors: Sequence[Tensor], grad_tensors: Sequence[Any] | None, *, check_requires: bool = True
 ) -> list[np.ndarray]:
-    from engine.tensor import Tensor
-
     out = []
     for i, t in enumerate(tensors):
         if not isinstance(t, Tensor):
@@ -249,8 +242,6 @@ def _initial_grads(
 def _given_grads(given: Any) -> list[Any] | None:
     """``gradient=`` / ``grad_outputs=`` read as PyTorch reads them: None, one tensor, or an iterable of tensors
     (``backward(3.0)`` fails at ``list(3.0)``, ``backward([1.0])`` at the float inside)."""
-    from engine.tensor import Tensor
-
     if given is None:
         return None
     given = [given] if isinstance(given, Tensor) else list(given)
@@ -265,15 +256,13 @@ def _size(shape: tuple[int, ...]) -> str:
 
 
 def backward(
-    tensors: "Tensor | Sequence[Tensor]",
+    tensors: Tensor | Sequence[Tensor],
     grad_tensors: Any = None,
     retain_graph: bool | None = None,
     create_graph: bool = False,
     inputs: Any = None,
 ) -> None:
     """``torch.autograd.backward``: accumulate d(tensors)/d(leaf) into every leaf's ``.grad``."""
-    from engine.tensor import Tensor
-
     if inputs is not None:
         inputs = [inputs] if isinstance(inputs, Tensor) else list(inputs)
         if not inputs:
@@ -297,11 +286,9 @@ def backward(
             (_accumulate_with_graph if create_graph else _accumulate)(t, g)
 
 
-def _run_guarded(roots: Sequence["Tensor"], grads: list[np.ndarray], keep: bool, capture: Any, create_graph: bool,
+def _run_guarded(roots: Sequence[Tensor], grads: list[np.ndarray], keep: bool, capture: Any, create_graph: bool,
                  given: Any) -> list[Any]:
     """Run the engine with numpy warnings off; with create_graph, in grad mode and on tensors."""
-    from engine.tensor import Tensor
-
     with np.errstate(all="ignore"):
         if not create_graph:
             return _run(roots, grads, keep, capture)
@@ -316,13 +303,13 @@ def _run_guarded(roots: Sequence["Tensor"], grads: list[np.ndarray], keep: bool,
 
 
 def grad(
-    outputs: "Tensor | Sequence[Tensor]",
-    inputs: "Tensor | Sequence[Tensor]",
+    outputs: Tensor | Sequence[Tensor],
+    inputs: Tensor | Sequence[Tensor],
     grad_outputs: Any = None,
     retain_graph: bool | None = None,
     create_graph: bool = False,
     allow_unused: bool | None = None,
-) -> tuple["Tensor | None", ...]:
+) -> tuple[Tensor | None, ...]:
     """``torch.autograd.grad``: return d(outputs)/d(inputs) without touching any ``.grad``.
 
     Example::
@@ -331,8 +318,6 @@ def grad(
         >>> torch.autograd.grad(x ** 2, x)
         (tensor(6.),)
     """
-    from engine.tensor import Tensor
-
     outs = [outputs] if isinstance(outputs, Tensor) else list(outputs)
     ins = [inputs] if isinstance(inputs, Tensor) else list(inputs)
     if not ins:
@@ -366,7 +351,3 @@ def grad(
             obs.tensor_created(out)
         result.append(out)
     return tuple(result)
-
-
-# Grad-mode switches live in engine.grad_mode; re-exported here as torch.autograd has them.
-from engine.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled  # noqa: E402, F401

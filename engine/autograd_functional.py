@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-
+from engine.autograd import enable_grad, grad
+from engine.ops import factories, pieces, shape
+from engine.ops.shape import clone
 from engine.tensor import Tensor
 
 
@@ -33,8 +35,6 @@ def _checked_tuple(x: Any, what: str, fn: str) -> tuple[bool, tuple[Tensor, ...]
 
 
 def _prepare(inputs: tuple[Tensor, ...], create_graph: bool) -> tuple[Tensor, ...]:
-    from engine.ops.shape import clone
-
     out = []
     for t in inputs:
         if create_graph and t.requires_grad:
@@ -51,9 +51,6 @@ def jacobian(func: Callable[..., Any], inputs: Any, create_graph: bool = False, 
 
 
 def _jacobian(func: Callable[..., Any], inputs: Any, create_graph: bool, fn: str) -> Any:
-    from engine.autograd import enable_grad, grad
-    from engine.ops import factories, shape
-
     is_in_tuple, ins = _checked_tuple(inputs, "inputs", fn)
     with enable_grad():
         ins = _prepare(ins, create_graph)
@@ -73,7 +70,7 @@ def _jacobian(func: Callable[..., Any], inputs: Any, create_graph: bool, fn: str
             per_input = []
             for j, x in enumerate(ins):
                 if rows[j]:
-                    stacked = shape.stack(rows[j])
+                    stacked = pieces.stack(rows[j])
                 else:
                     stacked = factories.zeros(0, *x.shape, dtype=x.dtype)
                 per_input.append(shape.reshape(stacked, *(tuple(out.shape) + tuple(x.shape))))
@@ -100,9 +97,6 @@ def hessian(func: Callable[..., Any], inputs: Any, create_graph: bool = False, s
 def vjp(func: Callable[..., Any], inputs: Any, v: Any = None, create_graph: bool = False,
         strict: bool = False) -> tuple[Any, Any]:
     """(func(inputs), vᵀ · J): the outputs and the vector-Jacobian product."""
-    from engine.autograd import enable_grad, grad
-    from engine.ops import factories
-
     is_in_tuple, ins = _checked_tuple(inputs, "inputs", "vjp")
     with enable_grad():
         ins = _prepare(ins, create_graph)
@@ -126,8 +120,6 @@ class GradcheckError(RuntimeError):
 def gradcheck(func: Callable[..., Any], inputs: Any, *, eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1e-3,
               raise_exception: bool = True, **_: Any) -> bool:
     """Compare backward's gradients with central finite differences (inputs should be float64)."""
-    from engine.autograd import enable_grad, grad
-
     _, ins = _as_tuple(inputs)
     with enable_grad():
         outs = _as_tuple(func(*ins))[1]

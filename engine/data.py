@@ -15,6 +15,9 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator
 
+from engine import dtypes, random
+from engine.ops.factories import randperm, tensor
+from engine.ops.pieces import stack
 from engine.tensor import Tensor
 
 
@@ -58,16 +61,12 @@ class Subset(Dataset):
 
 def _seed64(generator: Any = None) -> int:
     """``torch.empty((), dtype=torch.int64).random_().item()``: a 64-bit draw, modulo 2**63."""
-    from engine import random
-
     gen = generator if generator is not None else random.generator()
     return int(gen._u64(1)[0]) % (1 << 63)
 
 
 def random_split(dataset: Any, lengths: list[Any], generator: Any = None) -> list[Subset]:
     """Split ``dataset`` into random, non-overlapping subsets of the given lengths (or fractions)."""
-    from engine.ops.factories import randperm
-
     n = len(dataset)
     if all(isinstance(x, float) for x in lengths) and math.isclose(sum(lengths), 1):
         sizes = [int(math.floor(n * f)) for f in lengths]
@@ -87,15 +86,10 @@ def random_split(dataset: Any, lengths: list[Any], generator: Any = None) -> lis
 def default_collate(batch: list[Any]) -> Any:
     """Stack a list of samples into a batch: tensors with ``torch.stack``, numbers with ``torch.tensor``,
     tuples/lists element by element (a list of batches, as PyTorch returns)."""
-    from engine.ops.factories import tensor
-    from engine.ops.shape import stack
-
     first = batch[0]
     if isinstance(first, Tensor):
         return stack(batch)
     if isinstance(first, bool) or isinstance(first, (int, float)):
-        from engine import dtypes
-
         return tensor(batch, dtype=dtypes.float64 if isinstance(first, float) else None)
     if isinstance(first, (tuple, list)):
         return [default_collate(list(items)) for items in zip(*batch)]
@@ -117,9 +111,6 @@ class DataLoader:
         self.collate_fn = collate_fn or default_collate
 
     def _order(self) -> Iterator[int]:
-        from engine import random
-        from engine.ops.factories import randperm
-
         n = len(self.dataset)
         if not self.shuffle:
             yield from range(n)

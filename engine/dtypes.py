@@ -14,6 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from engine.run_state import state
+
 
 class dtype:  # noqa: N801 - PyTorch's spelling
     """A tensor element type, printed as ``torch.float32``."""
@@ -75,15 +77,11 @@ def promote(a: dtype, b: dtype) -> dtype:
 
 def get_default_dtype() -> dtype:
     """``torch.get_default_dtype()``: float32 unless this run called ``torch.set_default_dtype``."""
-    from engine.hooks import state
-
     return getattr(state(), "default_float", None) or float32
 
 
 def set_default_dtype(d: dtype) -> None:
     """``torch.set_default_dtype(torch.float64)``: the dtype of new float tensors in this run."""
-    from engine.hooks import state
-
     if not isinstance(d, dtype):
         raise TypeError("invalid dtype object: only floating-point types are supported as the default type")
     if not d.is_floating_point:
@@ -106,3 +104,8 @@ def result_type(t: dtype, scalar: object) -> dtype:
     if isinstance(scalar, int) and t is bool_:
         return int64
     return t
+
+
+# the C++ names PyTorch's kernel messages give dtypes ("expected m1 and m2 to have the same dtype … float != double")
+C_NAMES = {"float32": "float", "float64": "double", "int64": "long int", "int32": "int", "float16": "c10::Half",
+           "bool": "bool", "int16": "short int", "int8": "signed char", "uint8": "unsigned char"}

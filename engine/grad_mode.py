@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.hooks import state
+from engine.arg_errors import must_be
+from engine.run_state import state
 
 
 class no_grad:  # noqa: N801 - PyTorch's spelling
@@ -58,8 +59,6 @@ class set_grad_enabled(no_grad):  # noqa: N801
 
     def __init__(self, mode: bool) -> None:
         if not isinstance(mode, bool):
-            from engine.ops.argcheck import must_be
-
             raise must_be("set_grad_enabled", "enabled", 1, "bool", mode)
         super().__init__()
         st = state()

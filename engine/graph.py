@@ -39,7 +39,7 @@ CREATE_GRAPH_WARNING = (
 )
 
 _sequence = itertools.count()
-_FREED = object()
+FREED = object()  # what a saved array becomes once backward has freed it
 
 
 class Node:
@@ -64,62 +64,25 @@ class Node:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} object at {hex(id(self))}>"
 
-    def __call__(self, *grad_outputs: Any) -> Any:
-        """``y.grad_fn(g)``: this node's local chain rule on an upstream gradient ``g``, as tensors: one per input
-        (a tuple when there are several), differentiable like PyTorch's."""
-        from engine.hooks import state
-        from engine.ops.double import backward_with_graph
-        from engine.tensor import Tensor
-
-        if not grad_outputs or not isinstance(grad_outputs[0], Tensor):
-            raise TypeError(f"{self.name()}: expected a Tensor holding the gradient of the output")
-        st = state()
-        prev, st.grad_enabled = st.grad_enabled, True
-        try:
-            grads = backward_with_graph(self, grad_outputs[0])
-        finally:
-            st.grad_enabled = prev
-        return grads[0] if len(grads) == 1 else tuple(grads)
-
-    def __getattr__(self, attr: str) -> Any:
-        # y.grad_fn._saved_self & co.: the values an op kept for backward, as PyTorch names them.
-        if attr.startswith("_saved_") and attr[7:] in type(self)._saved_fields:
-            value = self.__dict__["_saved"].get(attr[7:])
-            if value is _FREED:
-                raise RuntimeError(FREED_MESSAGE)
-            return self._unpack(value)
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
-
-    def _unpack(self, value: Any) -> Any:
-        """A saved value as user code sees it: the input tensor itself, or the output (with this grad_fn)."""
-        from engine.tensor import Tensor
-
-        if isinstance(value, np.ndarray):
-            for t in self.__dict__.get("_inputs", ()):
-                if t is not None and t._data is value:
-                    return t
-            if value is self.__dict__.get("_result_data"):
-                return Tensor._make(value, self, True)
-            return Tensor._make(value)
-        return value
+    def formulas(self) -> list[str | None]:
+        """The local chain-rule step for each edge of ``next_functions`` (ops fill it in; see ``Function``)."""
+        return [None] * len(self.next_functions)
 
     def _save(*args: Any, **values: Any) -> None:
         args[0]._saved.update(values)  # (positional-only node: "self" is a saved name, as in _saved_self)
 
-    def _apply(self, grad: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        if self._freed and any(v is _FREED for v in self._saved.values()):
-            raise RuntimeError(FREED_MESSAGE)
-        return self._backward(grad)
+    def _apply(self, grad: np.ndarray) -> tuple[np.ndarray | None, ...]:  # pragma: no cover - abstract
+        """This node's gradients for its inputs from the gradient of its output (numpy arrays)."""
+        raise NotImplementedError
 
-    def _backward(self, grad_output: np.ndarray) -> tuple[np.ndarray | None, ...]:  # pragma: no cover - abstract
+    def _apply_with_graph(self, grad: Any) -> tuple[Any, ...]:  # pragma: no cover - abstract
+        """The same on tensors, recording a graph (``create_graph=True``)."""
         raise NotImplementedError
 
     def _release(self) -> None:
         # Saved tensors are freed after backward; sizes, dims and other plain values stay.
-        self._saved = {k: _FREED if isinstance(v, (np.ndarray, np.generic)) else v for k, v in self._saved.items()}
+        self._saved = {k: FREED if isinstance(v, (np.ndarray, np.generic)) else v for k, v in self._saved.items()}
         self._freed = True
-        self.__dict__.pop("_inputs", None)
-        self.__dict__.pop("_result_data", None)
 
 
 class AccumulateGrad(Node):
@@ -135,8 +98,12 @@ class AccumulateGrad(Node):
     def __call__(self, *grad_outputs: Any) -> tuple[()]:
         return ()
 
+    def formulas(self) -> list[str | None]:
+        """None: this node has no inputs; what reaches it is added to the leaf's ``.grad``."""
+        return []
 
-def _edge(t: "Tensor") -> tuple[Node | None, int]:
+
+def edge(t: "Tensor") -> tuple[Node | None, int]:
     """The (node, output_nr) pair through which gradient reaches ``t``."""
     if not t._requires_grad:
         return (None, 0)

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engine.hooks import state
+from engine import dtypes
+from engine.run_state import state
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.tensor import Tensor
@@ -227,8 +228,6 @@ def _shape_str(shape: tuple[int, ...]) -> str:
 
 def tensor_repr(t: "Tensor") -> str:
     """``repr(t)`` / ``str(t)`` exactly as PyTorch writes it."""
-    from engine import dtypes
-
     a = t._data
     prefix = "tensor("
     indent = len(prefix)

@@ -25,7 +25,8 @@ from typing import Any
 
 import numpy as np
 
-from engine.hooks import state
+from engine.run_state import state
+from engine.tensor import _TYPE_NAMES, Tensor
 
 _F = np.float32
 
@@ -287,15 +288,11 @@ def initial_seed() -> int:
 def _floating_kernel(kernel: str, dtype: Any) -> None:
     """Random fills PyTorch builds for floating dtypes only (``torch.rand(2, dtype=torch.long)``)."""
     if np.dtype(dtype._np).kind != "f":
-        from engine.tensor import _TYPE_NAMES
-
         raise NotImplementedError(f'"{kernel}" not implemented for \'{_TYPE_NAMES[np.dtype(dtype._np).name]}\'')
 
 
 def normal_fill(shape: tuple[int, ...], mean: float, std: float, dtype: Any) -> Any:
     """A tensor of ``shape`` with normal values (what ``tensor.normal_(mean, std)`` writes)."""
-    from engine.tensor import Tensor
-
     _floating_kernel("normal_kernel_cpu", dtype)
     n = int(np.prod(shape)) if shape else 1
     return Tensor._make(generator()._normal(n, mean, std, dtype._np).reshape(shape))
@@ -303,8 +300,6 @@ def normal_fill(shape: tuple[int, ...], mean: float, std: float, dtype: Any) -> 
 
 def uniform_fill(shape: tuple[int, ...], low: float, high: float, dtype: Any) -> Any:
     """A tensor of ``shape`` with uniform values in [low, high) (what ``tensor.uniform_(a, b)`` writes)."""
-    from engine.tensor import Tensor
-
     _floating_kernel("check_uniform_bounds", dtype)
     if low > high:
         raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found from={low:g} > to={high:g}")

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.ops.base import made
+from engine import random
+from engine.ops.operands import made
 from engine.tensor import Tensor
 
 STATE_BYTES = 5056
@@ -21,8 +22,6 @@ STATE_BYTES = 5056
 
 def get_rng_state() -> Tensor:
     """The run's generator state as a uint8 tensor."""
-    from engine import random
-
     gen = random.generator()
     _, key, pos, _, _ = gen._rs.get_state()
     buf = np.zeros(STATE_BYTES, dtype=np.uint8)
@@ -37,8 +36,6 @@ def get_rng_state() -> Tensor:
 
 def set_rng_state(new_state: Tensor) -> None:
     """Restore a state ``get_rng_state()`` returned."""
-    from engine import random
-
     buf = new_state._data
     if buf.dtype != np.uint8 or buf.size != STATE_BYTES:
         raise RuntimeError("Expected either a ByteTensor of size 5056 or a uint8 tensor of that size")

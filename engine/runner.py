@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engine import random as engine_random
-from engine.hooks import RunState, use_state
+from engine.run_state import RunState, use_state
 from engine.sandbox import Budget, Interpreter, Limits, parse
 from engine.sandbox.errors import LimitExceeded, SandboxError, error_line
 from engine.trace import Recorder

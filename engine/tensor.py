@@ -1,7 +1,9 @@
 """``Tensor``: a numpy array plus autograd bookkeeping (requires_grad, grad, grad_fn, is_leaf, _version).
 
-The array lives in ``_data`` (never exposed publicly: ``.data`` returns a Tensor, as in PyTorch). Every method
-that computes something is an op from ``engine.ops``, which builds the ``grad_fn`` node.
+The array lives in ``_data`` (never exposed publicly: ``.data`` returns a Tensor, as in PyTorch). This class holds
+the data and the autograd bookkeeping only; every method that computes something (``x.exp()``, ``x + y``,
+``x.backward()``, ``x.to(…)``) is an op, attached by ``engine.ops`` when it loads (generated from the ops'
+declarations), so import ``engine.ops`` (or ``engine.facade``) before calling one.
 
 Example::
 
@@ -18,9 +20,10 @@ from typing import Any, Iterator
 import numpy as np
 
 from engine import dtypes
-from engine.autograd import NON_LEAF_GRAD_WARNING, AccumulateGrad, Node
-from engine.hooks import state
-from engine.meta import CPU, RemovableHandle, Size, check_device, device  # noqa: F401 - also engine.tensor's names
+from engine.graph import NON_LEAF_GRAD_WARNING, AccumulateGrad, Node
+from engine.printing import tensor_repr
+from engine.run_state import state
+from engine.size_device import CPU, RemovableHandle, Size, check_device, device  # noqa: F401 - engine.tensor's too
 
 
 _TYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
@@ -55,25 +58,6 @@ class Tensor:
         t._owner = None  # for a .grad tensor: the tensor whose .grad it is (so .zero_() can be reported)
         t._hooks = None  # functions register_hook() added (run on this tensor's gradient during backward)
         return t
-
-    def __init__(self, *args: Any) -> None:
-        # torch.Tensor(2, 3) (uninitialised -> zeros here) or torch.Tensor([1, 2]) (float32 copy).
-        from engine.ops.tensor_data import legacy
-
-        data = legacy(args, np.float32)
-        self._data = data
-        self._requires_grad = False
-        self._grad = None
-        self._grad_fn = None
-        self._version = 0
-        self._accumulator = None
-        self._retains_grad = False
-        self._trace_id = None
-        self._owner = None
-        self._hooks = None
-        obs = state().observer
-        if obs is not None:
-            obs.tensor_created(self)
 
     # ---- autograd attributes ------------------------------------------------------------------------------
     @property
@@ -133,10 +117,9 @@ class Tensor:
                 f"'{list(self._data.shape)}'. Please ensure that the gradient and the tensor are the same size"
             )
         if value is not None and value._data.dtype != self._data.dtype:
-            from engine.ops.linalg import _C_NAMES
-
+            c_name = dtypes.C_NAMES[value._data.dtype.name]
             raise RuntimeError(
-                f"attempting to assign a gradient with dtype '{_C_NAMES[value._data.dtype.name]}' to a tensor with "
+                f"attempting to assign a gradient with dtype '{c_name}' to a tensor with "
                 f"grad_dtype '{_TYPE_NAMES[self._data.dtype.name]}'. The gradient must match the tensor's grad_dtype "
                 "(defaults to the tensor's dtype). You can set the tensor's grad_dtype attribute with a specific dtype, "
                 "or None to allow any dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and its "
@@ -178,20 +161,6 @@ class Tensor:
             hooks = self._hooks
         hooks.append(hook)
         return RemovableHandle(hooks, hook)
-
-    def backward(self, gradient: Any = None, retain_graph: bool | None = None, create_graph: bool = False,
-                 inputs: Any = None) -> None:
-        """Compute d(self)/d(leaf) for every leaf and add it to ``leaf.grad``.
-
-        Example::
-
-            >>> x = torch.tensor(2., requires_grad=True)
-            >>> (x ** 2).backward(); x.grad
-            tensor(4.)
-        """
-        from engine.autograd import backward
-
-        backward(self, gradient, retain_graph, create_graph, inputs)
 
     def detach(self) -> "Tensor":
         """A new tensor sharing this one's data, cut off from the graph."""
@@ -310,8 +279,6 @@ class Tensor:
         return id(self)
 
     def __repr__(self) -> str:
-        from engine.printing import tensor_repr
-
         return tensor_repr(self)
 
     __str__ = __repr__
@@ -321,25 +288,7 @@ class Tensor:
             return self.item().__format__(spec)
         return object.__format__(self, spec)
 
-    # dtype conversions
-    def to(self, *args: Any, **kwargs: Any) -> "Tensor":
-        dt = kwargs.get("dtype")
-        check_device(kwargs.get("device"))
-        py = {float: dtypes.float64, int: dtypes.int64, bool: dtypes.bool_}  # Python types and numbers: their dtype
-        dt = py.get(dt, dt)
-        for a in args:
-            if isinstance(a, dtypes.dtype):
-                dt = a
-            elif isinstance(a, Tensor):
-                dt = a.dtype
-            elif isinstance(a, (str, device)) or type(a) is int:
-                check_device(a)
-            elif a in py or type(a) in py:
-                dt = py.get(a) or py[type(a)]
-        if dt is None or dt._np == self._data.dtype:
-            return self
-        return _ops().to_dtype(self, dt)
-
+    # dtype conversions (``to`` is an op: engine.ops.shape)
     def float(self) -> "Tensor":
         return self.to(dtypes.float32)
 
@@ -374,14 +323,4 @@ def _dim(d: int, ndim: int) -> int:
     return d % n
 
 
-def _ops() -> Any:
-    from engine import ops
-
-    return ops
-
-
-# Methods and operators are attached by engine.ops (one place lists which op each name runs).
-from engine.ops import methods as _methods  # noqa: E402
-
-_methods.install(Tensor)
 __all__ = ["Tensor", "Size", "AccumulateGrad"]

@@ -1,5 +1,5 @@
-"""What can be checked of the container set-up without a Docker engine: the files it copies exist, the service
-it defines serves the app, and the Makefile/README/CI agree on the two commands."""
+"""What can be checked of the container set-up without a Docker engine: the files it copies exist, the services
+it defines serve the app, and the Makefile/README/CI agree on the two commands. (tests/deploy/ checks the rest.)"""
 
 from __future__ import annotations
 
@@ -26,19 +26,19 @@ def test_dockerfile_copies_only_what_exists() -> None:
 
 def test_dockerfile_serves_the_server_module_on_8000() -> None:
     lines = _dockerfile_lines()
-    cmd = next(line for line in lines if line.startswith("CMD"))
+    cmd = [line for line in lines if line.startswith("CMD")][-1]  # the last stage's (the api image)
     assert '"-m", "server"' in cmd and '"8000"' in cmd
     assert any(line.startswith("USER") and "root" not in line for line in lines)
 
 
 def test_compose_builds_this_repo_and_publishes_the_port() -> None:
-    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
-    (service,) = compose["services"].values()
-    assert service["build"] == "."
-    assert "8000:8000" in service["ports"]
-    settings_fields = set(re.findall(r"^    (\w+): ", (ROOT / "server" / "settings.py").read_text(), re.M))
-    for name in service.get("environment", {}):
-        assert name.startswith("GRADTRACE_") and name.removeprefix("GRADTRACE_").lower() in settings_fields
+    from tests.deploy.settings_names import unknown
+
+    services = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
+    built = {name: service["build"] for name, service in services.items() if "build" in service}
+    assert built == {"api": {"context": ".", "target": "runtime"}, "nginx": {"context": ".", "target": "web"}}
+    assert services["nginx"]["ports"] == ["${GRADTRACE_PORT:-8000}:8080"]  # the README's port, in front of the api
+    assert unknown(services["api"]["environment"]) == []  # every variable is a setting (tests/deploy/settings_names)
 
 
 def test_two_commands_are_documented_and_wired() -> None:

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import ops
-from engine.ops import argcheck, elementwise, linalg, unary
-from engine.ops import cross_entropy, nll_loss  # noqa: F401 - re-exported
+from engine.ops import activations, argcheck, elementwise, linalg, nnops
 from engine.ops.activations import dropout as _dropout
+from engine.ops.activations import gelu as _gelu
+from engine.ops.nnops import cross_entropy, nll_loss  # noqa: F401 - re-exported
 from engine.ops.pieces import gather  # noqa: F401 - re-exported
 from engine.ops.soft_targets import one_hot as _one_hot
 from engine.tensor import Tensor
@@ -38,7 +38,7 @@ def relu(input: Any, inplace: bool = False) -> Tensor:  # noqa: A002 - PyTorch's
     _input(input, "relu")
     if input._data.dtype == bool:
         raise RuntimeError("Boolean inputs not supported for relu")
-    return input.relu_() if inplace else unary.relu(input)
+    return input.relu_() if inplace else elementwise.relu(input)
 
 
 def silu(input: Any, inplace: bool = False) -> Tensor:  # noqa: A002
@@ -49,12 +49,12 @@ def silu(input: Any, inplace: bool = False) -> Tensor:  # noqa: A002
 
 def sigmoid(input: Any) -> Tensor:  # noqa: A002
     _method_of(input, "sigmoid")
-    return unary.sigmoid(input)
+    return elementwise.sigmoid(input)
 
 
 def tanh(input: Any) -> Tensor:  # noqa: A002
     _method_of(input, "tanh")
-    return unary.tanh(input)
+    return elementwise.tanh(input)
 
 
 def _softmax(name: str, fn: Any) -> Any:
@@ -70,8 +70,8 @@ def _softmax(name: str, fn: Any) -> Any:
     return f
 
 
-softmax = _softmax("softmax", ops.softmax)
-log_softmax = _softmax("log_softmax", ops.log_softmax)
+softmax = _softmax("softmax", nnops.softmax)
+log_softmax = _softmax("log_softmax", nnops.log_softmax)
 
 
 def dropout(input: Any, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:  # noqa: A002
@@ -85,20 +85,20 @@ def dropout(input: Any, p: float = 0.5, training: bool = True, inplace: bool = F
 
 # the losses under PyTorch's parameter names (``F.mse_loss(x)``: "missing 1 required positional argument: 'target'")
 def mse_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor:  # noqa: A002
-    return ops.mse_loss(input, target, reduction)
+    return nnops.mse_loss(input, target, reduction)
 
 
 def l1_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor:  # noqa: A002
-    return ops.l1_loss(input, target, reduction)
+    return nnops.l1_loss(input, target, reduction)
 
 
 def binary_cross_entropy(input: Any, target: Any, reduction: str = "mean") -> Tensor:  # noqa: A002
-    return ops.binary_cross_entropy(input, target, reduction)
+    return nnops.binary_cross_entropy(input, target, reduction)
 
 
 def binary_cross_entropy_with_logits(input: Any, target: Any, weight: Any = None, reduction: str = "mean",  # noqa: A002
                                      pos_weight: Any = None) -> Tensor:
-    return ops.binary_cross_entropy_with_logits(input, target, weight, reduction, pos_weight)
+    return nnops.binary_cross_entropy_with_logits(input, target, weight, reduction, pos_weight)
 
 
 def _floating(kernel: str, fn: Any) -> Any:
@@ -112,10 +112,10 @@ def _floating(kernel: str, fn: Any) -> Any:
     return f
 
 
-gelu = argcheck.signed("gelu", _floating("GeluKernelImpl", ops.gelu), key="F.gelu")
-softplus = argcheck.signed("softplus", _floating("softplus_cpu", elementwise.softplus), key="F.softplus")
-leaky_relu = argcheck.signed("leaky_relu", _floating("leaky_relu_cpu", unary.leaky_relu), key="F.leaky_relu")
-elu = argcheck.signed("elu", _floating("elu_cpu", elementwise.elu), key="F.elu")
+gelu = argcheck.signed("gelu", _floating("GeluKernelImpl", _gelu), key="F.gelu")
+softplus = argcheck.signed("softplus", _floating("softplus_cpu", activations.softplus), key="F.softplus")
+leaky_relu = argcheck.signed("leaky_relu", _floating("leaky_relu_cpu", activations.leaky_relu), key="F.leaky_relu")
+elu = argcheck.signed("elu", _floating("elu_cpu", activations.elu), key="F.elu")
 linear = argcheck.signed("linear", linalg.linear, key="F.linear")
 one_hot = argcheck.signed("one_hot", _one_hot, key="F.one_hot")
 

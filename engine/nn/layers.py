@@ -14,11 +14,13 @@ from typing import Any
 
 import numpy as np
 
-from engine import ops
-from engine.ops import argcheck
+from engine import dtypes
 from engine.nn import functional, init
-from engine.nn.module import Module, Parameter
-from engine.meta import check_device
+from engine.nn.module import Module, Parameter, _addindent
+from engine.ops import activations, argcheck, elementwise, linalg
+from engine.ops.factories import _size
+from engine.ops.operands import check_alloc
+from engine.size_device import check_device
 from engine.tensor import Tensor
 
 
@@ -38,13 +40,7 @@ class Linear(Module):
         check_device(device)
         self.in_features = in_features
         self.out_features = out_features
-        from engine import dtypes
-
         np_dt = dtypes.default_np() if dtype is None else dtype._np
-        from engine.ops.base import check_alloc
-
-        from engine.ops.factories import _size
-
         _size(((out_features, in_features),), "empty")  # torch.empty((out, in)): its refusals, in its words
         check_alloc(in_features * out_features)
         w = Tensor._make(np.zeros((out_features, in_features), dtype=np_dt))
@@ -62,7 +58,7 @@ class Linear(Module):
 
     def forward(self, x: Tensor) -> Tensor:
         _check_input(x, "linear")
-        return ops.linear(x, self.weight, self.bias)
+        return linalg.linear(x, self.weight, self.bias)
 
     def extra_repr(self) -> str:
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
@@ -77,7 +73,7 @@ class ReLU(Module):
 
     def forward(self, x: Tensor) -> Tensor:
         _check_input(x, "relu")
-        return ops.relu(x)
+        return elementwise.relu(x)
 
     def extra_repr(self) -> str:
         return "inplace=True" if self.inplace else ""
@@ -105,10 +101,8 @@ class SiLU(Module):
         self.inplace = inplace
 
     def forward(self, x: Tensor) -> Tensor:
-        from engine.ops.elementwise import silu
-
         _check_input(x, "silu")
-        return silu(x)
+        return elementwise.silu(x)
 
     def extra_repr(self) -> str:
         return "inplace=True" if self.inplace else ""
@@ -166,7 +160,7 @@ class Dropout(Module):
 
     def forward(self, x: Tensor) -> Tensor:
         _check_input(x, "dropout")
-        return ops.dropout(x, self.p, self.training)
+        return activations.dropout(x, self.p, self.training)
 
     def extra_repr(self) -> str:
         return f"p={self.p}, inplace={self.inplace}"
@@ -175,13 +169,13 @@ class Dropout(Module):
 class Tanh(Module):
     def forward(self, x: Tensor) -> Tensor:
         _check_input(x, "tanh")
-        return ops.tanh(x)
+        return elementwise.tanh(x)
 
 
 class Sigmoid(Module):
     def forward(self, x: Tensor) -> Tensor:
         _check_input(x, "sigmoid")
-        return ops.sigmoid(x)
+        return elementwise.sigmoid(x)
 
 
 class Softmax(Module):
@@ -278,8 +272,6 @@ class ModuleList(Module):
 
     def __repr__(self) -> str:
         """PyTorch's compressed form: runs of identical entries print once, as ``(0-2): 3 x Linear(...)``."""
-        from engine.nn.module import _addindent
-
         reprs = [repr(m) for m in self]
         if not reprs:
             return "ModuleList()"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import ops
+from engine.ops import nnops
 from engine.nn.module import Module
 from engine.tensor import Tensor
 
@@ -26,22 +26,22 @@ class MSELoss(_Loss):
     """mean((input - target)²) (``reduction='sum'`` sums, ``'none'`` keeps every element)."""
 
     def forward(self, input: Tensor, target: Tensor) -> Tensor:  # noqa: A002
-        return ops.mse_loss(input, target, reduction=self.reduction)
+        return nnops.mse_loss(input, target, reduction=self.reduction)
 
 
 class L1Loss(_Loss):
     def forward(self, input: Tensor, target: Tensor) -> Tensor:  # noqa: A002
-        return ops.l1_loss(input, target, reduction=self.reduction)
+        return nnops.l1_loss(input, target, reduction=self.reduction)
 
 
 class BCELoss(_Loss):
     def forward(self, input: Tensor, target: Tensor) -> Tensor:  # noqa: A002
-        return ops.binary_cross_entropy(input, target, reduction=self.reduction)
+        return nnops.binary_cross_entropy(input, target, reduction=self.reduction)
 
 
 class BCEWithLogitsLoss(_Loss):
     def forward(self, input: Tensor, target: Tensor) -> Tensor:  # noqa: A002
-        return ops.binary_cross_entropy_with_logits(input, target, reduction=self.reduction)
+        return nnops.binary_cross_entropy_with_logits(input, target, reduction=self.reduction)
 
 
 class NLLLoss(_Loss):
@@ -55,7 +55,7 @@ class NLLLoss(_Loss):
         self.weight = weight
 
     def forward(self, input: Tensor, target: Tensor) -> Tensor:  # noqa: A002
-        return ops.nll_loss(input, target, self.weight, self.ignore_index, self.reduction)
+        return nnops.nll_loss(input, target, self.weight, self.ignore_index, self.reduction)
 
 
 class CrossEntropyLoss(NLLLoss):
@@ -67,4 +67,4 @@ class CrossEntropyLoss(NLLLoss):
         self.label_smoothing = label_smoothing
 
     def forward(self, input: Tensor, target: Tensor) -> Tensor:  # noqa: A002
-        return ops.cross_entropy(input, target, self.weight, self.ignore_index, self.reduction, self.label_smoothing)
+        return nnops.cross_entropy(input, target, self.weight, self.ignore_index, self.reduction, self.label_smoothing)

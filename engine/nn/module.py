@@ -22,8 +22,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from engine.hooks import state
-from engine.meta import check_device, device
+from engine import dtypes
+from engine.run_state import state
+from engine.size_device import RemovableHandle, check_device, device
 from engine.tensor import Tensor
 
 
@@ -201,16 +202,12 @@ class Module:
 
     def register_forward_hook(self, hook: Any) -> Any:
         """``hook(module, inputs, output)`` runs after each forward (returning a value replaces the output)."""
-        from engine.meta import RemovableHandle
-
         hooks = self.__dict__.setdefault("_fwd_hooks", [])
         hooks.append(hook)
         return RemovableHandle(hooks, hook)
 
     def register_forward_pre_hook(self, hook: Any) -> Any:
         """``hook(module, inputs)`` runs before each forward (returning a value replaces the inputs)."""
-        from engine.meta import RemovableHandle
-
         hooks = self.__dict__.setdefault("_fwd_pre_hooks", [])
         hooks.append(hook)
         return RemovableHandle(hooks, hook)
@@ -232,8 +229,6 @@ class Module:
     def to(self, *args: Any, **kwargs: Any) -> "Module":
         """``model.to(device)`` / ``model.to(torch.float64)``: devices are all the CPU here; a dtype converts the
         parameters in place."""
-        from engine import dtypes
-
         dt = kwargs.get("dtype")
         check_device(kwargs.get("device"))
         for a in args:
@@ -247,13 +242,9 @@ class Module:
         return self
 
     def double(self) -> "Module":
-        from engine import dtypes
-
         return self.to(dtypes.float64)
 
     def float(self) -> "Module":
-        from engine import dtypes
-
         return self.to(dtypes.float32)
 
     def cpu(self) -> "Module":

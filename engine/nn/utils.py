@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops.base import made
+from engine.ops.operands import made
 from engine.ops.summation import torch_sum
 from engine.tensor import Tensor
 

@@ -1,4 +1,6 @@
-"""The ops: one class per op (forward and backward side by side), grouped by kind.
+"""The ops: one class per op (forward, one backward and its chain-rule template side by side, with PyTorch's names
+and signature), grouped by kind. Loading this package declares them all, attaches the generated methods to
+``Tensor`` and makes every declared torch function a name of this package (``engine.ops.exp``).
 
 Example::
 
@@ -9,28 +11,14 @@ Example::
 
 from __future__ import annotations
 
-import engine.tensor  # noqa: F401 - defines Tensor before the ops import it
-from engine.ops.arith import add, div, mul, neg, pow, reciprocal, rsub, sub
-from engine.ops.linalg import addmm, dot, linear, matmul, mm
-from engine.ops.activations import dropout, gelu
-from engine.ops.nnops import (
-    binary_cross_entropy, binary_cross_entropy_with_logits, cross_entropy, l1_loss, log_softmax, mse_loss, nll_loss,
-    softmax,
+from engine.ops import (  # noqa: F401 - each module declares its ops when it loads
+    activations, arith, elementwise, factories, indexing, inplace, linalg, logic, nnops, ordering, pieces, reduce,
+    sampling, shape, soft_targets, stats, tensor_data,
 )
-from engine.ops.stats import all, any, ceil, floor, logsumexp, masked_fill, norm, repeat, round, sign, std, var
-from engine.ops.reduce import argmax, argmin, max, mean, min, prod, sum
-from engine.ops.indexing import getitem
-from engine.ops.shape import (
-    cat, clone, expand, flatten, permute, reshape, squeeze, stack, t, to_dtype, transpose, unsqueeze, view,
-)
-from engine.ops.unary import abs, clamp, cos, exp, leaky_relu, log, relu, sigmoid, sin, sqrt, tanh
+from engine.ops import kits, methods  # noqa: F401 - the kits backward runs with, and the Tensor methods
+from engine.ops.api import torch_functions
+from engine.tensor import Tensor
 
-__all__ = [
-    "add", "sub", "rsub", "mul", "div", "neg", "pow", "reciprocal", "matmul", "mm", "dot", "addmm", "linear",
-    "mse_loss", "l1_loss", "nll_loss", "cross_entropy", "binary_cross_entropy", "softmax", "log_softmax",
-    "sum", "mean", "max", "min", "prod", "argmax", "argmin", "reshape", "view", "flatten", "transpose", "t",
-    "permute", "squeeze", "unsqueeze", "expand", "cat", "stack", "clone", "getitem", "to_dtype",
-    "exp", "log", "sqrt", "tanh", "sigmoid", "relu", "abs", "sin", "cos", "clamp", "leaky_relu",
-    "binary_cross_entropy_with_logits", "dropout", "gelu", "all", "any", "ceil", "floor", "logsumexp",
-    "masked_fill", "norm", "repeat", "round", "sign", "std", "var",
-]
+methods.install(Tensor)
+globals().update(torch_functions())
+__all__ = sorted(torch_functions())

@@ -1,4 +1,5 @@
-"""GELU and dropout: the activation with a smooth gate, and the random zeroing used while training.
+"""The activations with parameters (leaky_relu, softplus, elu, GELU) and dropout, the random zeroing used while
+training.
 
 Example::
 
@@ -8,12 +9,92 @@ Example::
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 
-from engine.ops.base import Function
+from engine import random
+from engine.ops.arith import mul
+from engine.ops.argcheck import cannot_cast
+from engine.ops.elementwise import as_float
+from engine.ops.function import Function, number
 from engine.tensor import Tensor
+
+_SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
+
+
+class LeakyReluBackward0(Function):
+    """a if a > 0 else slope * a."""
+
+    _saved_fields = ("self", "negative_slope")
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray, negative_slope: float = 0.01) -> np.ndarray:
+        ctx._save(self=a, negative_slope=negative_slope)
+        return np.where(a > 0, a, a * np.asarray(negative_slope, dtype=a.dtype))
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.where(s["self"] > 0, g, g * s["negative_slope"]),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        return (f"{{grad}} · (1 if {{0}} > 0 else {number(self._saved['negative_slope'])})",)
+
+
+def leaky_relu(a: Tensor, negative_slope: float = 0.01) -> Tensor:
+    return LeakyReluBackward0.apply(a, negative_slope=negative_slope)
+
+
+class SoftplusBackward0(Function):
+    """ln(1 + e^(βa)) / β, and a itself past ``threshold``: d/da = σ(βa)."""
+
+    _saved_fields = ("self", "beta", "threshold")
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray, beta: float = 1.0, threshold: float = 20.0) -> np.ndarray:
+        ctx._save(self=a, beta=beta, threshold=threshold)
+        a = as_float(a)
+        z = a.astype(np.float64) * beta
+        out = np.where(z > threshold, a.astype(np.float64), np.log1p(np.exp(z)) / beta)
+        return out.astype(a.dtype)
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        z = k.cast(s["self"], np.float64) * s["beta"]
+        d = k.where(z > s["threshold"], 1.0, 1.0 / (1.0 + k.exp(-z)))
+        return (k.like(g * d, g),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        beta = self._saved["beta"]
+        return (f"{{grad}} · σ({'' if beta == 1 else number(beta) + '·'}{{0}})",)
+
+
+def softplus(a: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+    return SoftplusBackward0.apply(a, beta=beta, threshold=threshold)
+
+
+class EluBackward0(Function):
+    """a if a > 0 else α(eᵃ - 1): d/da = 1 above 0, αeᵃ below."""
+
+    _saved_fields = ("self", "alpha")
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray, alpha: float = 1.0) -> np.ndarray:
+        ctx._save(self=a, alpha=alpha)
+        a = as_float(a)
+        d = a.astype(np.float64)
+        return np.where(d > 0, d, np.expm1(d) * alpha).astype(a.dtype)
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        a = k.cast(s["self"], np.float64)
+        return (k.like(k.where(a > 0, g, g * (s["alpha"] * k.exp(a))), g),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        alpha = self._saved["alpha"]
+        return (f"{{grad}} · (1 if {{0}} > 0 else {'' if alpha == 1 else number(alpha) + '·'}e^{{0}})",)
+
+
+def elu(a: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    return EluBackward0.apply(a, alpha=alpha)
 
 
 class GeluBackward0(Function):
@@ -26,28 +107,26 @@ class GeluBackward0(Function):
         ctx._save(self=x, approximate=approximate)
         xd = x.astype(np.float64)
         if approximate == "tanh":
-            k = np.sqrt(2 / np.pi)
-            return (0.5 * xd * (1 + np.tanh(k * (xd + 0.044715 * xd**3)))).astype(x.dtype)
-        from math import erf, sqrt
-
-        cdf = 0.5 * (1 + np.vectorize(erf)(xd / sqrt(2))) if xd.size else xd
+            return (0.5 * xd * (1 + np.tanh(_SQRT_2_OVER_PI * (xd + 0.044715 * xd**3)))).astype(x.dtype)
+        cdf = 0.5 * (1 + np.vectorize(math.erf)(xd / math.sqrt(2))) if xd.size else xd
         return (xd * cdf).astype(x.dtype)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        from math import erf, sqrt
-
-        x, approx = ctx._saved["self"], ctx._saved["approximate"]
-        xd = x.astype(np.float64)
-        if approx == "tanh":
-            k = np.sqrt(2 / np.pi)
-            inner = k * (xd + 0.044715 * xd**3)
-            th = np.tanh(inner)
-            d = 0.5 * (1 + th) + 0.5 * xd * (1 - th**2) * k * (1 + 3 * 0.044715 * xd**2)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        x = s["self"]
+        xd = k.cast(x, np.float64)
+        if s["approximate"] == "tanh":
+            th = k.tanh(_SQRT_2_OVER_PI * (xd + 0.044715 * xd**3))
+            d = 0.5 * (1 + th) + 0.5 * xd * (1 - th**2) * _SQRT_2_OVER_PI * (1 + 3 * 0.044715 * xd**2)
         else:
-            cdf = 0.5 * (1 + np.vectorize(erf)(xd / sqrt(2))) if xd.size else xd
-            pdf = np.exp(-0.5 * xd * xd) / np.sqrt(2 * np.pi)
+            cdf = 0.5 * (1 + k.erf(xd / math.sqrt(2)))
+            pdf = k.exp(-0.5 * xd * xd) / math.sqrt(2 * math.pi)
             d = cdf + xd * pdf
-        return ((g * d).astype(x.dtype),)
+        return (k.like(g * d, x),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        if self._saved["approximate"] == "tanh":
+            return ("{grad} · d/d{0} ½{0}(1 + tanh(√(2/π)·({0} + 0.044715·{0}³)))",)
+        return ("{grad} · (Φ({0}) + {0}·φ({0}))",)
 
 
 def gelu(x: Tensor, approximate: str = "none") -> Tensor:
@@ -60,16 +139,11 @@ def dropout(x: Tensor, p: float = 0.5, training: bool = True, inplace: bool = Fa
     """Zero each element with probability p and scale the rest by 1/(1-p) (identity when not training), with
     PyTorch's CPU mask: ``noise.bernoulli_(1 - p)`` (one 53-bit uniform per element, kept when below 1 - p), then
     ``noise / (1 - p)`` and ``x * noise``."""
-    from engine import random
-    from engine.ops.arith import mul
-
     if p < 0.0 or p > 1.0:  # PyTorch's comparison (its TypeError for a str p names 'float')
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
     if not training or p == 0 or x._data.size == 0:
         return x
     if x._data.dtype.kind != "f":  # the mask is float: PyTorch cannot write x * mask back into x's dtype
-        from engine.ops.argcheck import cannot_cast
-
         raise cannot_cast("Float", x)
     dt = x._data.dtype
     if p == 1:
@@ -79,4 +153,4 @@ def dropout(x: Tensor, p: float = 0.5, training: bool = True, inplace: bool = Fa
     return mul(x, Tensor._make(noise))
 
 
-__all__ = ["gelu", "dropout", "GeluBackward0"]
+__all__ = ["GeluBackward0", "dropout", "elu", "gelu", "leaky_relu", "softplus"]

@@ -1,8 +1,8 @@
 """PyTorch's argument parser, for the refusals: a call whose arguments have the wrong types fails before the op
 runs, with the parser's own message (``dot(): argument 'tensor' (position 2) must be Tensor, not list``).
 
-An op is declared by its PyTorch signature(s) in ``SIGNATURES`` (the function form; the method form drops the
-leading ``input``). ``signed(name, fn, method)`` wraps ``fn`` so that a call every signature refuses raises what
+An op declares its PyTorch signature(s) (``Api(signature=…)``, engine/ops/api.py), which land in ``SIGNATURES``
+(the function form; the method form drops the leading ``input``). ``signed(name, fn, method)`` wraps ``fn`` so that a call every signature refuses raises what
 PyTorch raises; an accepted call goes straight through (one cheap ``isinstance`` per argument).
 
 Example::
@@ -20,30 +20,18 @@ import functools
 from typing import Any
 
 from engine import dtypes
+from engine.arg_errors import must_be, type_name
+from engine.random import Generator
+from engine.size_device import device
 from engine.ops.signatures import MORE_OVERLOADS, SIGNATURES
-from engine.tensor import Tensor
+from engine.tensor import _TYPE_NAMES, Tensor
 
 # numpy's spellings the parser also accepts (``x.sum(axis=0)``)
 _ALIASES = {"axis": "dim", "keepdims": "keepdim", "x": "input", "a": "input", "x1": "input", "x2": "other"}
 
 
-def type_name(value: Any) -> str:
-    """The parser's name for a value's type: ``Tensor`` for any tensor, ``torch.dtype``, else Python's (``list``)."""
-    if isinstance(value, Tensor):
-        return "Parameter" if type(value).__name__ == "Parameter" else "Tensor"
-    return "torch.dtype" if isinstance(value, dtypes.dtype) else type(value).__name__
-
-
-def must_be(op: str, name: str, position: int | None, expected: str, value: Any) -> TypeError:
-    """``op(): argument 'name' (position N) must be <expected>, not <type>`` (no position for a keyword)."""
-    where = f" (position {position})" if position is not None else ""
-    return TypeError(f"{op}(): argument '{name}'{where} must be {expected}, not {type_name(value)}")
-
-
 def dtype_name(t: Tensor) -> str:
     """PyTorch's short name of a tensor's dtype in kernel messages: ``Float``, ``Long``, ``Bool`` …"""
-    from engine.tensor import _TYPE_NAMES
-
     return _TYPE_NAMES[t._data.dtype.name]
 
 
@@ -91,14 +79,10 @@ def _is_number(v: Any) -> bool:
 
 
 def _is_generator(v: Any) -> bool:
-    from engine.random import Generator
-
     return isinstance(v, Generator)
 
 
 def _is_device(v: Any) -> bool:
-    from engine.meta import device
-
     return isinstance(v, (str, device)) or type(v) is int
 
 

@@ -16,13 +16,17 @@ from typing import Any
 
 import numpy as np
 
-from engine import dtypes
-from engine.hooks import state
+from engine import dtypes, random
 from engine.ops import tensor_data
+from engine.ops.api import tensor_methods, torch_op
 from engine.ops.argcheck import invalid_combination, is_int, type_name
-from engine.ops.base import check_alloc
-from engine.meta import check_device
+from engine.ops.operands import check_alloc
+from engine.random import _fma64
+from engine.run_state import state
+from engine.size_device import check_device
 from engine.tensor import Size, Tensor
+
+_CREATED = "*, dtype? dtype=None, any layout=None, any device=None, bool? requires_grad=False"
 
 
 def _new(data: np.ndarray, requires_grad: bool = False) -> Tensor:
@@ -90,6 +94,8 @@ def _np_dtype(dtype: Any, default: Any = None) -> Any:
 
 
 # ---- torch.tensor -----------------------------------------------------------------------------------------------
+@torch_op("tensor", method=False,
+    signature="any data, *, dtype? dtype=None, any device=None, bool pin_memory=False, bool requires_grad=False")
 def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
     """``torch.tensor(data)``: a new leaf tensor holding a copy of ``data`` (floats -> float32, ints -> int64).
 
@@ -126,6 +132,7 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
     return _new(arr, requires_grad)
 
 
+@torch_op("as_tensor", method=False, signature="any data, *, dtype? dtype=None, any device=None")
 def as_tensor(data: Any, dtype: Any = None) -> Tensor:
     if isinstance(data, Tensor) and (dtype is None or dtype._np == data._data.dtype):
         return data
@@ -133,6 +140,7 @@ def as_tensor(data: Any, dtype: Any = None) -> Tensor:
 
 
 # ---- filled tensors ---------------------------------------------------------------------------------------------
+@torch_op("zeros", method=False)
 def zeros(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
     check_device(device)
     if len(size) == 1 and isinstance(size[0], int) and not isinstance(size[0], bool) and size[0] < 0:
@@ -140,17 +148,20 @@ def zeros(*size: Any, dtype: Any = None, requires_grad: bool = False, device: An
     return _new(np.zeros(_size(size, "zeros"), dtype=_np_dtype(dtype)), requires_grad)
 
 
+@torch_op("ones", method=False)
 def ones(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
     check_device(device)
     return _new(np.ones(_size(size, "ones"), dtype=_np_dtype(dtype)), requires_grad)
 
 
+@torch_op("empty", method=False)
 def empty(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
     check_device(device)
     # PyTorch leaves the memory uninitialised; zeros keep runs reproducible.
     return zeros(_size(size, "empty"), dtype=dtype, requires_grad=requires_grad)
 
 
+@torch_op("full", method=False, signature=f"int[] size, Number fill_value, {_CREATED}")
 def full(size: Any, fill_value: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
     check_device(device)
     if dtype is None:
@@ -166,25 +177,31 @@ def _like(t: Tensor, dtype: Any) -> tuple[tuple[int, ...], Any]:
     return tuple(t._data.shape), (t._data.dtype if dtype is None else _np_dtype(dtype))
 
 
+@torch_op("zeros_like", method=False, signature=f"Tensor input, {_CREATED}")
 def zeros_like(t: Tensor, dtype: Any = None, requires_grad: bool = False) -> Tensor:
     shape, dt = _like(t, dtype)
     return _new(np.zeros(shape, dtype=dt), requires_grad)
 
 
+@torch_op("ones_like", method=False, signature=f"Tensor input, {_CREATED}")
 def ones_like(t: Tensor, dtype: Any = None, requires_grad: bool = False) -> Tensor:
     shape, dt = _like(t, dtype)
     return _new(np.ones(shape, dtype=dt), requires_grad)
 
 
+@torch_op("full_like", method=False, signature=f"Tensor input, Number fill_value, {_CREATED}")
 def full_like(t: Tensor, fill_value: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
     shape, dt = _like(t, dtype)
     return _new(np.full(shape, fill_value, dtype=dt), requires_grad)
 
 
+@torch_op("empty_like", method=False, signature=f"Tensor input, {_CREATED}")
 def empty_like(t: Tensor, dtype: Any = None, requires_grad: bool = False) -> Tensor:
     return zeros_like(t, dtype, requires_grad)
 
 
+@torch_op("arange", method=False, signature=(f"Number end, {_CREATED}", f"Number start, Number end, {_CREATED}",
+        f"Number start, Number end, Number step=1, {_CREATED}"))
 def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, requires_grad: bool = False,
            device: Any = None) -> Tensor:
     """``torch.arange(5)`` -> 0..4 (int64); any float argument gives float32."""
@@ -210,6 +227,8 @@ def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, requir
     return _new(data, requires_grad)
 
 
+@torch_op("linspace", method=False,
+    signature=(f"Number start, Number end, int steps, {_CREATED}", f"Tensor start, Tensor end, int steps, {_CREATED}"))
 def linspace(start: float, end: float, steps: int, dtype: Any = None, requires_grad: bool = False,
              device: Any = None) -> Tensor:
     """``steps`` evenly spaced values from start to end (PyTorch fills each half from its own end)."""
@@ -227,8 +246,6 @@ def linspace(start: float, end: float, steps: int, dtype: Any = None, requires_g
     # PyTorch: start + step*i for the first half, end - step*(steps-1-i) for the second, each a fused
     # multiply-add (one rounding), so both ends come out exact.
     if dt == np.float64:
-        from engine.random import _fma64
-
         first = _fma64(step, idx, s)
         second = _fma64(-step, steps - idx - 1, e)
     else:
@@ -251,6 +268,7 @@ def _float_arange(start: float, step: float, n: int, dt: np.dtype) -> np.ndarray
     return out
 
 
+@torch_op("eye", method=False, signature=(f"int n, {_CREATED}", f"int n, int m, {_CREATED}"))
 def eye(n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
     check_device(device)
     if n < 0:
@@ -260,12 +278,11 @@ def eye(n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = F
 
 
 # ---- random -------------------------------------------------------------------------------------------------------
+@torch_op("rand", method=False)
 def rand(*size: Any, dtype: Any = None, requires_grad: bool = False, generator: Any = None,
          device: Any = None) -> Tensor:
     """Uniform values in [0, 1), the same as PyTorch's after the same ``torch.manual_seed``."""
     check_device(device)
-    from engine import random
-
     shape = _size(size, "rand")
     if generator is not None and not isinstance(generator, random.Generator):
         raise invalid_combination("rand", size, {"generator": generator}, ["tuple of ints size, *, torch.Generator? "
@@ -276,12 +293,11 @@ def rand(*size: Any, dtype: Any = None, requires_grad: bool = False, generator: 
     return _new(gen._uniform(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape), requires_grad)
 
 
+@torch_op("randn", method=False)
 def randn(*size: Any, dtype: Any = None, requires_grad: bool = False, generator: Any = None,
           device: Any = None) -> Tensor:
     """Standard normal values, the same as PyTorch's after the same ``torch.manual_seed``."""
     check_device(device)
-    from engine import random
-
     shape = _size(size, "randn")
     if generator is not None and not isinstance(generator, random.Generator):
         raise invalid_combination("randn", size, {"generator": generator}, ["tuple of ints size, *, torch.Generator? "
@@ -292,12 +308,13 @@ def randn(*size: Any, dtype: Any = None, requires_grad: bool = False, generator:
     return _new(gen._normal(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape), requires_grad)
 
 
+@torch_op("randint", method=False, signature=(
+    f"int high, int[] size, *, Generator? generator=None, {_CREATED[3:]}",
+    f"int low, int high, int[] size, *, Generator? generator=None, {_CREATED[3:]}"))
 def randint(low: int, high: Any = None, size: Any = None, dtype: Any = None, generator: Any = None,
             device: Any = None) -> Tensor:
     """Integers in [low, high) (``torch.randint(10, (3,))`` or ``torch.randint(0, 10, (3,))``)."""
     check_device(device)
-    from engine import random
-
     if size is None and isinstance(high, (tuple, list, Size)):
         low, high, size = 0, low, high
     if size is None:
@@ -308,18 +325,25 @@ def randint(low: int, high: Any = None, size: Any = None, dtype: Any = None, gen
     return _new(data.astype(_np_dtype(dtype, np.int64)))
 
 
+@torch_op("rand_like", method=False,
+    signature=(f"Tensor input, {_CREATED}", f"Tensor input, *, Generator? generator, {_CREATED[3:]}"))
 def rand_like(t: Tensor, dtype: Any = None) -> Tensor:
     return rand(*t._data.shape, dtype=dtype or t.dtype)
 
 
+@torch_op("randn_like", method=False,
+    signature=(f"Tensor input, {_CREATED}", f"Tensor input, *, Generator? generator, {_CREATED[3:]}"))
 def randn_like(t: Tensor, dtype: Any = None) -> Tensor:
     return randn(*t._data.shape, dtype=dtype or t.dtype)
 
 
+@torch_op("normal", method=False, signature=(
+    "Tensor mean, Tensor std, *, Generator? generator=None", "Tensor mean, float std=1, *, Generator? generator=None",
+    "float mean, Tensor std, *, Generator? generator=None",
+    f"float mean, float std, int[] size, *, Generator? generator=None, {_CREATED[3:]}",
+    "float mean, float std, int[] size, *, Generator? generator=None, Tensor? out=None"))
 def normal(mean: Any, std: Any = 1.0, size: Any = None, dtype: Any = None, generator: Any = None) -> Tensor:
     """``torch.normal(0., 1., size=(2, 3))``, or elementwise means/stds: ``torch.normal(means, stds)``."""
-    from engine import random
-
     gen = generator if generator is not None else random.generator()
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         m = mean._data if isinstance(mean, Tensor) else np.asarray(mean, dtype=np.float32)
@@ -342,11 +366,10 @@ def normal(mean: Any, std: Any = 1.0, size: Any = None, dtype: Any = None, gener
     return _new(gen._normal(int(math.prod(shape)), mean, std, _np_dtype(dtype)).reshape(shape))
 
 
+@torch_op("randperm", method=False, signature=(f"int n, {_CREATED}", f"int n, *, Generator? generator, {_CREATED[3:]}"))
 def randperm(n: int, dtype: Any = None, generator: Any = None) -> Tensor:
     """A random permutation of 0..n-1, PyTorch's sequence: a Fisher–Yates shuffle that swaps position i with
     i + (32-bit draw mod (n - i))."""
-    from engine import random
-
     if n < 0:
         raise RuntimeError(f"Trying to create tensor with negative dimension {n}: [{n}]")
     check_alloc(n)
@@ -359,5 +382,16 @@ def randperm(n: int, dtype: Any = None, generator: Any = None) -> Tensor:
     return _new(np.asarray(perm, dtype=_np_dtype(dtype, np.int64)))
 
 
-# The samplers that fill or pick (bernoulli, exponential_, random_, multinomial) live in sampling.py.
-from engine.ops.sampling import bernoulli, bernoulli_, exponential_, multinomial, random_  # noqa: E402, F401
+def _numpy(t: Tensor, force: bool = False) -> Any:
+    if t.requires_grad:
+        raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+    raise NotImplementedError("numpy is not available here: use .tolist() or .item() to get Python values")
+
+
+tensor_methods({
+    "new_tensor": lambda self, data, dtype=None, requires_grad=False: tensor(
+        data, dtype=dtype or self.dtype, requires_grad=requires_grad),
+    "new_zeros": lambda self, *size, dtype=None: zeros(_size(size, "new_zeros"), dtype=dtype or self.dtype),
+    "new_ones": lambda self, *size, dtype=None: ones(_size(size, "new_ones"), dtype=dtype or self.dtype),
+    "numpy": _numpy,
+}, signatures={"numpy": "Tensor input, *, bool force=False"})

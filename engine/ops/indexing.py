@@ -15,8 +15,12 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops.base import Function, check_alloc
-from engine.ops.shape import UnsqueezeBackward0, ViewBackward0
+from engine import dtypes
+from engine.ops.api import tensor_methods
+from engine.ops.function import Function
+from engine.ops.operands import as_tensor, cast, check_alloc
+from engine.ops.shape import UnsqueezeBackward0, ViewBackward0, check_expandable
+from engine.run_state import state
 from engine.tensor import Tensor
 
 
@@ -30,11 +34,11 @@ class SelectBackward0(Function):
         ctx._save(dim=dim, index=index, self_sym_sizes=tuple(a.shape))
         return a[(slice(None),) * dim + (index,)]
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        s = ctx._saved
-        out = np.zeros(s["self_sym_sizes"], dtype=g.dtype)
-        out[(slice(None),) * s["dim"] + (s["index"],)] = g
-        return (out,)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.embed(s["self_sym_sizes"], (slice(None),) * s["dim"] + (s["index"],), g),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        return (f"{{grad}} at [{':, ' * self._saved['dim']}{self._saved['index']}], 0 elsewhere",)
 
 
 class SliceBackward0(Function):
@@ -48,11 +52,13 @@ class SliceBackward0(Function):
         ctx._save(dim=dim, start=start, end=end, step=step, self_sym_sizes=tuple(a.shape))
         return a[(slice(None),) * dim + (sl,)]
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        s = ctx._saved
-        out = np.zeros(s["self_sym_sizes"], dtype=g.dtype)
-        out[(slice(None),) * s["dim"] + (slice(s["start"], s["end"], s["step"]),)] = g
-        return (out,)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.embed(s["self_sym_sizes"], (slice(None),) * s["dim"] + (slice(s["start"], s["end"], s["step"]),), g),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        s = self._saved
+        step = "" if s["step"] == 1 else f":{s['step']}"
+        return (f"{{grad}} at [{':, ' * s['dim']}{s['start']}:{s['end']}{step}], 0 elsewhere",)
 
 
 class IndexBackward0(Function):
@@ -60,6 +66,7 @@ class IndexBackward0(Function):
     twice gets both gradients)."""
 
     _saved_fields = ("self_sym_sizes",)
+    templates = ("{grad} added where each value was picked, 0 elsewhere",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, key: Any = None) -> np.ndarray:
@@ -67,10 +74,25 @@ class IndexBackward0(Function):
         ctx._key = key
         return np.asarray(a[key])
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        out = np.zeros(ctx._saved["self_sym_sizes"], dtype=g.dtype)
-        np.add.at(out, ctx._key, g)
-        return (out,)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.index_add(s["self_sym_sizes"], ctx._key, g),)
+
+
+class IndexPutBackward0(Function):
+    """Zeros of ``shape`` with the values added at ``key`` (the backward of ``x[key]``, as an op of its own so that
+    it can be differentiated again): the gradient of the values is the gradient picked at ``key``."""
+
+    templates = ("{grad} picked where the values were added",)
+
+    @staticmethod
+    def _forward(ctx: Any, values: np.ndarray, key: Any = None, shape: tuple[int, ...] = ()) -> np.ndarray:
+        ctx._key = key
+        out = np.zeros(shape, dtype=values.dtype)
+        np.add.at(out, key, values)
+        return out
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.take(g, ctx._key),)
 
 
 def _is_advanced(k: Any) -> bool:
@@ -228,6 +250,8 @@ class CopySlices(Function):
     """``x[key] = value``: the written part's gradient goes to ``value`` (summed to its shape), the rest flows
     back to the old ``x``."""
 
+    templates = ("{grad} with the written part set to 0", "{grad} at the written part")
+
     def name(self) -> str:
         return "torch::autograd::CopySlices"  # a C++ node in PyTorch, named with its namespace like AccumulateGrad
 
@@ -243,14 +267,9 @@ class CopySlices(Function):
         ctx._written_shape = value.shape
         return out
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        from engine.ops.base import unbroadcast
-
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         key = ctx._key
-        g_old = g.copy()
-        g_old[key] = 0
-        picked = np.asarray(g[key])
-        return g_old, unbroadcast(picked, ctx._written_shape).reshape(ctx._value_shape)
+        return k.zero_at(g, key), k.reshape(k.sum_to(k.take(g, key), ctx._written_shape), ctx._value_shape)
 
 
 def _np_key(key: Any) -> Any:
@@ -261,9 +280,6 @@ def _np_key(key: Any) -> Any:
 
 def setitem(t: Tensor, key: Any, value: Any) -> None:
     """``x[key] = value`` in place (PyTorch records a CopySlices node when autograd is involved)."""
-    from engine.hooks import state
-    from engine.ops.base import as_tensor
-
     st = state()
     keys = _checked_keys(key if isinstance(key, tuple) else (key,))
     key = keys if isinstance(key, tuple) else keys[0]
@@ -280,8 +296,6 @@ def setitem(t: Tensor, key: Any, value: Any) -> None:
         shape = shape[1:]
     advanced = any(isinstance(k, (Tensor, list, np.ndarray)) for k in (key if isinstance(key, tuple) else (key,)))
     if not advanced:  # a plain slice is written by copy_, which expands the value: expand's errors
-        from engine.ops.shape import check_expandable
-
         check_expandable(v.type(), shape, target_shape)
     try:
         np.broadcast_to(np.empty(shape, dtype=bool), target_shape)
@@ -294,10 +308,7 @@ def setitem(t: Tensor, key: Any, value: Any) -> None:
         obs = st.observer
         old = Tensor._make(t._data.copy(), t._grad_fn, t._requires_grad)
         if v._data.dtype != t._data.dtype:
-            from engine.ops.base import _cast
-            from engine import dtypes
-
-            v = _cast(v, dtypes.from_numpy(t._data.dtype))
+            v = cast(v, dtypes.from_numpy(t._data.dtype))
         st.observer = None
         try:
             res = CopySlices.apply(old, v, key=np_key)
@@ -315,3 +326,6 @@ def setitem(t: Tensor, key: Any, value: Any) -> None:
     t._version += 1
     if before is not None:
         st.observer.param_stepped(t, before, t._data)
+
+
+tensor_methods({"__getitem__": getitem, "__setitem__": setitem})

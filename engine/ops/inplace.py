@@ -20,8 +20,10 @@ from typing import Any, Callable
 
 import numpy as np
 
-from engine.hooks import state
-from engine.tensor import Tensor, _TYPE_NAMES
+from engine.ops.api import no_arguments, tensor_methods
+from engine.ops.operands import check_scalar, made
+from engine.run_state import state
+from engine.tensor import _TYPE_NAMES, Tensor
 
 
 def _cast_check(t: Tensor, res: np.ndarray) -> None:
@@ -92,9 +94,7 @@ def zero_(t: Tensor) -> Tensor:
 
 
 def _zeros_like_op(x: Tensor) -> Tensor:
-    from engine.ops.arith import mul
-
-    return mul(x, 0)
+    return x * 0
 
 
 def fill_(t: Tensor, value: Any) -> Tensor:
@@ -103,8 +103,6 @@ def fill_(t: Tensor, value: Any) -> Tensor:
             raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with {value._data.ndim} "
                                "dimensions.")
         value = value.item()
-    from engine.ops.base import check_scalar
-
     check_scalar(value)
     if t._grad_fn is None:
         t._check_inplace()
@@ -115,9 +113,7 @@ def fill_(t: Tensor, value: Any) -> Tensor:
         if before is not None and obs is not None:
             obs.param_stepped(t, before, t._data)
         return t
-    from engine.ops.arith import add, mul
-
-    return apply_inplace(t, lambda x: add(mul(x, 0), value))
+    return apply_inplace(t, lambda x: x * 0 + value)
 
 
 def copy_(t: Tensor, src: Tensor) -> Tensor:
@@ -129,3 +125,13 @@ def copy_(t: Tensor, src: Tensor) -> Tensor:
     if before is not None and obs is not None:
         obs.param_stepped(t, before, t._data)
     return t
+
+
+def _copy_from(self: Tensor, src: Any, non_blocking: bool = False) -> Tensor:
+    """``x.copy_(src)``; a Python number is copied as a 0-d tensor (PyTorch wraps it)."""
+    return copy_(self, src if isinstance(src, Tensor) else made(np.asarray(src, dtype=self._data.dtype)))
+
+
+tensor_methods({"zero_": no_arguments("zero_", zero_), "fill_": fill_, "copy_": _copy_from}, signatures={
+    "fill_": ("Tensor input, Tensor value", "Tensor input, Number value"),
+    "copy_": "Tensor input, Tensor# other, bool non_blocking=False"})

@@ -14,28 +14,27 @@ from typing import Any
 
 import numpy as np
 
-from engine import numerics
-from engine.hooks import state
-from engine.ops.base import Function, binary_operands, check_alloc, save_cross, unbroadcast
+from engine.dtypes import C_NAMES
+from engine.ops.api import reflected, tensor_methods, torch_op
+from engine.ops.argcheck import dtype_name
+from engine.ops.function import Function, save_cross
+from engine.ops.operands import binary_operands, check_alloc
 from engine.ops.shape import (
     ExpandBackward0, SqueezeBackward4, UnsafeViewBackward0, UnsqueezeBackward0, ViewBackward0, t,
 )
-from engine.tensor import Tensor
+from engine.run_state import state
+from engine.tensor import _TYPE_NAMES, Tensor
 
 
 _BLAS = (np.dtype(np.float32), np.dtype(np.float64))
 _SLICE_WORK = 10_000_000  # multiply-adds between two clock checks where numpy has no BLAS
 
 
-def _product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``a @ b`` for matrices or equal batches of them. numpy has no BLAS for ints or float16: its loop takes 1.4 s
     (int64) to 5 s (float16) for one 1000 x 1000 x 1000 product, in one C call. float16 goes through float32 BLAS
     (closer to PyTorch's float accumulation than numpy's loop), ints through float64 when every sum is exact there
     and fits; the others are done in slices (of the batch, then of rows), the run's clock checked between them."""
-    if a.ndim == 2 and b.ndim == 2:
-        exact = numerics.gemm(a, b)  # MKL's order, where it is known
-        if exact is not None:
-            return exact
     work = a.size * b.shape[-1]
     if (a.dtype in _BLAS and b.dtype in _BLAS) or work <= _SLICE_WORK or b.ndim < 2:
         return a @ b
@@ -49,7 +48,7 @@ def _product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     check_time = getattr(state().budget, "check_time", None)
     batched = a.ndim == 3 and b.ndim == 3
     if batched and work > _SLICE_WORK * a.shape[0]:  # one product of the batch is too much already
-        return np.stack([_product(a[i], b[i]) for i in range(a.shape[0])])
+        return np.stack([product(a[i], b[i]) for i in range(a.shape[0])])
     step = max(_SLICE_WORK * a.shape[0] // work, 1)  # batch entries (or rows) per slice
     parts = []
     for i in range(0, a.shape[0], step):
@@ -62,71 +61,74 @@ def _product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 class MmBackward0(Function):
     """A @ B for matrices: d/dA = G @ Bᵀ, d/dB = Aᵀ @ G."""
 
+    templates = ("{grad} @ {1}ᵀ", "{0}ᵀ @ {grad}")
     _saved_fields = ("self", "mat2")
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         save_cross(ctx, "self", a, "mat2", b)
-        return _product(a, b)
+        return product(a, b)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         na, nb = ctx._needs_input_grad
-        return (_product(g, ctx._saved["mat2"].T) if na else None, _product(ctx._saved["self"].T, g) if nb else None)
+        return (k.mm(g, k.t(s["mat2"])) if na else None, k.mm(k.t(s["self"]), g) if nb else None)
 
 
 class MvBackward0(Function):
     """A @ v (matrix times vector): d/dA = outer(G, v), d/dv = Aᵀ @ G."""
 
     _saved_fields = ("self", "vec")
+    templates = ("{grad} {1}ᵀ (an outer product)", "{0}ᵀ @ {grad}")
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, v: np.ndarray) -> np.ndarray:
         save_cross(ctx, "self", a, "vec", v)
         return a @ v
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         na, nv = ctx._needs_input_grad
-        return (np.outer(g, ctx._saved["vec"]) if na else None, ctx._saved["self"].T @ g if nv else None)
+        return (k.outer(g, s["vec"]) if na else None, k.mv(k.t(s["self"]), g) if nv else None)
 
 
 class DotBackward0(Function):
     """u · v: d/du = G v, d/dv = G u."""
 
     _saved_fields = ("self", "tensor")
+    templates = ("{grad} · {1}", "{grad} · {0}")
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         save_cross(ctx, "self", a, "tensor", b)
-        exact = numerics.dot(a, b)
-        return exact if exact is not None else np.asarray(np.dot(a, b))
+        return np.asarray(np.dot(a, b))
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         na, nb = ctx._needs_input_grad
-        return (g * ctx._saved["tensor"] if na else None, g * ctx._saved["self"] if nb else None)
+        return (g * s["tensor"] if na else None, g * s["self"] if nb else None)
 
 
 class BmmBackward0(Function):
     """Batched matrix product (3-D and more, broadcasting the batch dimensions)."""
 
+    templates = ("{grad} @ {1}ᵀ", "{0}ᵀ @ {grad}")
     _saved_fields = ("self", "mat2")
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         save_cross(ctx, "self", a, "mat2", b)
-        ctx._shapes = (a.shape, b.shape)
-        return _product(a, b)
+        return product(a, b)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         na, nb = ctx._needs_input_grad
-        sa, sb = ctx._shapes
-        ga = unbroadcast(_product(g, np.swapaxes(ctx._saved["mat2"], -1, -2)), sa) if na else None
-        gb = unbroadcast(_product(np.swapaxes(ctx._saved["self"], -1, -2), g), sb) if nb else None
+        sa, sb = ctx._in_shapes
+        ga = k.sum_to(k.matmul(g, k.transpose(s["mat2"], -1, -2)), sa) if na else None
+        gb = k.sum_to(k.matmul(k.transpose(s["self"], -1, -2), g), sb) if nb else None
         return ga, gb
 
 
 class AddmmBackward0(Function):
     """bias + A @ B (``nn.Linear`` on a batch): bias gets G summed over rows, A gets G @ Bᵀ, B gets Aᵀ @ G."""
 
+    templates = ("{grad} summed to {0.shape}", "{grad} @ {2}ᵀ", "{1}ᵀ @ {grad}")
     _saved_fields = ("mat1", "mat2", "alpha", "beta")
 
     @staticmethod
@@ -138,16 +140,14 @@ class AddmmBackward0(Function):
             if need[1]:
                 ctx._save(mat2=b)
             ctx._save(alpha=1, beta=1)
-        ctx._bias_shape = bias.shape
-        exact = numerics.addmm(bias, a, b)
-        return exact if exact is not None else _product(a, b) + bias
+        return product(a, b) + bias
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         nbias, na, nb = ctx._needs_input_grad
         return (
-            unbroadcast(g, ctx._bias_shape) if nbias else None,
-            _product(g, ctx._saved["mat2"].T) if na else None,
-            _product(ctx._saved["mat1"].T, g) if nb else None,
+            k.sum_to(g, ctx._in_shapes[0]) if nbias else None,
+            k.mm(g, k.t(s["mat2"])) if na else None,
+            k.mm(k.t(s["mat1"]), g) if nb else None,
         )
 
 
@@ -158,10 +158,6 @@ def _shape_error(a: np.ndarray, b: np.ndarray) -> RuntimeError:
     )
 
 
-_C_NAMES = {"float32": "float", "float64": "double", "int64": "long int", "int32": "int", "float16": "c10::Half",
-            "bool": "bool", "int16": "short int", "int8": "signed char", "uint8": "unsigned char"}
-
-
 def _check_dtypes(a: Any, b: Any) -> None:
     """Matrix products never promote: PyTorch refuses operands of two dtypes, each kernel in its own words."""
     if not (isinstance(a, Tensor) and isinstance(b, Tensor)) or a._data.dtype == b._data.dtype:
@@ -169,20 +165,17 @@ def _check_dtypes(a: Any, b: Any) -> None:
     da, db = a._data.ndim, b._data.ndim
     ta, tb = a._data.dtype.name, b._data.dtype.name
     if da == 1 and db == 1:
-        from engine.tensor import _TYPE_NAMES
-
         raise RuntimeError(
             f"dot : expected both vectors to have same dtype, but found {_TYPE_NAMES[ta]} and {_TYPE_NAMES[tb]}"
         )
     if da >= 3 and db >= 3:
-        from engine.tensor import _TYPE_NAMES
-
         raise RuntimeError(f"expected scalar type {_TYPE_NAMES[ta]} but found {_TYPE_NAMES[tb]}")
     raise RuntimeError(
-        f"expected m1 and m2 to have the same dtype, but got: {_C_NAMES.get(ta, ta)} != {_C_NAMES.get(tb, tb)}"
+        f"expected m1 and m2 to have the same dtype, but got: {C_NAMES.get(ta, ta)} != {C_NAMES.get(tb, tb)}"
     )
 
 
+@torch_op("mm", signature="Tensor input, Tensor mat2", more_overloads=("function", None))
 def mm(a: Tensor, b: Tensor) -> Tensor:
     _check_dtypes(a, b)
     a, b = binary_operands(a, b)
@@ -196,6 +189,7 @@ def mm(a: Tensor, b: Tensor) -> Tensor:
     return MmBackward0.apply(a, b)
 
 
+@torch_op("matmul", signature="Tensor input, Tensor other", operators=("__matmul__",))
 def matmul(a: Tensor, b: Tensor) -> Tensor:
     """``a @ b`` with PyTorch's rules for 1-D, 2-D and batched operands."""
     _check_dtypes(a, b)
@@ -262,6 +256,7 @@ def _batch_view(t_: Tensor, batch: tuple[int, ...], bsz: int) -> Tensor:
     return ViewBackward0.apply(t_, shape=(bsz,) + full[-2:])
 
 
+@torch_op("bmm", signature="Tensor input, Tensor mat2", more_overloads=("function", None))
 def bmm(a: Tensor, b: Tensor) -> Tensor:
     """``torch.bmm``: a batch of matrix products, (b, n, k) @ (b, k, m)."""
     if a._data.ndim != 3 or b._data.ndim != 3:
@@ -277,18 +272,18 @@ def bmm(a: Tensor, b: Tensor) -> Tensor:
     return BmmBackward0.apply(a, b)
 
 
+@torch_op("mv", signature="Tensor input, Tensor vec")
 def mv(a: Tensor, b: Tensor) -> Tensor:
     """``torch.mv``: matrix @ vector."""
     if a._data.ndim != 2 or b._data.ndim != 1:
         raise RuntimeError(f"vector + matrix @ vector expected, got 1, {a._data.ndim}, {b._data.ndim}")
     if a._data.dtype != b._data.dtype:  # addmv's check: (result, matrix, vector), the result typed as the vector
-        from engine.ops.argcheck import dtype_name
-
         v, mat = dtype_name(b), dtype_name(a)
         raise RuntimeError(f"addmv input tensors must have the same dtype, but got {v}, {mat}, and {v}")
     return matmul(a, b)
 
 
+@torch_op("dot", signature="Tensor input, Tensor tensor")
 def dot(a: Tensor, b: Tensor) -> Tensor:
     if a._data.ndim != 1 or b._data.ndim != 1:
         raise RuntimeError(
@@ -307,8 +302,6 @@ def addmm(bias: Tensor, a: Tensor, b: Tensor) -> Tensor:
 def linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """``F.linear``: x @ weightᵀ + bias, as PyTorch builds it (AddmmBackward0 for a 2-D batch)."""
     if x._data.ndim in (1, 2) and isinstance(x, Tensor) and x._data.dtype != weight._data.dtype:
-        from engine.tensor import _TYPE_NAMES
-
         raise RuntimeError(
             "mat1 and mat2 must have the same dtype, but got "
             f"{_TYPE_NAMES[x._data.dtype.name]} and {_TYPE_NAMES[weight._data.dtype.name]}"
@@ -325,7 +318,8 @@ def linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
         return ViewBackward0.apply(out, shape=(weight._data.shape[0],))
     out = matmul(x, wt)
     if bias is not None:
-        from engine.ops.arith import add
-
-        out = add(out, bias)
+        out = out + bias
     return out
+
+
+tensor_methods({"__rmatmul__": reflected(matmul)})

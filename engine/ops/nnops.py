@@ -14,12 +14,15 @@ from typing import Any
 
 import numpy as np
 
-from engine import numerics
-from engine.hooks import state
+from engine.ops import arith, reduce, soft_targets
+from engine.ops.api import torch_op
 from engine.ops.argcheck import cannot_cast, class_loss_args, dtype_name, floating, must_be
-from engine.ops.base import Function, binary_operands, broadcast_shape, check_alloc
+from engine.ops.elementwise import abs, precise
+from engine.ops.function import Function, number
+from engine.ops.operands import binary_operands, broadcast_shape, check_alloc
 from engine.ops.summation import torch_mean, torch_sum
-from engine.tensor import Tensor, _dim
+from engine.run_state import state
+from engine.tensor import _TYPE_NAMES, Tensor, _dim
 
 _REDUCTIONS = ("none", "mean", "sum")
 
@@ -40,6 +43,7 @@ def _check_reduction(reduction: str) -> None:
 class MseLossBackward0(Function):
     """mean((input - target)²): d/dinput = 2 (input - target) / n."""
 
+    broadcasts = True
     _saved_fields = ("self", "target", "reduction")
 
     @staticmethod
@@ -48,15 +52,18 @@ class MseLossBackward0(Function):
         d = a - b
         return _reduce(d * d, reduction)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        a, b, red = ctx._saved["self"], ctx._saved["target"], ctx._saved["reduction"]
-        n = int(np.prod(np.broadcast_shapes(a.shape, b.shape)))
-        norm = np.asarray(2.0 / n if red == "mean" else 2.0, dtype=a.dtype)
-        gi = norm * (a - b) * g
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        sa, sb = ctx._in_shapes
+        gi = ctx._norm() * (s["self"] - s["target"]) * g
         na, nb = ctx._needs_input_grad
-        from engine.ops.base import unbroadcast
+        return (k.sum_to(gi, sa) if na else None, k.sum_to(-gi, sb) if nb else None)
 
-        return (unbroadcast(gi, a.shape) if na else None, unbroadcast(-gi, b.shape) if nb else None)
+    def _norm(self) -> float:
+        return 2.0 / math.prod(np.broadcast_shapes(*self._in_shapes)) if self._saved["reduction"] == "mean" else 2.0
+
+    def _templates(self) -> tuple[str | None, ...]:
+        norm = number(self._norm())
+        return (f"{{grad}} · {norm}·({{0}} − {{1}})", f"−{{grad}} · {norm}·({{0}} − {{1}})")
 
 
 def _row_sums(e: np.ndarray) -> np.ndarray:
@@ -83,17 +90,10 @@ def _row_sums(e: np.ndarray) -> np.ndarray:
     return acc
 
 
-def _lastdim_f32(a: np.ndarray, dim: int, g: np.ndarray | None = None) -> bool:
-    """float32 over the last dimension: where engine.numerics has ATen's kernel."""
-    return a.dtype == np.float32 and a.size > 0 and dim % a.ndim == a.ndim - 1 and (g is None or g.dtype == a.dtype)
-
-
 def _exp_shifted(a: np.ndarray, dim: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(x - max, exp(x - max), sum of those exps) along ``dim``."""
-    from engine.ops.unary import _precise
-
     shifted = a - a.max(axis=dim, keepdims=True)
-    e = numerics.expf(shifted) if a.dtype == np.float32 else _precise(np.exp, shifted)
+    e = precise(np.exp, shifted)
     if a.dtype.kind == "f" and (dim == a.ndim - 1) and a.size:
         s = _row_sums(e)
     else:
@@ -105,6 +105,7 @@ class SoftmaxBackward0(Function):
     """softmax along dim: d/dx = y ⊙ (g - Σ g⊙y)."""
 
     _saved_fields = ("dim", "result")
+    templates = ("{out} · ({grad} − Σ({grad} · {out}))",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
@@ -113,11 +114,9 @@ class SoftmaxBackward0(Function):
         ctx._save(dim=dim, result=r)
         return r
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        r, d = ctx._saved["result"], ctx._saved["dim"]
-        if _lastdim_f32(r, d, g):
-            return (numerics.softmax_backward_lastdim(g, r),)
-        return (r * (g - (g * r).sum(axis=d, keepdims=True)),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        r, d = s["result"], s["dim"]
+        return (r * (g - k.sum(g * r, d, True)),)
 
 
 class LogSoftmaxBackward0(Function):
@@ -125,20 +124,18 @@ class LogSoftmaxBackward0(Function):
 
     _saved_fields = ("dim", "result")
 
+    templates = ("{grad} − e^{out} · Σ{grad}",)
+
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
-        from engine.ops.unary import _precise
-
         shifted, _, s = _exp_shifted(a, dim)
-        r = shifted - (numerics.logf(s) if _lastdim_f32(a, dim) else _precise(np.log, s))
+        r = shifted - precise(np.log, s)
         ctx._save(dim=dim, result=r)
         return r
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        r, d = ctx._saved["result"], ctx._saved["dim"]
-        if _lastdim_f32(r, d, g):
-            return (numerics.log_softmax_backward_lastdim(g, r),)
-        return (g - np.exp(r) * g.sum(axis=d, keepdims=True),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        r, d = s["result"], s["dim"]
+        return (g - k.exp(r) * k.sum(g, d, True),)
 
 
 def _cascade(losses: np.ndarray, weights: np.ndarray, valid: np.ndarray, weighted: bool) -> tuple[Any, Any]:
@@ -197,16 +194,22 @@ class NllLossBackward0(Function):
             return np.asarray(total)
         return np.asarray(total / total_w, dtype=a.dtype)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        a, target, red = ctx._saved["self"], ctx._saved["target"], ctx._saved["reduction"]
-        wt = ctx._wt
-        x2 = np.zeros(a.shape if a.ndim == 2 else (1, a.shape[0]), dtype=a.dtype)
-        t = np.where(target.reshape(-1) != ctx._saved["ignore_index"], target.reshape(-1), 0)
-        scale = -wt * (g.reshape(-1) if red == "none" else g)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        saved, wt = ctx._saved, ctx._wt  # the targets and weights as arrays: they pick, they are not differentiated
+        shape = ctx._in_shapes[0]
+        rows = shape if len(shape) == 2 else (1, shape[0])
+        target = saved["target"].reshape(-1)
+        t = np.where(target != saved["ignore_index"], target, 0)
+        scale = -k.const(wt) * (k.reshape(g, (-1,)) if saved["reduction"] == "none" else g)
+        if saved["reduction"] == "mean":
+            scale = scale / k.const(np.asarray(wt.sum(dtype=wt.dtype)))
+        return (k.reshape(k.embed(rows, (np.arange(rows[0]), t), scale), shape),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        red = self._saved["reduction"]
         if red == "mean":
-            scale = scale / wt.sum(dtype=a.dtype)
-        x2[np.arange(x2.shape[0]), t] = scale
-        return (x2.reshape(a.shape),)
+            return (f"−{{grad}} / {number(float(self._wt.sum()))} at each target's log-probability, 0 elsewhere",)
+        return ("−{grad} at each target's log-probability, 0 elsewhere",)
 
 
 class BinaryCrossEntropyBackward0(Function):
@@ -218,20 +221,27 @@ class BinaryCrossEntropyBackward0(Function):
     def _forward(ctx: Any, p: np.ndarray, t: np.ndarray, reduction: str = "mean") -> np.ndarray:
         if ((p < 0) | (p > 1)).any():
             raise RuntimeError("all elements of input should be between 0 and 1")
-        from engine.ops.unary import _precise
-
         ctx._save(self=p, target=t, reduction=reduction)
         floor = p.dtype.type(-100)  # log(0) is clamped so that a confident mistake costs 100, not infinity
-        lp = np.maximum(_precise(np.log, p), floor)
-        l1p = np.maximum(_precise(np.log1p, -p), floor)
+        lp = np.maximum(precise(np.log, p), floor)
+        l1p = np.maximum(precise(np.log1p, -p), floor)
         return _reduce(((t - p.dtype.type(1)) * l1p - t * lp).astype(p.dtype), reduction)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        p, t, red = ctx._saved["self"], ctx._saved["target"], ctx._saved["reduction"]
-        gi = g * (p - t) / np.maximum((1 - p) * p, np.asarray(1e-12, dtype=p.dtype))
-        if red == "mean":
-            gi = gi / np.asarray(p.size, dtype=p.dtype)
-        return (gi.astype(p.dtype), None)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        p, t = s["self"], s["target"]
+        na, nt = ctx._needs_input_grad
+        gi = g * (p - t) / k.maximum((1 - p) * p, 1e-12) if na else None
+        # d/dt = log(1 - p) - log(p), both logs clamped at -100 as in the forward
+        gt = g * (k.maximum(k.log(1 - p), -100) - k.maximum(k.log(p), -100)) if nt else None
+        if s["reduction"] == "mean":
+            n = math.prod(ctx._in_shapes[0])
+            gi, gt = (None if gi is None else gi / n), (None if gt is None else gt / n)
+        return (None if gi is None else k.like(gi, p)), gt
+
+    def _templates(self) -> tuple[str | None, ...]:
+        mean = f" / {math.prod(self._in_shapes[0])}" if self._saved["reduction"] == "mean" else ""
+        return (f"{{grad}} · ({{0}} − {{1}}) / ({{0}}·(1 − {{0}})){mean}",
+                f"{{grad}} · (ln(1 − {{0}}) − ln {{0}}){mean}")
 
 
 class BinaryCrossEntropyWithLogitsBackward0(Function):
@@ -245,17 +255,22 @@ class BinaryCrossEntropyWithLogitsBackward0(Function):
         loss = (1 - t) * x + np.maximum(-x, 0) + np.log1p(np.exp(-np.abs(x)))
         return _reduce(loss.astype(x.dtype), reduction)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        x, t, red = ctx._saved["self"], ctx._saved["target"], ctx._saved["reduction"]
-        sig = (1 / (1 + np.exp(-x))).astype(x.dtype)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        x, t, mean = s["self"], s["target"], s["reduction"] == "mean"
+        n = math.prod(ctx._in_shapes[0])
+        sig = k.like(1 / (1 + k.exp(-x)), x)
         gi = (sig - t) * g
-        if red == "mean":
-            gi = gi / np.asarray(x.size, dtype=x.dtype)
+        if mean:
+            gi = gi / n
         na, nb = ctx._needs_input_grad
         gt = None
         if nb:
-            gt = -x * g if red != "mean" else -x * g / np.asarray(x.size, dtype=x.dtype)
-        return (gi.astype(x.dtype) if na else None, gt)
+            gt = -x * g if not mean else -x * g / n
+        return (k.like(gi, x) if na else None, gt)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        mean = f" / {math.prod(self._in_shapes[0])}" if self._saved["reduction"] == "mean" else ""
+        return (f"{{grad}} · (σ({{0}}) − {{1}}){mean}", f"−{{grad}} · {{0}}{mean}")
 
 
 def _sized(*values: Any) -> None:
@@ -301,10 +316,12 @@ def _softmax_dim(a: Tensor, dim: int | None, name: str) -> int:
     return d
 
 
+@torch_op("softmax", signature="Tensor input, int dim, dtype? dtype=None", keepdims=True)
 def softmax(a: Tensor, dim: int | None = None) -> Tensor:
     return SoftmaxBackward0.apply(a, dim=_softmax_dim(a, dim, "softmax"))
 
 
+@torch_op("log_softmax", signature="Tensor input, int dim, dtype? dtype=None", keepdims=True)
 def log_softmax(a: Tensor, dim: int | None = None) -> Tensor:
     return LogSoftmaxBackward0.apply(a, dim=_softmax_dim(a, dim, "log_softmax"))
 
@@ -328,13 +345,9 @@ def mse_loss(a: Tensor, b: Tensor, reduction: str = "mean") -> Tensor:
 
 def l1_loss(a: Tensor, b: Tensor, reduction: str = "mean") -> Tensor:
     _sized(b, a)
-    from engine.ops.arith import sub
-    from engine.ops.reduce import mean, sum
-    from engine.ops.unary import abs
-
     _check_reduction(reduction)
-    d = abs(sub(a, b))
-    return mean(d) if reduction == "mean" else sum(d) if reduction == "sum" else d
+    d = abs(arith.sub(a, b))
+    return reduce.mean(d) if reduction == "mean" else reduce.sum(d) if reduction == "sum" else d
 
 
 def nll_loss(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_index: int = -100,
@@ -343,8 +356,6 @@ def nll_loss(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_ind
     _check_reduction(reduction)
     class_loss_args("nll_loss_nd", weight, ignore_index)
     if target._data.dtype.name not in ("int64", "uint8"):
-        from engine.tensor import _TYPE_NAMES
-
         raise RuntimeError(
             f"expected target dtype to be Long or Byte, but got {_TYPE_NAMES[target._data.dtype.name]}"
         )
@@ -367,8 +378,6 @@ def nll_loss(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_ind
 def cross_entropy(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_index: int = -100,
                   reduction: str = "mean", label_smoothing: float = 0.0) -> Tensor:
     _tensor_args("cross_entropy_loss", a, target)
-    from engine.ops import soft_targets
-
     _check_reduction(reduction)
     class_loss_args("cross_entropy_loss", weight, ignore_index, label_smoothing)
     log_p = lambda: log_softmax(a, 1 if a._data.ndim >= 2 else 0)  # noqa: E731
@@ -377,8 +386,6 @@ def cross_entropy(a: Tensor, target: Tensor, weight: Tensor | None = None, ignor
             if weight is not None:
                 raise NotImplementedError("cross_entropy with probabilities and weight is not supported here")
             return soft_targets.cross_entropy_probs(log_p(), target, reduction, label_smoothing)
-        from engine.tensor import _TYPE_NAMES
-
         name = _TYPE_NAMES[target._data.dtype.name]
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {name}")
     if label_smoothing > 0:
@@ -399,8 +406,6 @@ def binary_cross_entropy(p: Tensor, t: Tensor, reduction: str = "mean") -> Tenso
             "Please ensure they have the same size."
         )
     if t._data.dtype != p._data.dtype:
-        from engine.tensor import _TYPE_NAMES
-
         raise RuntimeError(
             f"Found dtype {_TYPE_NAMES[t._data.dtype.name]} but expected {_TYPE_NAMES[p._data.dtype.name]}"
         )

@@ -16,10 +16,17 @@ from typing import Any
 import numpy as np
 
 from engine.ops import arith, shape
-from engine.ops.base import Function, check_alloc, made
+from engine.ops.api import torch_op
+from engine.ops.argcheck import must_be
+from engine.ops.function import Function
+from engine.ops.operands import check_alloc, made
 from engine.ops.pieces import GatherBackward0
 from engine.ops.reduce import MaxMinResult
 from engine.tensor import Tensor, _dim
+
+
+_SORT = ("Tensor input, *, bool? stable, int dim=-1, bool descending=False",
+         "Tensor input, int dim=-1, bool descending=False")
 
 
 class SortResult(MaxMinResult):
@@ -46,6 +53,7 @@ def _order(a: np.ndarray, dim: int, descending: bool) -> np.ndarray:
     return idx.astype(np.int64)
 
 
+@torch_op("sort", signature=_SORT, keepdims=True)
 def sort(a: Tensor, dim: int = -1, descending: bool = False, stable: bool = False) -> SortResult:
     """``x.sort(dim)``: (values, indices) along ``dim``, ascending unless ``descending=True``."""
     d = _dim(dim, max(a._data.ndim, 1))
@@ -55,10 +63,12 @@ def sort(a: Tensor, dim: int = -1, descending: bool = False, stable: bool = Fals
     return SortResult(SortBackward0.apply(a, dim=d, index=idx), made(idx))
 
 
+@torch_op("argsort", signature=_SORT, keepdims=True)
 def argsort(a: Tensor, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
     return sort(a, dim, descending).indices
 
 
+@torch_op("topk", signature="Tensor input, int k, int dim=-1, bool largest=True, bool sorted=True")
 def topk(a: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> TopkResult:  # noqa: A002
     """``x.topk(k)``: the k largest (or smallest) values along ``dim`` and their indices."""
     d = _dim(dim, max(a._data.ndim, 1))
@@ -73,6 +83,7 @@ class CumsumBackward0(Function):
     """Running sums: element i's gradient is the sum of the output gradients from i on."""
 
     _saved_fields = ("dim",)
+    templates = ("{grad} summed from each position to the end",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: int = 0) -> np.ndarray:
@@ -80,12 +91,12 @@ class CumsumBackward0(Function):
         acc = np.float64 if a.dtype.kind == "f" else np.int64  # PyTorch accumulates in double on the CPU
         return np.cumsum(a.astype(acc), axis=dim).astype(a.dtype if a.dtype.kind == "f" else np.int64)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        d = ctx._saved["dim"]
-        rev = np.flip(np.cumsum(np.flip(g, axis=d).astype(np.float64), axis=d), axis=d)
-        return (rev.astype(g.dtype),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        d = (s["dim"],)
+        return (k.flip(k.cumsum(k.flip(g, d), s["dim"]), d),)
 
 
+@torch_op("cumsum", signature="Tensor input, int dim, *, dtype? dtype=None", keepdims=True)
 def cumsum(a: Tensor, dim: int, dtype: Any = None) -> Tensor:
     if dtype is not None:
         a = a.to(dtype)
@@ -96,16 +107,18 @@ class FlipBackward0(Function):
     """Reversed along ``dims``: the gradient is reversed back."""
 
     _saved_fields = ("dims",)
+    templates = ("{grad} flipped back",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dims: tuple[int, ...] = ()) -> np.ndarray:
         ctx._save(dims=dims)
         return np.flip(a, axis=dims).copy()
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        return (np.flip(g, axis=ctx._saved["dims"]).copy(),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.flip(g, s["dims"]),)
 
 
+@torch_op("flip", signature="Tensor input, int[]* dims")
 def flip(a: Tensor, *dims: Any) -> Tensor:
     ds = tuple(dims[0]) if len(dims) == 1 and isinstance(dims[0], (list, tuple)) else dims
     return FlipBackward0.apply(a, dims=tuple(_dim(int(d), a._data.ndim) for d in ds))
@@ -122,8 +135,12 @@ class TriuBackward0(Function):
         ctx._save(diagonal=diagonal)
         return cls._fn(a, diagonal)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        return (type(ctx)._fn(g, ctx._saved["diagonal"]),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return ((k.triu if type(ctx)._fn is np.triu else k.tril)(g, s["diagonal"]),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        side = "upper" if type(self)._fn is np.triu else "lower"
+        return (f"{{grad}}'s {side} triangle (from diagonal {self._saved['diagonal']}), 0 elsewhere",)
 
 
 class TrilBackward0(TriuBackward0):
@@ -138,10 +155,12 @@ def _triangle(cls: type[Function], a: Tensor, diagonal: int) -> Tensor:
     return cls.apply(a, diagonal=int(diagonal))
 
 
+@torch_op("triu", signature="Tensor input, int diagonal=0")
 def triu(a: Tensor, diagonal: int = 0) -> Tensor:
     return _triangle(TriuBackward0, a, diagonal)
 
 
+@torch_op("tril", signature="Tensor input, int diagonal=0")
 def tril(a: Tensor, diagonal: int = 0) -> Tensor:
     return _triangle(TrilBackward0, a, diagonal)
 
@@ -149,28 +168,33 @@ def tril(a: Tensor, diagonal: int = 0) -> Tensor:
 class DiagEmbedBackward0(Function):
     """A vector laid on a matrix's diagonal: the gradient is the matrix's diagonal."""
 
+    templates = ("the diagonal of {grad}",)
+
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         return np.diag(a)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        return (np.diag(g).copy(),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        n = np.arange(ctx._in_shapes[0][0])
+        return (k.take(g, (n, n)),)
 
 
 class DiagonalBackward0_copy(Function):  # noqa: N801 - PyTorch's name for diag of a matrix
     """A matrix's diagonal: the gradient lands on the diagonal, zeros elsewhere."""
+
+    templates = ("{grad} on the diagonal, 0 elsewhere",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         ctx._n = a.shape
         return np.diag(a).copy()
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        out = np.zeros(ctx._n, dtype=g.dtype)
-        np.fill_diagonal(out, g)
-        return (out,)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        n = np.arange(min(ctx._n))
+        return (k.embed(ctx._n, (n, n), g),)
 
 
+@torch_op("diag", signature="Tensor input, int diagonal=0")
 def diag(a: Tensor) -> Tensor:
     """A 1-D tensor → the diagonal matrix; a 2-D tensor → its diagonal."""
     if a._data.ndim == 1:
@@ -181,12 +205,15 @@ def diag(a: Tensor) -> Tensor:
     raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{a._data.ndim}D")
 
 
+@torch_op("outer", signature="Tensor input, Tensor vec2")
 def outer(a: Tensor, b: Tensor) -> Tensor:
     """``torch.outer(a, b)[i, j] = a[i] * b[j]`` (PyTorch: a as a column times b)."""
     check_alloc(a._data.size * b._data.size)
     return arith.mul(shape.reshape(a, a._data.size, 1), b)
 
 
+@torch_op("nonzero", signature="Tensor input, *, bool as_tuple=False",
+    method_signature=("Tensor input", "Tensor input, *, bool as_tuple"))
 def nonzero(a: Tensor, as_tuple: bool = False) -> Any:
     idx = np.argwhere(a._data).astype(np.int64)
     if as_tuple:
@@ -194,13 +221,13 @@ def nonzero(a: Tensor, as_tuple: bool = False) -> Any:
     return made(idx)
 
 
+@torch_op("count_nonzero", signature=("Tensor input, int? dim=None", "Tensor input, int[] dim"), keepdims=True)
 def count_nonzero(a: Tensor, dim: Any = None) -> Tensor:
     return made(np.asarray(np.count_nonzero(a._data, axis=dim), dtype=np.int64))
 
 
+@torch_op("unique", python_method=True)
 def unique(a: Tensor, sorted: bool = True, return_counts: bool = False) -> Any:  # noqa: A002
-    from engine.ops.argcheck import must_be
-
     if not isinstance(a, Tensor):  # PyTorch's Python unique calls _unique2(input, sorted=…, return_counts=…)
         raise must_be("_unique2", "input", 1, "Tensor", a)
     for name, flag in (("sorted", sorted), ("return_counts", return_counts)):
@@ -210,7 +237,3 @@ def unique(a: Tensor, sorted: bool = True, return_counts: bool = False) -> Any: 
     if return_counts:
         return made(values), made(counts.astype(np.int64))
     return made(values)
-
-
-__all__ = ["sort", "argsort", "topk", "cumsum", "flip", "triu", "tril", "diag", "outer", "nonzero", "count_nonzero",
-           "unique"]

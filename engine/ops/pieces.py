@@ -1,7 +1,9 @@
-"""Ops that cut a tensor into pieces or pick from it: ``split``/``chunk``/``unbind``, ``gather``, ``amax``/``amin``.
+"""Ops that join tensors (``cat``, ``stack``), cut one into pieces (``split``/``chunk``/``unbind``) or pick from it
+(``gather``, ``amax``/``amin``).
 
-Each piece's backward puts its gradient back where the piece came from (zeros elsewhere); ``gather`` adds each
-gradient to the place its value was read from; ``amax`` shares the gradient equally among tied maxima.
+Each piece's backward puts its gradient back where the piece came from (zeros elsewhere), a joined tensor's
+backward gives each part its slice; ``gather`` adds each gradient to the place its value was read from; ``amax``
+shares the gradient equally among tied maxima.
 
 Example::
 
@@ -16,8 +18,105 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops.base import Function
+from engine.ops.api import torch_op
+from engine.ops.argcheck import invalid_combination, is_int, must_be
+from engine.ops.function import Function
+from engine.ops.operands import binary_operands, check_alloc
 from engine.tensor import Tensor, _dim
+
+
+class CatBackward0(Function):
+    """Join tensors along a dimension: each gets its slice of the gradient."""
+
+    _saved_fields = ("dim",)
+
+    @staticmethod
+    def _forward(ctx: Any, *arrays: np.ndarray, dim: int = 0) -> np.ndarray:
+        ctx._save(dim=dim)
+        ctx._sizes = [a.shape[dim] for a in arrays]
+        return np.concatenate(arrays, axis=dim)
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return tuple(k.take(g, key) for key in ctx._pieces())
+
+    def _pieces(self) -> list[tuple[Any, ...]]:
+        lead, start, keys = (slice(None),) * self._saved["dim"], 0, []
+        for size in self._sizes:
+            keys.append(lead + (slice(start, start + size),))
+            start += size
+        return keys
+
+    def _templates(self) -> tuple[str | None, ...]:
+        return tuple(f"{{grad}}[{':, ' * len(key[:-1])}{key[-1].start}:{key[-1].stop}]" for key in self._pieces())
+
+
+class StackBackward0(Function):
+    """Stack tensors along a new dimension: each gets its slice of the gradient."""
+
+    _saved_fields = ("dim",)
+
+    @staticmethod
+    def _forward(ctx: Any, *arrays: np.ndarray, dim: int = 0) -> np.ndarray:
+        ctx._save(dim=dim)
+        return np.stack(arrays, axis=dim)
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        lead = (slice(None),) * s["dim"]
+        return tuple(k.take(g, lead + (i,)) for i in range(len(ctx._in_shapes)))
+
+    def _templates(self) -> tuple[str | None, ...]:
+        return tuple(f"{{grad}}[{':, ' * self._saved['dim']}{i}]" for i in range(len(self._in_shapes)))
+
+
+def _same_dtype(tensors: Any) -> list[Tensor]:
+    ts = list(tensors)
+    if not ts:
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
+    for i, t_ in enumerate(ts):
+        if not isinstance(t_, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(t_).__name__}")
+    first = ts[0]
+    out = [first]
+    for t_ in ts[1:]:
+        a, b = binary_operands(first, t_)
+        out.append(b)
+    return out
+
+
+@torch_op("cat", aliases=("concat",), method=False, signature="Tensor[] tensors, int dim=0", keepdims=True)
+def cat(tensors: Any, dim: int = 0) -> Tensor:
+    ts = _same_dtype(tensors)
+    d = _dim(dim, ts[0]._data.ndim)
+    for i, t_ in enumerate(ts[1:], 1):
+        if t_._data.ndim != ts[0]._data.ndim:
+            raise RuntimeError(
+                "Tensors must have same number of dimensions: got "
+                f"{ts[0]._data.ndim} and {t_._data.ndim}"
+            )
+        for k, (x, y) in enumerate(zip(ts[0]._data.shape, t_._data.shape)):
+            if k != d and x != y:
+                raise RuntimeError(
+                    f"Sizes of tensors must match except in dimension {d}. Expected size {x} but got size {y} for "
+                    f"tensor number {i} in the list."
+                )
+    check_alloc(sum(t_._data.size for t_ in ts))  # the result's size, asked before numpy builds it
+    return CatBackward0.apply(*ts, dim=d)
+
+
+@torch_op("stack", method=False, signature="Tensor[] tensors, int dim=0", keepdims=True)
+def stack(tensors: Any, dim: int = 0) -> Tensor:
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError("stack expects a non-empty TensorList")
+    ts = _same_dtype(tensors)
+    for i, t_ in enumerate(ts[1:], 1):
+        if t_._data.shape != ts[0]._data.shape:
+            raise RuntimeError(
+                f"stack expects each tensor to be equal size, but got [{', '.join(map(str, ts[0]._data.shape))}] at "
+                f"entry 0 and [{', '.join(map(str, t_._data.shape))}] at entry {i}"
+            )
+    check_alloc(len(ts) * ts[0]._data.size)  # the result's size, asked before numpy builds it
+    return StackBackward0.apply(*ts, dim=_dim(dim, ts[0]._data.ndim + 1))
 
 
 class SplitBackward0(Function):
@@ -32,11 +131,12 @@ class SplitBackward0(Function):
         ctx._range = (start, stop)
         return a[(slice(None),) * dim + (slice(start, stop),)].copy()
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        s = ctx._saved
-        out = np.zeros(s["self_sym_sizes"], dtype=g.dtype)
-        out[(slice(None),) * s["dim"] + (slice(*ctx._range),)] = g
-        return (out,)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.embed(s["self_sym_sizes"], (slice(None),) * s["dim"] + (slice(*ctx._range),), g),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        start, stop = self._range
+        return (f"{{grad}} at [{':, ' * self._saved['dim']}{start}:{stop}], 0 elsewhere",)
 
 
 class SplitWithSizesBackward0(SplitBackward0):
@@ -54,11 +154,12 @@ class UnbindBackward0(Function):
         ctx._where = (tuple(a.shape), index)
         return a[(slice(None),) * dim + (index,)].copy()
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         shape, index = ctx._where
-        out = np.zeros(shape, dtype=g.dtype)
-        out[(slice(None),) * ctx._saved["dim"] + (index,)] = g
-        return (out,)
+        return (k.embed(shape, (slice(None),) * s["dim"] + (index,), g),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        return (f"{{grad}} at [{':, ' * self._saved['dim']}{self._where[1]}], 0 elsewhere",)
 
 
 def _pieces(cls: type[Function], a: Tensor, dim: int, sizes: list[int]) -> tuple[Tensor, ...]:
@@ -84,11 +185,11 @@ def _check_split(sizes: Any) -> None:
                             f'{i + 1} with error "type must be tuple of ints,but got {type(s).__name__}"')
 
 
+@torch_op("split", keepdims=True, method_fn=lambda self, split_size, dim=0: split(self, split_size, dim),
+    python_method=True)
 def split(a: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
     """``x.split(2)`` (pieces of 2, the last may be smaller) or ``x.split([1, 3])`` (pieces of these sizes)."""
     _check_split(split_size_or_sections)
-    from engine.ops.argcheck import invalid_combination, is_int, must_be
-
     if not is_int(dim):  # an int size goes to split(), a list of sizes to split_with_sizes()
         if isinstance(split_size_or_sections, int):
             raise invalid_combination("split", (a, split_size_or_sections, dim), {}, [
@@ -111,6 +212,7 @@ def split(a: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor,
     return _pieces(SplitBackward0, a, d, sizes)
 
 
+@torch_op("chunk", signature="Tensor input, int chunks, int dim=0", keepdims=True)
 def chunk(a: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
     """``x.chunk(3)``: up to 3 pieces of ``ceil(n / 3)`` elements (as PyTorch cuts them)."""
     if chunks <= 0:
@@ -119,6 +221,7 @@ def chunk(a: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
     return split(a, max(-(-n // chunks), 1) if n else 1, dim)
 
 
+@torch_op("unbind", signature="Tensor input, int dim=0", keepdims=True)
 def unbind(a: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
     """``x.unbind(0)``: the slices along ``dim``, each one dimension smaller."""
     d = _dim(dim, a._data.ndim)
@@ -129,6 +232,7 @@ class GatherBackward0(Function):
     """``out[i][j] = x[i][index[i][j]]`` (dim 1): each gradient is added to the place its value came from."""
 
     _saved_fields = ("dim", "index", "sparse_grad")
+    templates = ("{grad} added back where each value was read, 0 elsewhere",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: int = 0, index: Any = None) -> np.ndarray:
@@ -136,15 +240,14 @@ class GatherBackward0(Function):
         ctx._shape = tuple(a.shape)
         return np.take_along_axis(a, index, axis=dim)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        out = np.zeros(ctx._shape, dtype=g.dtype)
-        dim, index = ctx._saved["dim"], ctx._saved["index"]
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        dim, index = ctx._saved["dim"], ctx._saved["index"]  # where from: an array, not differentiated
         grids = list(np.indices(index.shape, sparse=True))
         grids[dim] = index
-        np.add.at(out, tuple(grids), g)
-        return (out,)
+        return (k.index_add(ctx._shape, tuple(grids), g),)
 
 
+@torch_op("gather", signature="Tensor input, int dim, Tensor index, *, bool sparse_grad=False")
 def gather(a: Tensor, dim: int, index: Tensor) -> Tensor:
     """``x.gather(dim, index)``: picks ``x`` along ``dim`` at ``index`` (an int64 tensor of x's rank)."""
     idx = index._data
@@ -164,6 +267,7 @@ class AmaxBackward0(Function):
     """``amax`` over ``dim``: tied maxima share the gradient equally (unlike ``max(dim)``, which picks one)."""
 
     _saved_fields = ("dim", "keepdim", "result", "self")
+    templates = ("{grad} / (the number of ties) where {0} = {out}, 0 elsewhere",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False,
@@ -174,14 +278,12 @@ class AmaxBackward0(Function):
         ctx._save(dim=dim, keepdim=keepdim, result=r, self=a)
         return r
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        s = ctx._saved
-        a, r, axes = s["self"], s["result"], (s["dim"] or tuple(range(s["self"].ndim)))
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        a, r, axes = s["self"], s["result"], (s["dim"] or tuple(range(len(ctx._in_shapes[0]))))
         if not s["keepdim"]:
-            r, g = np.expand_dims(r, axes), np.expand_dims(g, axes)
-        mask = (a == r).astype(g.dtype)
-        count = mask.sum(axis=axes, keepdims=True)
-        return (mask * (g / count),)
+            r, g = k.unsqueeze(r, axes), k.unsqueeze(g, axes)
+        mask = k.like(a == r, g)
+        return (mask * (g / k.sum(mask, axes, True)),)
 
 
 class AminBackward0(AmaxBackward0):
@@ -195,11 +297,13 @@ def _reduce_dims(a: Tensor, dim: Any) -> tuple[int, ...]:
     return tuple(sorted(_dim(int(d), a._data.ndim) for d in dims))
 
 
+@torch_op("amax", signature="Tensor input, int[1]? dim=[], bool keepdim=False", keepdims=True)
 def amax(a: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
     """The largest value over ``dim`` (all dimensions by default), without indices."""
     return AmaxBackward0.apply(a, dim=_reduce_dims(a, dim), keepdim=keepdim, kind="max")
 
 
+@torch_op("amin", signature="Tensor input, int[1]? dim=[], bool keepdim=False", keepdims=True)
 def amin(a: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
     """The smallest value over ``dim`` (all dimensions by default), without indices."""
     return AminBackward0.apply(a, dim=_reduce_dims(a, dim), keepdim=keepdim, kind="min")

@@ -15,9 +15,18 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops.base import Function, made
+from engine.graph import edge
+from engine.ops.api import torch_op
+from engine.ops.function import NO_CTX, Function
+from engine.ops.operands import binary, made
 from engine.ops.summation import torch_mean, torch_sum
+from engine.run_state import state
 from engine.tensor import Tensor, _dim
+
+_EXPANDED = "{grad} expanded to {0.shape}"
+_REDUCTION = ("Tensor input, *, dtype? dtype=None",
+              "Tensor input, int[1]? dim, bool keepdim=False, *, dtype? dtype=None")
+_EXTREME = ("Tensor input", "Tensor input, Tensor other", "Tensor input, int dim, bool keepdim=False")
 
 _ValuesIndices = namedtuple("_ValuesIndices", ["values", "indices"])
 
@@ -37,13 +46,6 @@ def _dims(dim: Any, ndim: int) -> tuple[int, ...]:
     return (_dim(int(dim), ndim),)
 
 
-def _expand_back(g: np.ndarray, shape: tuple[int, ...], dims: tuple[int, ...] | None, keepdim: bool) -> np.ndarray:
-    """Give a reduced gradient its reduced dimensions back (size 1), then broadcast it to ``shape``."""
-    if dims is not None and not keepdim and len(shape) > 0:
-        g = np.expand_dims(g, dims)
-    return np.broadcast_to(g, shape)
-
-
 def _sum_dtype(a: np.ndarray) -> Any:
     return np.int64 if a.dtype.kind in "biu" else a.dtype
 
@@ -52,20 +54,22 @@ class SumBackward0(Function):
     """sum of all elements: every element gets the output's gradient."""
 
     _saved_fields = ("self_sym_sizes",)
+    templates = (_EXPANDED,)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         ctx._save(self_sym_sizes=tuple(a.shape))
         return torch_sum(a, None, False) if a.dtype.kind == "f" else np.asarray(a.sum(dtype=_sum_dtype(a)))
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        return (np.broadcast_to(g, ctx._saved["self_sym_sizes"]),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.expand(g, s["self_sym_sizes"]),)
 
 
 class SumBackward1(Function):
     """sum over some dimensions."""
 
     _saved_fields = ("dim", "keepdim", "self_sym_sizes")
+    templates = (_EXPANDED,)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False) -> np.ndarray:
@@ -74,9 +78,8 @@ class SumBackward1(Function):
             return torch_sum(a, dim, keepdim)
         return np.asarray(a.sum(axis=dim, keepdims=keepdim, dtype=_sum_dtype(a)))
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        s = ctx._saved
-        return (_expand_back(g, s["self_sym_sizes"], s["dim"], s["keepdim"]),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.expand_back(g, s["self_sym_sizes"], s["dim"], s["keepdim"]),)
 
 
 class MeanBackward0(Function):
@@ -89,9 +92,11 @@ class MeanBackward0(Function):
         ctx._save(self_sym_sizes=tuple(a.shape), self_sym_numel=int(a.size))
         return torch_mean(a, None, False)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        s = ctx._saved
-        return (np.broadcast_to(g / np.asarray(s["self_sym_numel"], dtype=g.dtype), s["self_sym_sizes"]),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.expand(g / s["self_sym_numel"], s["self_sym_sizes"]),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        return (f"{{grad}} / {self._saved['self_sym_numel']} expanded to {{0.shape}}",)
 
 
 class MeanBackward1(Function):
@@ -104,12 +109,17 @@ class MeanBackward1(Function):
         ctx._save(dim=dim, keepdim=keepdim, self_sym_sizes=tuple(a.shape), self_sym_numel=int(a.size))
         return torch_mean(a, dim, keepdim)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        s = ctx._saved
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.expand_back(g / ctx._count(), s["self_sym_sizes"], s["dim"], s["keepdim"]),)
+
+    def _count(self) -> int:
         n = 1
-        for d in s["dim"]:
-            n *= s["self_sym_sizes"][d]
-        return (_expand_back(g / np.asarray(n, dtype=g.dtype), s["self_sym_sizes"], s["dim"], s["keepdim"]),)
+        for d in self._saved["dim"]:
+            n *= self._saved["self_sym_sizes"][d]
+        return n
+
+    def _templates(self) -> tuple[str | None, ...]:
+        return (f"{{grad}} / {self._count()} expanded to {{0.shape}}",)
 
 
 class MaxBackward1(Function):
@@ -117,6 +127,7 @@ class MaxBackward1(Function):
 
     _saved_fields = ("self", "result")
     _np = staticmethod(np.max)
+    templates = ("{grad} where {0} = {out} (shared among ties), 0 elsewhere",)
 
     @classmethod
     def _forward(cls, ctx: Any, a: np.ndarray) -> np.ndarray:  # type: ignore[override]
@@ -133,10 +144,9 @@ class MaxBackward1(Function):
     def _name(cls) -> str:
         return "max" if cls._np is np.max else "min"
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        a, r = ctx._saved["self"], ctx._saved["result"]
-        mask = a == r
-        return (np.where(mask, g / np.asarray(mask.sum(), dtype=g.dtype), np.zeros((), dtype=g.dtype)),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        mask = s["self"] == s["result"]
+        return (k.where(mask, g / k.count(mask, None, False, g), 0),)
 
 
 class MinBackward1(MaxBackward1):
@@ -160,33 +170,31 @@ class MaxBackward0(Function):
         ctx._save(dim=dim, keepdim=keepdim, indices=idx.astype(np.int64), self_sym_sizes=tuple(a.shape))
         return np.asarray(vals), np.asarray(idx, dtype=np.int64)  # type: ignore[return-value]
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        s = ctx._saved
-        shape, dim, idx = s["self_sym_sizes"], s["dim"], s["indices"]
-        out = np.zeros(shape, dtype=g.dtype)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        saved = ctx._saved  # the indices as an array: they say where, they are not differentiated
+        shape, dim, idx = saved["self_sym_sizes"], saved["dim"], saved["indices"]
         if not shape:
-            return (g.copy(),)
-        if not s["keepdim"]:
-            idx, g = np.expand_dims(idx, dim), np.expand_dims(g, dim)
-        np.put_along_axis(out, idx, g, axis=dim)
-        return (out,)
+            return (k.copy(g),)
+        if not saved["keepdim"]:
+            idx, g = np.expand_dims(idx, dim), k.unsqueeze(g, (dim,))
+        key = list(np.indices(idx.shape, sparse=True))
+        key[dim] = idx
+        return (k.embed(shape, tuple(key), g),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        return (f"{{grad}} at the index that won along dim {self._saved['dim']}, 0 elsewhere",)
 
     @classmethod
     def apply(cls, *inputs: Tensor, **params: Any) -> Any:
         # Two outputs (values, indices); only values carry the graph.
-        from engine.autograd import _edge
-        from engine.hooks import state
-
         st = state()
         (a,) = inputs
         record = st.grad_enabled and a._requires_grad
         ctx: Any = cls() if record else None
         if record:
             ctx._needs_input_grad = (True,)
-            ctx.next_functions = (_edge(a),)
-        from engine.ops.base import _NO_CTX
-
-        vals, idx = cls._forward(ctx if record else _NO_CTX, a._data, **params)
+            ctx.next_functions = (edge(a),)
+        vals, idx = cls._forward(ctx if record else NO_CTX, a._data, **params)
         values = Tensor._make(vals, ctx, record)
         indices = Tensor._make(idx)
         obs = st.observer
@@ -205,6 +213,7 @@ class ProdBackward0(Function):
     """product of all elements: d/da_i = product of the others."""
 
     _saved_fields = ("self", "result")
+    templates = ("{grad} · the product of the other elements of {0}",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
@@ -212,15 +221,11 @@ class ProdBackward0(Function):
         ctx._save(self=a, result=r)
         return r
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        a = ctx._saved["self"]
-        flat = a.reshape(-1)
-        # product of all the others, without dividing (safe when some element is 0)
-        left = np.concatenate([[1], np.cumprod(flat[:-1])]).astype(a.dtype)
-        right = np.concatenate([np.cumprod(flat[::-1][:-1])[::-1], [1]]).astype(a.dtype)
-        return (g * (left * right).reshape(a.shape),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (g * k.product_of_others(s["self"], s["result"]),)
 
 
+@torch_op("sum", signature=_REDUCTION, keepdims=True)
 def sum(a: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:  # noqa: A001
     if dtype is not None:
         a = a.to(dtype)
@@ -229,6 +234,7 @@ def sum(a: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) ->
     return SumBackward1.apply(a, dim=_dims(dim, a._data.ndim), keepdim=keepdim)
 
 
+@torch_op("mean", signature=_REDUCTION, keepdims=True)
 def mean(a: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
     if dtype is not None:
         a = a.to(dtype)
@@ -244,10 +250,8 @@ def mean(a: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -
 
 
 def _maxmin(kind: str, a: Tensor, dim: Any = None, keepdim: bool = False) -> Any:
-    from engine.ops.arith import _binary
-
     if isinstance(dim, Tensor):  # torch.max(a, b): elementwise maximum
-        return _binary(MaximumBackward0 if kind == "max" else MinimumBackward0, a, dim)
+        return binary(MaximumBackward0 if kind == "max" else MinimumBackward0, a, dim)
     if dim is None:
         return (MaxBackward1 if kind == "max" else MinBackward1).apply(a)
     d = _dim(int(dim), a._data.ndim)
@@ -261,10 +265,14 @@ class _MinResult(MaxMinResult):
     _kind = "min"
 
 
+@torch_op("max", signature=("Tensor input", "Tensor input, Tensor other", "Tensor input, int dim, bool keepdim=False"),
+    keepdims=True)
 def max(a: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: A001
     return _maxmin("max", a, dim, keepdim)
 
 
+@torch_op("min", signature=("Tensor input", "Tensor input, Tensor other", "Tensor input, int dim, bool keepdim=False"),
+    keepdims=True)
 def min(a: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: A001
     return _maxmin("min", a, dim, keepdim)
 
@@ -274,41 +282,61 @@ class MaximumBackward0(Function):
 
     _saved_fields = ("self", "other")
     _pick = staticmethod(np.maximum)
+    broadcasts = True
+    templates = ("{grad} where {0} > {1} (half on ties), 0 elsewhere",
+                 "{grad} where {1} > {0} (half on ties), 0 elsewhere")
 
     @classmethod
     def _forward(cls, ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:  # type: ignore[override]
         ctx._save(self=a, other=b)
         return cls._pick(a, b)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        from engine.ops.base import unbroadcast
-
-        a, b = ctx._saved["self"], ctx._saved["other"]
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        a, b = s["self"], s["other"]
         first = a > b if type(ctx)._pick is np.maximum else a < b
         tie = a == b
-        half = np.asarray(0.5, dtype=g.dtype)
-        ga = np.where(first, g, 0) + np.where(tie, g * half, 0)
-        gb = np.where(~first & ~tie, g, 0) + np.where(tie, g * half, 0)
-        return unbroadcast(ga.astype(g.dtype), a.shape), unbroadcast(gb.astype(g.dtype), b.shape)
+        ga = k.where(first, g, 0) + k.where(tie, g * 0.5, 0)
+        gb = k.where(~first & ~tie, g, 0) + k.where(tie, g * 0.5, 0)
+        sa, sb = ctx._in_shapes
+        return k.sum_to(ga, sa), k.sum_to(gb, sb)
 
 
 class MinimumBackward0(MaximumBackward0):
+    """elementwise min(a, b): the gradient goes to the smaller (half each on ties)."""
+
+    templates = ("{grad} where {0} < {1} (half on ties), 0 elsewhere",
+                 "{grad} where {1} < {0} (half on ties), 0 elsewhere")
     _pick = staticmethod(np.minimum)
 
 
+@torch_op("prod",
+    signature=("Tensor input, *, dtype? dtype=None", "Tensor input, int dim, bool keepdim=False, *, dtype? dtype=None"),
+    keepdims=True)
 def prod(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
     if dim is not None:
         raise NotImplementedError("prod(dim=...) is not supported by gradtrace's engine")
     return ProdBackward0.apply(a)
 
 
+@torch_op("argmax", signature="Tensor input, int? dim=None, bool keepdim=False", keepdims=True)
 def argmax(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
     if dim is None:
         return made(np.asarray(np.argmax(a._data), dtype=np.int64))
     return made(np.asarray(np.argmax(a._data, axis=_dim(dim, a.dim()), keepdims=keepdim), dtype=np.int64))
 
 
+@torch_op("argmin", signature="Tensor input, int? dim=None, bool keepdim=False", keepdims=True)
 def argmin(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
     if dim is None:
         return made(np.asarray(np.argmin(a._data), dtype=np.int64))
     return made(np.asarray(np.argmin(a._data, axis=_dim(dim, a.dim()), keepdims=keepdim), dtype=np.int64))
+
+
+@torch_op("maximum", signature="Tensor input, Tensor other")
+def maximum(a: Tensor, b: Tensor) -> Tensor:
+    return binary(MaximumBackward0, a, b)
+
+
+@torch_op("minimum", signature="Tensor input, Tensor other")
+def minimum(a: Tensor, b: Tensor) -> Tensor:
+    return binary(MinimumBackward0, a, b)

@@ -13,21 +13,24 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops.base import check_alloc
+from engine import random
+from engine.ops import inplace
+from engine.ops.api import tensor_methods, torch_op
+from engine.ops.argcheck import dtype_name, floating
 from engine.ops.factories import _new
+from engine.ops.operands import check_alloc
 from engine.tensor import Tensor
 
 
+@torch_op("bernoulli", method=False,
+    signature=("Tensor input, *, Generator? generator=None", "Tensor input, float p, *, Generator? generator=None"))
 def bernoulli(p: Tensor, prob: Any = None, generator: Any = None) -> Tensor:
     """``torch.bernoulli(probs)``: 1 where a uniform draw falls below each probability (PyTorch's CPU stream: a
     24-bit uniform per element for float32 probabilities, 53-bit for float64); ``torch.bernoulli(x, 0.3)``: x's
     shape filled as ``x.new_empty(…).bernoulli_(0.3)`` fills it."""
-    from engine import random
 
     if prob is not None:
         return bernoulli_(_new(np.zeros_like(p._data)), prob, generator)
-    from engine.ops.argcheck import floating
-
     floating("bernoulli_tensor_cpu_p_", p)
 
     gen = generator if generator is not None else random.generator()
@@ -43,8 +46,6 @@ def bernoulli(p: Tensor, prob: Any = None, generator: Any = None) -> Tensor:
 
 def bernoulli_(t: Tensor, p: float = 0.5, generator: Any = None) -> Tensor:
     """``x.bernoulli_(p)``: fill with 1 (probability p) or 0, one 53-bit uniform per element."""
-    from engine import random
-    from engine.ops import inplace
 
     gen = generator if generator is not None else random.generator()
     if not 0 <= p <= 1:
@@ -55,12 +56,8 @@ def bernoulli_(t: Tensor, p: float = 0.5, generator: Any = None) -> Tensor:
 
 def exponential_(t: Tensor, lambd: float = 1.0, generator: Any = None) -> Tensor:
     """``x.exponential_(λ)``: -ln(1 - u) / λ from one 53-bit uniform per element (PyTorch's CPU stream)."""
-    from engine import random
-    from engine.ops import inplace
 
     if t._data.dtype.kind != "f":
-        from engine.ops.argcheck import dtype_name
-
         raise RuntimeError("Exponential distribution is a continuous probability distribution. dtype must be a "
                            f"floating point but you specified {dtype_name(t)}")
     gen = generator if generator is not None else random.generator()
@@ -70,8 +67,6 @@ def exponential_(t: Tensor, lambd: float = 1.0, generator: Any = None) -> Tensor
 
 def random_(t: Tensor, low: Any = None, high: Any = None, generator: Any = None) -> Tensor:
     """``x.random_(to)`` / ``x.random_(from, to)``: integers in [from, to); ``x.random_()``: PyTorch's full range."""
-    from engine import random
-    from engine.ops import inplace
 
     gen = generator if generator is not None else random.generator()
     n, dt = t._data.size, t._data.dtype
@@ -88,11 +83,12 @@ def random_(t: Tensor, low: Any = None, high: Any = None, generator: Any = None)
     return inplace.copy_(t, _new(values.reshape(t._data.shape).astype(dt)))
 
 
+@torch_op("multinomial",
+          signature="Tensor input, int num_samples, bool replacement=False, *, Generator? generator=None")
 def multinomial(p: Tensor, num_samples: int, replacement: bool = False, generator: Any = None) -> Tensor:
     """Indices drawn from the rows of ``p`` (weights, not necessarily normalised), as PyTorch's CPU kernel draws
     them: one sample (or none replaced) by ``argmax(p / Exp(1))``; with replacement, by inverting the cumulative
     distribution with one 53-bit uniform per sample."""
-    from engine import random
 
     gen = generator if generator is not None else random.generator()
     if isinstance(num_samples, bool) or not isinstance(num_samples, int):
@@ -130,4 +126,25 @@ def multinomial(p: Tensor, num_samples: int, replacement: bool = False, generato
     return _new(out if p._data.ndim == 2 else out.reshape(-1))
 
 
-__all__ = ["bernoulli", "bernoulli_", "exponential_", "random_", "multinomial"]
+def _normal_(self: Tensor, mean: float = 0.0, std: float = 1.0) -> Tensor:
+    if std < 0:
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
+    return inplace.copy_(self, random.normal_fill(self.shape, mean, std, self.dtype))
+
+
+def _uniform_(self: Tensor, a: float = 0.0, b: float = 1.0) -> Tensor:
+    return inplace.copy_(self, random.uniform_fill(self.shape, a, b, self.dtype))
+
+
+tensor_methods({
+    "bernoulli_": bernoulli_, "exponential_": exponential_, "random_": random_, "normal_": _normal_,
+    "uniform_": _uniform_,
+}, signatures={
+    "bernoulli_": ("Tensor input, Tensor p, *, Generator? generator=None",
+                   "Tensor input, float p=0.5, *, Generator? generator=None"),
+    "exponential_": "Tensor input, float lambd=1, *, Generator? generator=None",
+    "random_": ("Tensor input, *, Generator? generator=None", "Tensor input, int to, *, Generator? generator=None",
+                "Tensor input, int from, int? to, *, Generator? generator=None"),
+    "uniform_": "Tensor input, float from=0, float to=1, *, Generator? generator=None",
+    "normal_": "Tensor input, float mean=0, float std=1, *, Generator? generator=None",
+})

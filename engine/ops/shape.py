@@ -16,22 +16,30 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops.base import Function, binary_operands, check_alloc, made
+from engine import autograd, dtypes
+from engine.ops.api import Api, tensor_methods, torch_op
+from engine.ops.function import Function
+from engine.ops.operands import ToCopyBackward0, binary_operands, check_alloc, made
+from engine.run_state import state
+from engine.size_device import check_device, device
 from engine.tensor import Tensor, _dim
+
+_REBUILT = "{grad} reshaped to {0.shape}"
 
 
 class ViewBackward0(Function):
     """A new shape over the same values: the gradient is reshaped back."""
 
     _saved_fields = ("self_sym_sizes",)
+    templates = (_REBUILT,)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, shape: tuple[int, ...] = ()) -> np.ndarray:
         ctx._save(self_sym_sizes=tuple(a.shape))
         return a.reshape(shape)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        return (g.reshape(ctx._saved["self_sym_sizes"]),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.reshape(g, s["self_sym_sizes"]),)
 
 
 class UnsafeViewBackward0(ViewBackward0):
@@ -41,35 +49,30 @@ class UnsafeViewBackward0(ViewBackward0):
 class CloneBackward0(Function):
     """A copy: the gradient passes unchanged."""
 
+    templates = ("{grad}",)
+
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         return np.array(a, copy=True, order="C")
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (g,)
 
 
 class CopyBackwards(Function):
     """A copy made by backward with create_graph=True into a leaf's fresh ``.grad``: gradient passes unchanged."""
 
+    templates = ("{grad}",)
+
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         return np.array(a, copy=True)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (g,)
 
 
-class ToCopyBackward0(Function):
-    """A dtype cast: the gradient is cast back."""
-
-    @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, dtype: Any = np.float32) -> np.ndarray:
-        ctx._dtype = a.dtype
-        return a.astype(dtype)
-
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        return (g.astype(ctx._dtype),)
+autograd.use_copy_op(CopyBackwards.apply)
 
 
 class TransposeBackward0(Function):
@@ -82,39 +85,46 @@ class TransposeBackward0(Function):
         ctx._save(dim0=dim0, dim1=dim1)
         return np.swapaxes(a, dim0, dim1)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        return (np.swapaxes(g, ctx._saved["dim0"], ctx._saved["dim1"]),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.transpose(g, s["dim0"], s["dim1"]),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        return (f"{{grad}} with dims {self._saved['dim0']} and {self._saved['dim1']} swapped back",)
 
 
 class TBackward0(Function):
     """Matrix transpose ``.t()``."""
 
+    templates = ("{grad}ᵀ",)
+
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         return a.T
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        return (g.T,)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.t(g),)
 
 
 class PermuteBackward0(Function):
     """Reorder dimensions: the gradient is put back in the original order."""
 
     _saved_fields = ("dims",)
+    templates = ("{grad} with its dims put back in order",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dims: tuple[int, ...] = ()) -> np.ndarray:
         ctx._save(dims=dims)
         return np.transpose(a, dims)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        return (np.transpose(g, np.argsort(ctx._saved["dims"])),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.permute(g, np.argsort(s["dims"])),)
 
 
 class SqueezeBackward0(Function):
     """Drop all size-1 dimensions."""
 
     _saved_fields = ("self_sym_sizes",)
+    templates = (_REBUILT,)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dims: tuple[int, ...] | None = None) -> np.ndarray:
@@ -123,8 +133,8 @@ class SqueezeBackward0(Function):
             return np.squeeze(a)
         return np.squeeze(a, tuple(d for d in dims if a.shape[d] == 1)) if a.ndim else a
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        return (g.reshape(ctx._saved["self_sym_sizes"]),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.reshape(g, s["self_sym_sizes"]),)
 
 
 class SqueezeBackward1(SqueezeBackward0):
@@ -145,55 +155,26 @@ class UnsqueezeBackward0(Function):
         ctx._save(dim=dim)
         return np.expand_dims(a, dim)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        return (np.squeeze(g, ctx._saved["dim"]),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.squeeze(g, s["dim"]),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        return (f"{{grad}} without dim {self._saved['dim']}",)
 
 
 class ExpandBackward0(Function):
     """Repeat along size-1 dimensions without copying: the gradient is summed back."""
 
     _saved_fields = ("self_sym_sizes",)
+    templates = ("{grad} summed to {0.shape}",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, shape: tuple[int, ...] = ()) -> np.ndarray:
         ctx._save(self_sym_sizes=tuple(a.shape))
         return np.broadcast_to(a, shape)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        from engine.ops.base import unbroadcast
-
-        return (unbroadcast(g, ctx._saved["self_sym_sizes"]),)
-
-
-class CatBackward0(Function):
-    """Join tensors along a dimension: each gets its slice of the gradient."""
-
-    _saved_fields = ("dim",)
-
-    @staticmethod
-    def _forward(ctx: Any, *arrays: np.ndarray, dim: int = 0) -> np.ndarray:
-        ctx._save(dim=dim)
-        ctx._sizes = [a.shape[dim] for a in arrays]
-        return np.concatenate(arrays, axis=dim)
-
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        cuts = np.cumsum(ctx._sizes)[:-1]
-        return tuple(np.split(g, cuts, axis=ctx._saved["dim"]))
-
-
-class StackBackward0(Function):
-    """Stack tensors along a new dimension: each gets its slice of the gradient."""
-
-    _saved_fields = ("dim",)
-
-    @staticmethod
-    def _forward(ctx: Any, *arrays: np.ndarray, dim: int = 0) -> np.ndarray:
-        ctx._save(dim=dim)
-        return np.stack(arrays, axis=dim)
-
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        d = ctx._saved["dim"]
-        return tuple(np.take(g, i, axis=d) for i in range(g.shape[d]))
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.sum_to(g, s["self_sym_sizes"]),)
 
 
 # ---- functions ----------------------------------------------------------------------------------------------
@@ -219,6 +200,7 @@ def _infer(shape: tuple[int, ...], numel: int) -> tuple[int, ...]:
     return shape
 
 
+@torch_op("view", function=False, signature=("Tensor input, dtype dtype", "Tensor input, int[]* size"))
 def view(a: Tensor, *shape: Any) -> Tensor:
     if len(shape) == 1 and hasattr(shape[0], "_np"):
         return a.to(shape[0])
@@ -231,6 +213,7 @@ def view(a: Tensor, *shape: Any) -> Tensor:
     return ViewBackward0.apply(a, shape=target)
 
 
+@torch_op("reshape", signature="Tensor input, int[]* shape")
 def reshape(a: Tensor, *shape: Any) -> Tensor:
     target = _infer(_shape_arg(shape), a._data.size)
     if a._data.flags.c_contiguous or a._data.ndim <= 1:
@@ -238,6 +221,7 @@ def reshape(a: Tensor, *shape: Any) -> Tensor:
     return UnsafeViewBackward0.apply(CloneBackward0.apply(a), shape=target)
 
 
+@torch_op("flatten", signature="Tensor input, int start_dim=0, int end_dim=-1")
 def flatten(a: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     if a._data.ndim == 0:
         return reshape(a, 1)
@@ -248,10 +232,12 @@ def flatten(a: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     return reshape(a, *shp[:s], int(np.prod(shp[s : e + 1])), *shp[e + 1 :])
 
 
+@torch_op("clone", signature="Tensor input, *, any memory_format=None")
 def clone(a: Tensor) -> Tensor:
     return CloneBackward0.apply(a)
 
 
+@torch_op("contiguous", function=False, signature="Tensor input, *, any memory_format=None")
 def contiguous(a: Tensor) -> Tensor:
     return a if a._data.flags.c_contiguous else CloneBackward0.apply(a)
 
@@ -262,17 +248,43 @@ def to_dtype(a: Tensor, dtype: Any) -> Tensor:
     return ToCopyBackward0.apply(a, dtype=dtype._np)
 
 
+_PY_DTYPES = {float: dtypes.float64, int: dtypes.int64, bool: dtypes.bool_}  # Python types and numbers: their dtype
+
+
+def to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    """``x.to(torch.float64)`` / ``x.to(other)`` / ``x.to("cpu")``: this tensor in another dtype (itself if it has
+    that dtype already)."""
+    dt = kwargs.get("dtype")
+    check_device(kwargs.get("device"))
+    dt = _PY_DTYPES.get(dt, dt)
+    for a in args:
+        if isinstance(a, dtypes.dtype):
+            dt = a
+        elif isinstance(a, Tensor):
+            dt = a.dtype
+        elif isinstance(a, (str, device)) or type(a) is int:
+            check_device(a)
+        elif a in _PY_DTYPES or type(a) in _PY_DTYPES:
+            dt = _PY_DTYPES.get(a) or _PY_DTYPES[type(a)]
+    if dt is None or dt._np == self._data.dtype:
+        return self
+    return to_dtype(self, dt)
+
+
+@torch_op("transpose", signature="Tensor input, int dim0, int dim1")
 def transpose(a: Tensor, dim0: int, dim1: int) -> Tensor:
     n = a._data.ndim
     return TransposeBackward0.apply(a, dim0=_dim(dim0, n), dim1=_dim(dim1, n))
 
 
+@torch_op("t", signature="Tensor input")
 def t(a: Tensor) -> Tensor:
     if a._data.ndim > 2:
         raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {a._data.ndim}D")
     return TBackward0.apply(a)
 
 
+@torch_op("permute", signature="Tensor input, int[]* dims")
 def permute(a: Tensor, *dims: Any) -> Tensor:
     d = _shape_arg(dims)
     if len(d) != a._data.ndim:
@@ -285,8 +297,6 @@ def permute(a: Tensor, *dims: Any) -> Tensor:
 
 def T(a: Tensor) -> Tensor:  # noqa: N802 - the .T property
     if a._data.ndim not in (0, 2):
-        from engine.hooks import state
-
         obs = state().observer
         if obs is not None:
             obs.warning(
@@ -297,6 +307,7 @@ def T(a: Tensor) -> Tensor:  # noqa: N802 - the .T property
     return PermuteBackward0.apply(a, dims=tuple(range(a._data.ndim))[::-1])
 
 
+@torch_op("squeeze", signature=("Tensor input", "Tensor input, int dim", "Tensor input, int[] dim"), keepdims=True)
 def squeeze(a: Tensor, dim: Any = None) -> Tensor:
     if dim is None:
         return SqueezeBackward0.apply(a)
@@ -305,16 +316,16 @@ def squeeze(a: Tensor, dim: Any = None) -> Tensor:
     return SqueezeBackward1.apply(a, dims=(_dim(dim, a._data.ndim),))
 
 
+@torch_op("unsqueeze", signature="Tensor input, int dim", keepdims=True)
 def unsqueeze(a: Tensor, dim: int) -> Tensor:
     return UnsqueezeBackward0.apply(a, dim=_dim(dim, a._data.ndim + 1))
 
 
+@torch_op("expand", function=False, signature="Tensor input, int[]* size, *, bool implicit=False")
 def expand(a: Tensor, *sizes: Any) -> Tensor:
     shape = _shape_arg(sizes)
     lead = len(shape) - a._data.ndim
     full = tuple(a._data.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
-    from engine.ops.base import check_alloc
-
     # A view, but whatever runs on it next touches every element (an empty one keeps its other sizes: count them)
     check_alloc(math.prod(int(d) for d in full) or math.prod(int(d) for d in full if d))
     check_expandable(a.type(), a._data.shape, shape, full)
@@ -342,50 +353,9 @@ def check_expandable(type_name: str, have: tuple[int, ...], shape: tuple[int, ..
             )
 
 
-def _same_dtype(tensors: Any) -> list[Tensor]:
-    ts = list(tensors)
-    if not ts:
-        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
-    for i, t_ in enumerate(ts):
-        if not isinstance(t_, Tensor):
-            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(t_).__name__}")
-    first = ts[0]
-    out = [first]
-    for t_ in ts[1:]:
-        a, b = binary_operands(first, t_)
-        out.append(b)
-    return out
-
-
-def cat(tensors: Any, dim: int = 0) -> Tensor:
-    ts = _same_dtype(tensors)
-    d = _dim(dim, ts[0]._data.ndim)
-    for i, t_ in enumerate(ts[1:], 1):
-        if t_._data.ndim != ts[0]._data.ndim:
-            raise RuntimeError(
-                "Tensors must have same number of dimensions: got "
-                f"{ts[0]._data.ndim} and {t_._data.ndim}"
-            )
-        for k, (x, y) in enumerate(zip(ts[0]._data.shape, t_._data.shape)):
-            if k != d and x != y:
-                raise RuntimeError(
-                    f"Sizes of tensors must match except in dimension {d}. Expected size {x} but got size {y} for "
-                    f"tensor number {i} in the list."
-                )
-    check_alloc(sum(t_._data.size for t_ in ts))  # the result's size, asked before numpy builds it
-    return CatBackward0.apply(*ts, dim=d)
-
-
-def stack(tensors: Any, dim: int = 0) -> Tensor:
-    tensors = list(tensors)
-    if not tensors:
-        raise RuntimeError("stack expects a non-empty TensorList")
-    ts = _same_dtype(tensors)
-    for i, t_ in enumerate(ts[1:], 1):
-        if t_._data.shape != ts[0]._data.shape:
-            raise RuntimeError(
-                f"stack expects each tensor to be equal size, but got [{', '.join(map(str, ts[0]._data.shape))}] at "
-                f"entry 0 and [{', '.join(map(str, t_._data.shape))}] at entry {i}"
-            )
-    check_alloc(len(ts) * ts[0]._data.size)  # the result's size, asked before numpy builds it
-    return StackBackward0.apply(*ts, dim=_dim(dim, ts[0]._data.ndim + 1))
+tensor_methods({
+    "T": property(T), "mT": property(lambda self: transpose(self, -2, -1)), "to": to,
+    "view_as": lambda self, other: view(self, other.shape), "reshape_as": lambda self, o: reshape(self, o.shape),
+    "expand_as": lambda self, other: expand(self, other.shape),
+}, signatures={"view_as": "Tensor input, Tensor other", "reshape_as": "Tensor input, Tensor other",
+               "expand_as": "Tensor input, Tensor other"})

@@ -15,7 +15,9 @@ from typing import Any
 import numpy as np
 
 from engine.ops import arith, reduce
-from engine.ops.base import Function, made
+from engine.ops.function import Function, number
+from engine.ops.operands import check_alloc, made
+from engine.ops.stats import masked_fill
 from engine.tensor import Tensor
 
 
@@ -29,8 +31,11 @@ class DivBackward1(Function):
         ctx._save(other=other)
         return a / a.dtype.type(other)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        return (g / g.dtype.type(ctx._saved["other"]),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (g / s["other"],)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        return (f"{{grad}} / {number(self._saved['other'])}",)
 
 
 class MulBackward1(Function):
@@ -43,8 +48,11 @@ class MulBackward1(Function):
         ctx._save(other=other)
         return a * a.dtype.type(other)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        return (g * g.dtype.type(ctx._saved["other"]),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (g * s["other"],)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        return (f"{{grad}} · {number(self._saved['other'])}",)
 
 
 def cross_entropy_probs(log_p: Tensor, target: Tensor, reduction: str, label_smoothing: float) -> Tensor:
@@ -70,8 +78,6 @@ def label_smoothed(log_p: Tensor, target: Tensor, nll: Tensor, reduction: str, i
     ignore = target._data == ignore_index
     smooth = arith.neg(reduce.sum(log_p, dim=class_dim))
     if ignore.any():
-        from engine.ops.stats import masked_fill
-
         smooth = masked_fill(smooth, made(ignore), 0.0)
     if reduction == "mean":
         ret = arith.div(reduce.sum(smooth), made(np.asarray((~ignore).sum())))
@@ -96,8 +102,6 @@ def one_hot(t: Tensor, num_classes: int = -1) -> Tensor:
         raise RuntimeError("Class values must be non-negative.")
     if data.size and data.max() >= num_classes:
         raise RuntimeError("Class values must be smaller than num_classes.")
-    from engine.ops.base import check_alloc
-
     check_alloc(data.size * num_classes)
     return made((data[..., None] == np.arange(num_classes)).astype(np.int64))
 

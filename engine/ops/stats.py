@@ -1,5 +1,4 @@
-"""Statistics and friends: var, std, norm, logsumexp, all/any, and the piecewise-constant functions (sign,
-round, floor, ceil, whose derivative is 0), plus masked_fill and repeat.
+"""Statistics and friends: var, std, norm, logsumexp, all/any, plus masked_fill and repeat.
 
 Example::
 
@@ -15,8 +14,12 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops.base import Function, check_scalar, made
-from engine.ops.reduce import _dims, _expand_back
+from engine import dtypes
+from engine.ops.api import torch_op
+from engine.ops.argcheck import dtype_name, must_be
+from engine.ops.function import Function, number
+from engine.ops.operands import broadcast_shape, check_alloc, check_scalar, made
+from engine.ops.reduce import _dims
 from engine.ops.summation import torch_mean, torch_sum
 from engine.tensor import Tensor, _dim
 
@@ -43,11 +46,13 @@ class VarBackward0(Function):
         s = torch_sum(d * d, dim, keepdim)
         return np.asarray(s / a.dtype.type(max(n - correction, 0)))
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        a, dim, corr, keep = (ctx._saved[k] for k in ("self", "dim", "correction", "keepdim"))
-        n = a.size if dim is None else int(np.prod([a.shape[i] for i in dim]))
-        g = _expand_back(g, a.shape, dim, keep) if dim is not None else g
-        return ((a.dtype.type(2.0 / max(n - corr, 0)) * g) * (a - torch_mean(a, dim, True)),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        a, dim, keep = s["self"], s["dim"], s["keepdim"]
+        g = k.expand_back(g, ctx._in_shapes[0], dim, keep) if dim is not None else g
+        return ((2.0 / _dof(ctx)) * g * (a - k.mean(a, dim, True)),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        return (f"{{grad}} · 2·({{0}} − mean) / {number(_dof(self))}",)
 
 
 class StdBackward0(Function):
@@ -64,17 +69,26 @@ class StdBackward0(Function):
         ctx._save(self=a, dim=dim, correction=correction, keepdim=keepdim, result=r)
         return r
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        a, dim, corr, keep, r = (ctx._saved[k] for k in ("self", "dim", "correction", "keepdim", "result"))
-        n = a.size if dim is None else int(np.prod([a.shape[i] for i in dim]))
-        gr = g / (r * a.dtype.type(max(n - corr, 0)))
-        gr = _expand_back(gr, a.shape, dim, keep) if dim is not None else gr
-        return (gr * (a - torch_mean(a, dim, True)),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        a, dim, keep = s["self"], s["dim"], s["keepdim"]
+        gr = g / (s["result"] * _dof(ctx))
+        gr = k.expand_back(gr, ctx._in_shapes[0], dim, keep) if dim is not None else gr
+        return (gr * (a - k.mean(a, dim, True)),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        return (f"{{grad}} · ({{0}} − mean) / ({number(_dof(self))}·{{out}})",)
 
 
 class _Plain:
     def _save(*args: Any, **kwargs: Any) -> None:
         pass
+
+
+def _dof(ctx: Any) -> float:
+    """n - correction: the divisor of var/std (n the number of elements reduced)."""
+    shape, dim = ctx._in_shapes[0], ctx._saved["dim"]
+    n = math.prod(shape) if dim is None else math.prod(shape[i] for i in dim)
+    return max(n - ctx._saved["correction"], 0)
 
 
 class LinalgVectorNormBackward0(Function):
@@ -98,28 +112,38 @@ class LinalgVectorNormBackward0(Function):
         ctx._save(self=a, ord=ord, dim=dim, keepdim=keepdim, result=r)
         return np.asarray(r)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        a, p, dim, keep, r = (ctx._saved[k] for k in ("self", "ord", "dim", "keepdim", "result"))
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        a, p, dim, keep, r = (s[key] for key in ("self", "ord", "dim", "keepdim", "result"))
         if dim is not None:
-            g, r = _expand_back(g, a.shape, dim, keep), _expand_back(r, a.shape, dim, keep)
+            shape = ctx._in_shapes[0]
+            g, r = k.expand_back(g, shape, dim, keep), k.expand_back(r, shape, dim, keep)
         if p == 2:
-            with np.errstate(divide="ignore", invalid="ignore"):
-                out = np.where(r == 0, 0, a * (g / r))
+            out = k.where(r == 0, 0, a * (g / r))
         elif p == 1:
-            out = np.sign(a) * g
+            out = k.sign(a) * g
         elif p == float("inf"):
-            mask = np.abs(a) == r
-            out = np.sign(a) * g * mask / mask.sum(axis=dim, keepdims=True)
+            mask = k.abs(a) == r
+            out = k.sign(a) * g * mask / k.sum(mask, dim, True)
         else:
-            with np.errstate(divide="ignore", invalid="ignore"):
-                out = np.where(r == 0, 0, a * np.power(np.abs(a), p - 2) * g / np.power(r, p - 1))
-        return (np.asarray(out, dtype=a.dtype),)
+            out = k.where(r == 0, 0, a * k.power(k.abs(a), p - 2) * g / k.power(r, p - 1))
+        return (k.like(out, a),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        p = self._saved["ord"]
+        if p == 2:
+            return ("{grad} · {0} / {out}",)
+        if p == 1:
+            return ("{grad} · sign({0})",)
+        if p == float("inf"):
+            return ("{grad} · sign({0}) where |{0}| = {out} (shared among ties), 0 elsewhere",)
+        return (f"{{grad}} · {{0}}·|{{0}}|^{number(p - 2)} / {{out}}^{number(p - 1)}",)
 
 
 class LogsumexpBackward0(Function):
     """log Σ exp(x): d/dx = softmax(x)."""
 
     _saved_fields = ("self", "dim", "keepdim", "result")
+    templates = ("{grad} · e^({0} − {out})",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False) -> np.ndarray:
@@ -129,48 +153,31 @@ class LogsumexpBackward0(Function):
         ctx._save(self=a, dim=dim, keepdim=keepdim, result=r)
         return np.asarray(r if keepdim else np.squeeze(r, dim))
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        a, dim, keep, r = (ctx._saved[k] for k in ("self", "dim", "keepdim", "result"))
-        g = _expand_back(g, a.shape, dim, keep)
-        return (g * np.exp(a - r),)
-
-
-def _zero_grad_op(name: str, fn: Any) -> type[Function]:
-    return type(name, (Function,), {
-        "__doc__": f"{name[:-9].lower()}(x): piecewise constant, so its gradient is 0.",
-        "_forward": staticmethod(lambda ctx, a: fn(a)),
-        "_backward": lambda ctx, g: (np.zeros_like(g),),
-        "__module__": __name__,
-    })
-
-
-SignBackward0 = _zero_grad_op("SignBackward0", np.sign)
-RoundBackward0 = _zero_grad_op("RoundBackward0", np.round)
-FloorBackward0 = _zero_grad_op("FloorBackward0", np.floor)
-CeilBackward0 = _zero_grad_op("CeilBackward0", np.ceil)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        g = k.expand_back(g, ctx._in_shapes[0], s["dim"], s["keepdim"])
+        return (g * k.exp(s["self"] - s["result"]),)
 
 
 class MaskedFillBackward0(Function):
     """masked_fill(mask, value): the gradient passes where the mask is False, is 0 where values were replaced."""
 
     _saved_fields = ("mask",)
+    templates = ("{grad} where the mask is False, 0 where values were replaced",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, mask: Any = None, value: Any = 0) -> np.ndarray:
         ctx._save(mask=mask)
         return np.where(mask, np.asarray(value, dtype=a.dtype), a)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        from engine.ops.base import unbroadcast
-
-        m = ctx._saved["mask"]
-        return (unbroadcast(np.where(m, np.zeros((), g.dtype), g), ctx._shape),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.sum_to(k.where(s["mask"], 0, g), ctx._in_shapes[0]),)
 
 
 class RepeatBackward0(Function):
     """repeat(*sizes): tile the tensor; each original element's gradient is the sum over its copies."""
 
     _saved_fields = ("repeats", "self_sym_sizes")
+    templates = ("{grad} summed over the copies",)
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, repeats: tuple[int, ...] = ()) -> np.ndarray:
@@ -178,17 +185,23 @@ class RepeatBackward0(Function):
         lead = len(repeats) - a.ndim
         return np.tile(a.reshape((1,) * lead + a.shape), repeats)
 
-    def _backward(ctx, g: np.ndarray) -> tuple[np.ndarray | None, ...]:
-        reps, shape = ctx._saved["repeats"], ctx._saved["self_sym_sizes"]
-        lead = len(reps) - len(shape)
-        full = (1,) * lead + shape
-        split = []
-        for r, s in zip(reps, full):
-            split += [r, s]
-        return (g.reshape(split).sum(axis=tuple(range(0, 2 * len(reps), 2))).reshape(shape),)
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        reps, shape = s["repeats"], s["self_sym_sizes"]
+        full = (1,) * (len(reps) - len(shape)) + shape
+        split: list[int] = []
+        for r, n in zip(reps, full):
+            split += [r, n]
+        return (k.reshape(k.sum(k.reshape(g, split), tuple(range(0, 2 * len(reps), 2)), False), shape),)
 
 
 # ---- functions --------------------------------------------------------------------------------------------------
+_LOGICAL = ("Tensor input", "Tensor input, int[1]? dim=None, bool keepdim=False",
+            "Tensor input, int dim, bool keepdim=False")
+VAR_SIGNATURES = ("Tensor input, int[1]? dim, bool unbiased=True, bool keepdim=False",
+                  "Tensor input, int[1]? dim=None, *, Number? correction=None, bool keepdim=False",
+                  "Tensor input, bool unbiased=True")
+
+
 def _dim_arg(a: Tensor, dim: Any) -> tuple[int, ...] | None:
     if dim is None:
         return None
@@ -200,6 +213,7 @@ def _floating_std(a: Tensor) -> None:
         raise RuntimeError("std and var only support floating point and complex dtypes")
 
 
+@torch_op("var", signature=VAR_SIGNATURES, keepdims=True)
 def var(a: Tensor, dim: Any = None, unbiased: Any = None, keepdim: bool = False, correction: Any = None) -> Tensor:
     if isinstance(dim, bool):  # x.var(False): the old positional ``unbiased``
         dim, unbiased = None, dim
@@ -207,6 +221,7 @@ def var(a: Tensor, dim: Any = None, unbiased: Any = None, keepdim: bool = False,
     return VarBackward0.apply(a, dim=_dim_arg(a, dim), correction=_correction(unbiased, correction), keepdim=keepdim)
 
 
+@torch_op("std", signature=VAR_SIGNATURES, keepdims=True)
 def std(a: Tensor, dim: Any = None, unbiased: Any = None, keepdim: bool = False, correction: Any = None) -> Tensor:
     if isinstance(dim, bool):
         dim, unbiased = None, dim
@@ -214,12 +229,11 @@ def std(a: Tensor, dim: Any = None, unbiased: Any = None, keepdim: bool = False,
     return StdBackward0.apply(a, dim=_dim_arg(a, dim), correction=_correction(unbiased, correction), keepdim=keepdim)
 
 
+@torch_op("norm", keepdims=True, python_method=True)
 def norm(a: Tensor, p: Any = "fro", dim: Any = None, keepdim: bool = False) -> Tensor:
     if not isinstance(a, Tensor):  # PyTorch's Python norm reads input.layout first
         raise AttributeError(f"'{type(a).__name__}' object has no attribute 'layout'")
     if p not in ("fro", None) and not isinstance(p, (int, float, str)):
-        from engine.ops.argcheck import must_be
-
         raise must_be("linalg_vector_norm", "ord", 2, "Number", p)
     if isinstance(p, str) and p not in ("fro", "nuc"):
         raise RuntimeError(f"linalg.matrix_norm: Order {p} not supported.")
@@ -228,44 +242,32 @@ def norm(a: Tensor, p: Any = "fro", dim: Any = None, keepdim: bool = False) -> T
             raise RuntimeError("linalg.matrix_norm: The input tensor A must have at least 2 dimensions.")
         raise NotImplementedError("norm(p='nuc') is not supported by gradtrace's engine")
     if a._data.dtype.kind != "f":
-        from engine.ops.argcheck import dtype_name
-
         raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
                            f"{dtype_name(a)}")
     ord_ = 2.0 if p in ("fro", None) else float(p)
     return LinalgVectorNormBackward0.apply(a, ord=ord_, dim=_dim_arg(a, dim), keepdim=keepdim)
 
 
+@torch_op("logsumexp", signature="Tensor input, int[1] dim, bool keepdim=False", keepdims=True)
 def logsumexp(a: Tensor, dim: Any, keepdim: bool = False) -> Tensor:
     return LogsumexpBackward0.apply(a, dim=_dims(dim, a._data.ndim), keepdim=keepdim)
 
 
+@torch_op("all", signature=_LOGICAL, keepdims=True)
 def all(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001
     axis = None if dim is None else _dim(int(dim), a._data.ndim)
     return made(np.asarray(np.all(a._data, axis=axis, keepdims=keepdim)))
 
 
+@torch_op("any", signature=_LOGICAL, keepdims=True)
 def any(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001
     axis = None if dim is None else _dim(int(dim), a._data.ndim)
     return made(np.asarray(np.any(a._data, axis=axis, keepdims=keepdim)))
 
 
-def sign(a: Tensor) -> Tensor:
-    return SignBackward0.apply(a)
-
-
-def round(a: Tensor) -> Tensor:  # noqa: A001
-    return RoundBackward0.apply(a)
-
-
-def floor(a: Tensor) -> Tensor:
-    return FloorBackward0.apply(a)
-
-
-def ceil(a: Tensor) -> Tensor:
-    return CeilBackward0.apply(a)
-
-
+@torch_op("masked_fill",
+    signature=("Tensor input, Tensor mask, Tensor value", "Tensor input, Tensor mask, Number value"),
+    inplace="masked_fill_")
 def masked_fill(a: Tensor, mask: Tensor, value: Any) -> Tensor:
     if isinstance(value, Tensor):
         if value._data.ndim:
@@ -273,33 +275,25 @@ def masked_fill(a: Tensor, mask: Tensor, value: Any) -> Tensor:
                                f"{value._data.ndim} dimension(s).")
         value = value.item()
     check_scalar(value)
-    from engine.ops.base import broadcast_shape
-
     if mask._data.dtype != np.bool_:
-        from engine.ops.linalg import _C_NAMES
-
         name = mask._data.dtype.name
         raise RuntimeError(
-            f"masked_fill_ only supports boolean masks, but got mask with dtype {_C_NAMES.get(name, name)}"
+            f"masked_fill_ only supports boolean masks, but got mask with dtype {dtypes.C_NAMES.get(name, name)}"
         )
 
     if broadcast_shape(mask._data.shape, a._data.shape) != a._data.shape:
         raise RuntimeError(f"The size of tensor a ({mask._data.shape[0]}) must match the size of tensor b "
                            f"({a._data.shape[0]}) at non-singleton dimension 0")
-    out = MaskedFillBackward0.apply(a, mask=np.broadcast_to(mask._data.astype(bool), a._data.shape), value=value)
-    if out._grad_fn is not None:
-        out._grad_fn._shape = a._data.shape
-    return out
+    return MaskedFillBackward0.apply(a, mask=np.broadcast_to(mask._data.astype(bool), a._data.shape), value=value)
 
 
+@torch_op("repeat", function=False, signature="Tensor input, int[]* repeats")
 def repeat(a: Tensor, *sizes: Any) -> Tensor:
     reps = tuple(sizes[0]) if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) else tuple(sizes)
     if len(reps) < a._data.ndim:
         raise RuntimeError(
             "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor"
         )
-    from engine.ops.base import check_alloc
-
     reps_numel = math.prod(int(r) for r in reps)  # exact: np.prod wraps around (2**32 * 2**32 == 0)
     check_alloc(max(reps_numel * a._data.size, reps_numel))  # numpy's work grows with the repeats even when empty
     return RepeatBackward0.apply(a, repeats=tuple(int(r) for r in reps))

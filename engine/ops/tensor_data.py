@@ -16,6 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
+from engine.ops.api import tensor_methods
+from engine.ops.argcheck import invalid_combination, is_int, type_name
+from engine.ops.operands import check_alloc
+from engine.run_state import state
+from engine.size_device import Size
 from engine.tensor import Tensor
 
 MAX_DIMS = 64
@@ -39,8 +46,6 @@ def sizes(data: Any) -> list[int]:
 def _no_dtype(value: Any) -> Exception:
     if isinstance(value, str):
         return TypeError(f"new(): invalid data type '{type(value).__name__}'")
-    from engine.ops.argcheck import type_name
-
     return RuntimeError(f"Could not infer dtype of {type_name(value)}")
 
 
@@ -158,12 +163,6 @@ def plain(data: Any, depth: int, ndim: int) -> Any:
 def legacy(args: tuple[Any, ...], np_dtype: Any) -> Any:
     """The array of the legacy constructors, ``torch.Tensor(2, 3)`` (sizes: zeros here, PyTorch leaves them
     uninitialised) or ``torch.Tensor([1, 2])`` / ``torch.LongTensor([1, 2])`` (data), read as PyTorch's ``new()``."""
-    import numpy as np
-
-    from engine.meta import Size
-    from engine.ops.argcheck import is_int, type_name
-    from engine.ops.base import check_alloc
-
     np_dtype = np.dtype(np_dtype)
     if len(args) == 1 and not is_int(args[0]) and not isinstance(args[0], Size):
         data = args[0]
@@ -182,8 +181,6 @@ def legacy(args: tuple[Any, ...], np_dtype: Any) -> Any:
     if len(args) == 1 and isinstance(args[0], Size):
         args = tuple(args[0])
     elif args and not is_int(args[0]):  # sizes start with an int: anything else matches no form of new()
-        from engine.ops.argcheck import invalid_combination
-
         raise invalid_combination("new", args, {}, ["*, torch.device device = None", "tuple of ints size, *, "
                                                     "torch.device device = None", "object data, *, torch.device "
                                                     "device = None"])
@@ -198,5 +195,24 @@ def legacy(args: tuple[Any, ...], np_dtype: Any) -> Any:
     check_alloc(_prod(shape))
     return np.zeros(shape, dtype=np_dtype)
 
+
+def _legacy_init(self: Tensor, *args: Any) -> None:
+    """``torch.Tensor(2, 3)`` (uninitialised in PyTorch: zeros here) or ``torch.Tensor([1, 2])`` (a float32 copy)."""
+    self._data = legacy(args, np.float32)
+    self._requires_grad = False
+    self._grad = None
+    self._grad_fn = None
+    self._version = 0
+    self._accumulator = None
+    self._retains_grad = False
+    self._trace_id = None
+    self._owner = None
+    self._hooks = None
+    obs = state().observer
+    if obs is not None:
+        obs.tensor_created(self)
+
+
+tensor_methods({"__init__": _legacy_init})
 
 __all__ = ["MAX_DIMS", "Reader", "legacy", "plain", "sizes"]

@@ -8,7 +8,7 @@ import io
 from typing import Any
 
 from engine.facade import make_modules
-from engine.hooks import RunState, use_state
+from engine.run_state import RunState, use_state
 
 
 def run_torch(code: str) -> str:

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 import torch
 
-from engine.hooks import RunState, use_state
+from engine.run_state import RunState, use_state
 from tests.engine.helpers import run_ours, run_torch
 
 PROGRAMS = [
@@ -127,7 +127,7 @@ def test_grad_accumulates_in_place_like_torch() -> None:
 
 def test_no_grad_state_is_per_run() -> None:
     from engine.autograd import no_grad
-    from engine.hooks import state
+    from engine.run_state import state
 
     with use_state(RunState()):
         with no_grad():

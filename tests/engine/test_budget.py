@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.facade import make_modules
-from engine.hooks import RunState, use_state
+from engine.run_state import RunState, use_state
 
 
 class TinyBudget:

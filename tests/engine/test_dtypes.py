@@ -9,7 +9,7 @@ import torch
 
 from engine import dtypes
 from engine.facade import make_modules
-from engine.hooks import RunState, use_state
+from engine.run_state import RunState, use_state
 
 NAMES = ["bool", "int32", "int64", "float32", "float64"]
 

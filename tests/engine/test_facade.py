@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from engine.facade import Namespace, make_modules
-from engine.hooks import RunState, use_state
+from engine.run_state import RunState, use_state
 
 
 def test_fresh_tree_per_call() -> None:

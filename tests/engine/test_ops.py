@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 import torch
 
-from engine.hooks import RunState, use_state
+from engine.run_state import RunState, use_state
 from tests.engine.helpers import make_inputs, namespaces, node_names
 
 rng = np.random.default_rng(0)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import torch
 
-from engine.hooks import RunState, use_state
+from engine.run_state import RunState, use_state
 from engine.random import Generator
 from tests.engine.helpers import run_ours, run_torch
 

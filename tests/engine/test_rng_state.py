@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.facade import make_modules
-from engine.hooks import RunState, use_state
+from engine.run_state import RunState, use_state
 
 
 def test_state_round_trip_replays_the_stream() -> None:

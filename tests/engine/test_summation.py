@@ -46,7 +46,7 @@ def test_polynomial_fit_loss_items_match_torch() -> None:
 
 @pytest.mark.parametrize("n, c", [(1, 3), (16, 10), (257, 4), (1000, 40)])
 def test_cross_entropy_is_bit_exact(n: int, c: int) -> None:
-    from engine.hooks import RunState, use_state
+    from engine.run_state import RunState, use_state
     from engine.ops import nnops
     from engine.tensor import Tensor
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.facade import make_modules
-from engine.hooks import RunState, use_state
+from engine.run_state import RunState, use_state
 
 SHAPES = [(), (1,), (3,), (7,), (2, 3), (4, 1), (3, 2, 2), (12,), (40, 30)]
 DTYPES = ["float32", "float64", "float16", "int64"]

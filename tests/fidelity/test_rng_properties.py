@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.facade import make_modules
-from engine.hooks import RunState, use_state
+from engine.run_state import RunState, use_state
 
 DRAWS: dict[str, Callable[[Any, int, Any], Any]] = {
     "randn": lambda T, n, dt: T.randn(n, dtype=dt),

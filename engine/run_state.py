@@ -6,7 +6,7 @@ runs never see each other's observer, ``torch.manual_seed`` or ``torch.no_grad()
 
 Example::
 
-    >>> from engine.hooks import RunState, use_state
+    >>> from engine.run_state import RunState, use_state
     >>> with use_state(RunState(observer=my_recorder)):
     ...     ...  # every tensor, backward node and .grad change is reported to my_recorder
 """

@@ -1,5 +1,6 @@
-"""engine/ops/double_more.py against PyTorch: second derivatives through piecewise-linear nodes (the constant
-Jacobian rule) and the added formulas (var, std, mv, bmm, log1p, rsqrt, tan, softplus, elu, silu)."""
+"""create_graph=True against PyTorch: second derivatives through every kind of op, the one backward of each run on
+tensors (engine/ops/kits.py's TENSORS): piecewise-linear nodes (cat, indexing, clamp, abs, max, losses) and smooth
+ones (var, std, mv, bmm, log1p, rsqrt, tan, softplus, elu, silu)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 import torch
 
 from engine.facade import make_modules
-from engine.hooks import RunState, use_state
+from engine.run_state import RunState, use_state
 
 EXPRS = [
     "torch.cat([x ** 2, x ** 3]).sum()", "(x[[0, 0, 2]] ** 3).sum()", "(x.clamp(-0.5, 0.5) * x ** 2).sum()",
