@@ -22,6 +22,12 @@ from engine.numerics.sleef import expf, logf
 LANES = 16
 
 
+def lastdim_f32(a: np.ndarray, dim: int, g: object = None) -> bool:
+    """Whether these kernels apply: float32 arrays (and a float32 array gradient, if given) over the last dim."""
+    return (a.dtype == F32 and a.size > 0 and dim % a.ndim == a.ndim - 1
+            and (g is None or (isinstance(g, np.ndarray) and g.dtype == F32)))
+
+
 def row_sums(e: np.ndarray, lanes: int = LANES) -> np.ndarray:
     """Sums over the last axis in ``vec::reduce_all``'s order (keeps the axis, size 1)."""
     n = e.shape[-1]
@@ -66,4 +72,4 @@ def softmax_backward_lastdim(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
     return (out * (grad - row_sums((grad * out).astype(F32)))).astype(F32)
 
 
-__all__ = ["softmax_backward_lastdim", "row_sums", "softmax_lastdim", "log_softmax_lastdim", "log_softmax_backward_lastdim"]
+__all__ = ["lastdim_f32", "softmax_backward_lastdim", "row_sums", "softmax_lastdim", "log_softmax_lastdim", "log_softmax_backward_lastdim"]

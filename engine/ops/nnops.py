@@ -91,12 +91,6 @@ def _row_sums(e: np.ndarray) -> np.ndarray:
     return acc
 
 
-def _lastdim_f32(a: np.ndarray, dim: int, g: Any = None) -> bool:
-    """float32 arrays over the last dimension (not create_graph's tensors): where engine.numerics has ATen's kernel."""
-    return (a.dtype == np.float32 and a.size > 0 and dim % a.ndim == a.ndim - 1
-            and (g is None or (isinstance(g, np.ndarray) and g.dtype == a.dtype)))
-
-
 def _exp_shifted(a: np.ndarray, dim: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(x - max, exp(x - max), sum of those exps) along ``dim``."""
     shifted = a - a.max(axis=dim, keepdims=True)
@@ -123,7 +117,7 @@ class SoftmaxBackward0(Function):
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         r, d = s["result"], s["dim"]
-        if _lastdim_f32(r, d, g):
+        if numerics.lastdim_f32(r, d, g):
             return (numerics.softmax_backward_lastdim(g, r),)
         return (r * (g - k.sum(g * r, d, True)),)
 
@@ -138,13 +132,13 @@ class LogSoftmaxBackward0(Function):
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
         shifted, _, s = _exp_shifted(a, dim)
-        r = shifted - (numerics.logf(s) if _lastdim_f32(a, dim) else precise(np.log, s))
+        r = shifted - (numerics.logf(s) if numerics.lastdim_f32(a, dim) else precise(np.log, s))
         ctx._save(dim=dim, result=r)
         return r
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         r, d = s["result"], s["dim"]
-        if _lastdim_f32(r, d, g):
+        if numerics.lastdim_f32(r, d, g):
             return (numerics.log_softmax_backward_lastdim(g, r),)
         return (g - k.exp(r) * k.sum(g, d, True),)
 
