@@ -15,9 +15,20 @@ from typing import Any
 
 import numpy as np
 
+from engine import numerics
 from engine.nn.module import _reset_grad
 from engine.run_state import hold, state
 from engine.tensor import _TYPE_NAMES, Tensor
+
+
+def _addcmul(s: np.ndarray, a: np.ndarray, b: np.ndarray, value: float) -> np.ndarray:
+    """``s.addcmul_(a, b, value=v)``: one FMA for float32 (engine.numerics)."""
+    return numerics.addcmul(s, a, b, value) if s.dtype == np.float32 else s + s.dtype.type(value) * a * b
+
+
+def _sqrt(a: np.ndarray) -> np.ndarray:
+    """``tensor.sqrt()`` as PyTorch's optimizers call it: MKL's float32 sqrt (engine.numerics), IEEE otherwise."""
+    return numerics.sqrt(a) if a.dtype == np.float32 else np.sqrt(a)
 
 
 def _axpy(y: np.ndarray, alpha: float, x: np.ndarray) -> np.ndarray:
@@ -204,17 +215,17 @@ class Adam(Optimizer):
                 dt = m.dtype.type
                 m[...] = _axpy(m, 1 - b1, grad - m)  # lerp: m + (1 - b1) (grad - m)
                 v *= dt(b2)
-                v += dt(1 - b2) * grad * grad
+                v[...] = _addcmul(v, grad, grad, 1 - b2)
                 bc1 = 1 - b1**t_
                 bc2 = 1 - b2**t_
                 step_size = lr / bc1
                 bc2_sqrt = math.sqrt(bc2)
                 if g["amsgrad"]:
                     np.maximum(st["max_exp_avg_sq"], v, out=st["max_exp_avg_sq"])
-                    denom = np.sqrt(st["max_exp_avg_sq"]) / dt(bc2_sqrt) + dt(eps)
+                    denom = _sqrt(st["max_exp_avg_sq"]) / dt(bc2_sqrt) + dt(eps)
                 else:
-                    denom = np.sqrt(v) / dt(bc2_sqrt) + dt(eps)
-                self._write(p, p._data - dt(step_size) * (m / denom), before)
+                    denom = _sqrt(v) / dt(bc2_sqrt) + dt(eps)
+                self._write(p, p._data + (dt(-step_size) * m) / denom, before)  # addcdiv_(m, denom, value=-step)
         return loss
 
 
@@ -263,13 +274,13 @@ class RMSprop(Optimizer):
                 st["step"] += 1
                 sq = st["square_avg"]
                 sq *= dt(g["alpha"])
-                sq += dt(1 - g["alpha"]) * grad * grad  # addcmul_(grad, grad, value=1 - alpha)
+                sq[...] = _addcmul(sq, grad, grad, 1 - g["alpha"])
                 if g["centered"]:
                     ga = st["grad_avg"]
                     ga[...] = _axpy(ga, 1 - g["alpha"], grad - ga)
-                    avg = np.sqrt(sq - ga * ga) + dt(g["eps"])
+                    avg = _sqrt(sq - ga * ga) + dt(g["eps"])
                 else:
-                    avg = np.sqrt(sq) + dt(g["eps"])
+                    avg = _sqrt(sq) + dt(g["eps"])
                 if g["momentum"] > 0:
                     buf = st["momentum_buffer"]
                     buf *= dt(g["momentum"])
@@ -310,8 +321,8 @@ class Adagrad(Optimizer):
                 if g["weight_decay"] != 0:
                     grad = _axpy(grad, g["weight_decay"], p._data)
                 clr = g["lr"] / (1 + (st["step"] - 1) * g["lr_decay"])
-                st["sum"] += dt(1) * grad * grad
-                std = np.sqrt(st["sum"]) + dt(g["eps"])
+                st["sum"][...] = _addcmul(st["sum"], grad, grad, 1)
+                std = _sqrt(st["sum"]) + dt(g["eps"])
                 self._write(p, p._data + dt(-clr) * grad / std)
         return loss
 

@@ -19,6 +19,7 @@ FLOORS: dict[str, int] = {
     # 0. the numeric core: tensors, the graph and the backward pass, dtypes, per-run state, printing
     "engine.dtypes": 0, "engine.run_state": 0, "engine.size_device": 0, "engine.graph": 0, "engine.tensor": 0,
     "engine.printing": 0, "engine.arg_errors": 0, "engine.grad_mode": 0, "engine.autograd": 0, "engine.random": 0,
+    "engine.numerics": 0,  # PyTorch's float kernels in pure numpy (imports nothing else of the engine)
     # 1. the ops: each declares its forward, backward, chain-rule template and PyTorch names
     "engine.ops": 1,
     # 2. the library built from ops: nn, optim, data, autograd.functional, the RNG state as tensors

@@ -20,7 +20,7 @@ from typing import Any, Callable, ClassVar
 
 import numpy as np
 
-from engine import dtypes
+from engine import dtypes, numerics
 from engine.ops import inplace
 from engine.ops.api import ENTRIES, Api, tensor_methods, torch_op
 from engine.ops.function import Function, number
@@ -39,6 +39,12 @@ def precise(fn: Any, a: np.ndarray) -> np.ndarray:
     if a.dtype == np.float32:
         return fn(a.astype(np.float64)).astype(np.float32)
     return fn(a)
+
+
+def mkl(fn: Any, exact: Callable[[np.ndarray], np.ndarray], a: np.ndarray) -> np.ndarray:
+    """float32 through ``engine.numerics``' model of PyTorch's kernel (MKL's or SLEEF's bits), else ``precise``."""
+    a = as_float(a)
+    return exact(a) if a.dtype == np.float32 else precise(fn, a)
 
 
 class Elementwise(Function):
@@ -75,6 +81,8 @@ def _row(node: str, name: str | None, forward: Callable[[np.ndarray], np.ndarray
 
 def _sigmoid(a: np.ndarray) -> np.ndarray:
     a = as_float(a)
+    if a.dtype == np.float32:
+        return numerics.sigmoid(a)
     one = a.dtype.type(1)
     return (one / (one + precise(np.exp, -a))).astype(a.dtype)
 
@@ -106,7 +114,7 @@ TABLE = [
          "{grad} · {out}", "e^a: its own derivative, so backward reuses the result."),
     _row("LogBackward0", "log", lambda a: precise(np.log, a), "self", lambda k, g, a, r: g / a,
          "{grad} / {0}", "ln(a): d/da = 1/a."),
-    _row("SqrtBackward0", "sqrt", lambda a: np.sqrt(as_float(a)), "result", lambda k, g, a, r: g / (2 * r),
+    _row("SqrtBackward0", "sqrt", lambda a: mkl(np.sqrt, numerics.sqrt, a), "result", lambda k, g, a, r: g / (2 * r),
          "{grad} / (2·{out})", "√a: d/da = 1 / (2√a)."),
     _row("TanhBackward0", "tanh", lambda a: precise(np.tanh, a), "result", lambda k, g, a, r: g * (1 - r * r),
          "{grad} · (1 − {out}²)", "tanh(a): d/da = 1 - tanh²(a)."),
@@ -117,9 +125,9 @@ TABLE = [
          "max(a, 0): the gradient passes where the result is positive, is 0 elsewhere."),
     _row("AbsBackward0", "abs", np.abs, "self", lambda k, g, a, r: g * k.sign(a), "{grad} · sign({0})",
          "|a|: d/da = sign(a) (0 at 0)."),
-    _row("SinBackward0", "sin", lambda a: precise(np.sin, a), "self", lambda k, g, a, r: g * k.cos(a),
+    _row("SinBackward0", "sin", lambda a: mkl(np.sin, numerics.sin, a), "self", lambda k, g, a, r: g * k.cos(a),
          "{grad} · cos({0})", "sin(a): d/da = cos(a)."),
-    _row("CosBackward0", "cos", lambda a: precise(np.cos, a), "self", lambda k, g, a, r: g * -k.sin(a),
+    _row("CosBackward0", "cos", lambda a: mkl(np.cos, numerics.cos, a), "self", lambda k, g, a, r: g * -k.sin(a),
          "{grad} · −sin({0})", "cos(a): d/da = -sin(a)."),
     _row("TanBackward0", "tan", lambda a: precise(np.tan, a), "result", lambda k, g, a, r: g * (1 + r * r),
          "{grad} · (1 + {out}²)", "tan(a): d/da = 1 + tan²(a)."),

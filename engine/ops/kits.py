@@ -22,9 +22,9 @@ from typing import Any
 
 import numpy as np
 
-from engine import dtypes
+from engine import dtypes, numerics
 from engine.ops import arith, elementwise, indexing, linalg, ordering, reduce, shape
-from engine.ops.elementwise import precise
+from engine.ops.elementwise import mkl, precise
 from engine.ops.function import Unsupported, use_kits
 from engine.ops.linalg import product
 from engine.ops.operands import made, unbroadcast
@@ -69,8 +69,8 @@ class ArrayKit(_Kit):
     # elementwise
     exp, log, sign, abs, tanh = (staticmethod(f) for f in (np.exp, np.log, np.sign, np.abs, np.tanh))
     maximum, power = staticmethod(np.maximum), staticmethod(np.power)
-    sin = staticmethod(lambda x: precise(np.sin, x))
-    cos = staticmethod(lambda x: precise(np.cos, x))
+    sin = staticmethod(lambda x: mkl(np.sin, numerics.sin, x))
+    cos = staticmethod(lambda x: mkl(np.cos, numerics.cos, x))
     pow = staticmethod(lambda x, n: arith.pow_scalar(x, n))
     erf = staticmethod(lambda x: np.vectorize(math.erf)(x) if x.size else x)
     log_of = staticmethod(lambda number, like: np.log(np.asarray(number, dtype=like.dtype)))

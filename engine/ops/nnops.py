@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from engine import numerics
 from engine.ops import arith, reduce, soft_targets
 from engine.ops.api import torch_op
 from engine.ops.argcheck import cannot_cast, class_loss_args, dtype_name, floating, must_be
@@ -93,7 +94,7 @@ def _row_sums(e: np.ndarray) -> np.ndarray:
 def _exp_shifted(a: np.ndarray, dim: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(x - max, exp(x - max), sum of those exps) along ``dim``."""
     shifted = a - a.max(axis=dim, keepdims=True)
-    e = precise(np.exp, shifted)
+    e = numerics.expf(shifted) if a.dtype == np.float32 else precise(np.exp, shifted)
     if a.dtype.kind == "f" and (dim == a.ndim - 1) and a.size:
         s = _row_sums(e)
     else:
@@ -116,6 +117,8 @@ class SoftmaxBackward0(Function):
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         r, d = s["result"], s["dim"]
+        if numerics.lastdim_f32(r, d, g):
+            return (numerics.softmax_backward_lastdim(g, r),)
         return (r * (g - k.sum(g * r, d, True)),)
 
 
@@ -129,12 +132,14 @@ class LogSoftmaxBackward0(Function):
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
         shifted, _, s = _exp_shifted(a, dim)
-        r = shifted - precise(np.log, s)
+        r = shifted - (numerics.logf(s) if numerics.lastdim_f32(a, dim) else precise(np.log, s))
         ctx._save(dim=dim, result=r)
         return r
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         r, d = s["result"], s["dim"]
+        if numerics.lastdim_f32(r, d, g):
+            return (numerics.log_softmax_backward_lastdim(g, r),)
         return (g - k.exp(r) * k.sum(g, d, True),)
 
 
