@@ -26,6 +26,7 @@ from engine import random as engine_random
 from engine.run_state import RunState, use_state
 from engine.sandbox import Budget, Interpreter, Limits, parse
 from engine.sandbox.errors import LimitExceeded, SandboxError, error_line
+from engine.sandbox.identity import scrub
 from engine.trace import Recorder
 
 @dataclass
@@ -34,8 +35,12 @@ class RunResult:
     the RNG seed it used (pass it back as ``run(code, seed=...)`` to replay the run): the code's own
     ``torch.manual_seed(s)`` when that came before any random number, else the seed the run drew (or was given).
 
-    ``reproducible``: running the same code again gives this same result. False when a random number came from a
-    seed drawn at random, or when a time, memory or depth limit (which depend on the machine) ended the run."""
+    ``reproducible``: running the same code (with the same seed) again, in any worker, gives this same result. It
+    is made so by construction (addresses, hashes and set order come from the run itself: ``engine.sandbox.
+    identity``) and False whenever the run read something of the machine: a random number from a seed drawn at
+    random (``torch.seed()`` too), any limit hit (even one a ``finally`` would have hidden: none runs after it), a
+    ``MemoryError`` or ``RecursionError`` caught or ending the run, a real memory address in a text, a set ordered
+    by the process's string-hash secret (``RunState.machine`` says which)."""
 
     stdout: str
     error: dict[str, Any] | None
@@ -87,6 +92,7 @@ def describe_error(exc: BaseException) -> dict[str, Any]:
         message = _memory_message(exc)
     else:
         message = _message(exc)
+    message = scrub(message)
     line = error_line(exc)
     if line is None and isinstance(exc, SyntaxError):
         line = exc.lineno
@@ -190,5 +196,8 @@ def run(
     if generator.code_seed is not None:
         seed = generator.code_seed  # torch.manual_seed(s) came first: s replays the run and is what the code says
     stdout = "".join(interp.stdout) if interp is not None else ""
-    reproducible = not run_state.fresh_seed and (error is None or error["type"] not in _MACHINE_LIMITS)
+    reproducible = (
+        not run_state.fresh_seed and run_state.machine is None and budget.breached is None
+        and (error is None or error["type"] not in _MACHINE_LIMITS)
+    )
     return RunResult(stdout=stdout, error=error, events=recorder.events, seed=seed, reproducible=reproducible)

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from engine import dtypes
-from engine.run_state import state
+from engine.run_state import address_of, serial_hash, state
 from engine.size_device import RemovableHandle, check_device, device
 from engine.tensor import Tensor
 
@@ -93,7 +93,7 @@ class _Iter:
         return next(self._items)
 
     def __repr__(self) -> str:
-        return f"<generator object Module.{self._name} at {hex(id(self))}>"
+        return f"<generator object Module.{self._name} at {address_of(self)}>"
 
 
 def _addindent(s: str, n: int) -> str:
@@ -107,6 +107,7 @@ class Module:
     """Base class of every layer and model (PyTorch's ``nn.Module``)."""
 
     training: bool
+    __hash__ = serial_hash
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         object.__setattr__(self, "_parameters", {})

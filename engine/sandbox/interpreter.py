@@ -112,6 +112,8 @@ class Interpreter:
         except _SIGNALS:
             raise
         except BaseException as exc:
+            if type(exc) is LimitExceeded:  # raised where no run state knew this budget (an interpreter alone)
+                budget.breach(exc)
             note_line(exc, stmt.lineno)
             raise
 

@@ -21,6 +21,7 @@ import string
 import sys
 from typing import Any
 
+from engine.sandbox.identity import scrub
 from engine.sandbox.budget import Budget
 from engine.printing import text_length
 from engine.sandbox.errors import LimitExceeded, NotSupported
@@ -181,7 +182,7 @@ class BoundedFormatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> Any:
         check_format_spec(format_spec, self.budget)
         text_size(value, self.budget)
-        text = format(value, format_spec)
+        text = scrub(format(value, format_spec))
         self.length += len(text)
         self.budget.check_length(str, self.length)
         return text

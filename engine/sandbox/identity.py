@@ -1,0 +1,100 @@
+"""What a run may learn about object identity, made of the run alone: addresses in texts, hashes and set order.
+
+A run is a pure function of its code and its seed, so nothing it sees may come from where the process put an object
+in memory, or from the process's string-hash secret. Engine and user objects number themselves from the run's own
+counter (``engine.run_state.serial_of``): their reprs show ``0x7f3a5c000010``-style addresses and they hash by that
+number. What is left is caught here: a text holding a real address (``<function relu at 0x7fe1e94319e0>``) gets the
+run's stand-in for it and marks the run as having read the machine; so does a set whose iteration order depends on
+the process (strings when ``PYTHONHASHSEED`` is not fixed, objects hashed by address).
+
+Example::
+
+    >>> scrub("<function relu at 0x7fe1e94319e0>")     # inside a run
+    '<function relu at 0x7f3a5c000010>'
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+from engine.dtypes import dtype
+from engine.run_state import ADDRESS_BASE, address_of, read_the_machine, serial_hash, serial_of, state
+from engine.size_device import device
+
+_ADDRESS = re.compile(r" at 0x([0-9a-f]+)>")
+# Strings hash alike in two processes only when both were started with the same fixed PYTHONHASHSEED.
+_FIXED_STR_HASH = os.environ.get("PYTHONHASHSEED", "random").isdigit()
+# hashes made of the value, or of the run's numbering: the same in every process
+_PLAIN_HASHES = {int.__hash__, float.__hash__, bool.__hash__, complex.__hash__, type(None).__hash__, serial_hash,
+                 dtype.__hash__, device.__hash__}
+if _FIXED_STR_HASH:
+    _PLAIN_HASHES |= {str.__hash__, bytes.__hash__}
+
+
+class _RealAddress:
+    """A real address found in a text: its stand-in is numbered like an object's, once per address per run."""
+
+    __slots__ = ("value", "__weakref__")
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+
+def _stand_in(match: re.Match[str]) -> str:
+    value = int(match.group(1), 16)
+    st = state()
+    if ADDRESS_BASE < value <= ADDRESS_BASE + 16 * st.serials and value % 16 == 0:
+        return match.group(0)  # one of the run's own
+    read_the_machine("a text showed a memory address")
+    table = st.identities if st.identities is not None else {}
+    key = ("real", value)
+    holder = table.get(key)  # type: ignore[call-overload]
+    if holder is None:
+        holder = _RealAddress(value)
+        serial_of(holder)
+        table[key] = holder  # type: ignore[index]
+        st.identities = table
+    return f" at {address_of(holder)}>"
+
+
+def scrub(text: str) -> str:
+    """``text`` with every real memory address replaced by the run's stand-in for it."""
+    if " at 0x" not in text:
+        return text
+    return _ADDRESS.sub(_stand_in, text)
+
+
+def _order_is_the_runs(item: Any) -> bool:
+    kind = type(item)
+    if kind.__hash__ in _PLAIN_HASHES:
+        return True
+    if kind.__hash__ is tuple.__hash__ or kind is frozenset:  # tuples (torch.Size too): as their items
+        return all(_order_is_the_runs(i) for i in item)
+    return False
+
+
+def check_set(items: Any) -> Any:
+    """A set the run built (a display, a comprehension, ``set(...)``, ``a | b``): if its iteration order depends
+    on the process rather than on the run, note that the run read the machine. Returns ``items``."""
+    if items and state().machine is None:
+        kinds = {type(i) for i in items}
+        if not all(k.__hash__ in _PLAIN_HASHES for k in kinds) and not all(_order_is_the_runs(i) for i in items):
+            read_the_machine("the order of a set depended on memory addresses or the string-hash secret")
+    return items
+
+
+class PlainObject:
+    """What the sandbox's ``object()`` makes: a bare object, printed and hashed by the run's numbering."""
+
+    __slots__ = ("__weakref__",)
+
+    def __repr__(self) -> str:
+        return f"<object object at {address_of(self)}>"
+
+    __hash__ = serial_hash
+
+
+PlainObject.__module__ = "builtins"
+PlainObject.__qualname__ = PlainObject.__name__ = "object"
