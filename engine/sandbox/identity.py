@@ -26,9 +26,10 @@ from engine.size_device import device
 _ADDRESS = re.compile(r" at 0x([0-9a-f]+)>")
 # Strings hash alike in two processes only when both were started with the same fixed PYTHONHASHSEED.
 _FIXED_STR_HASH = os.environ.get("PYTHONHASHSEED", "random").isdigit()
-# hashes made of the value, or of the run's numbering: the same in every process
-_PLAIN_HASHES = {int.__hash__, float.__hash__, bool.__hash__, complex.__hash__, type(None).__hash__, serial_hash,
-                 dtype.__hash__, device.__hash__}
+# Hashes made of the value, or of the run's numbering: the same in every process. (Not None's: before Python 3.12
+# it is its address, and that moves with the binary.)
+_PLAIN_HASHES = {int.__hash__, float.__hash__, bool.__hash__, complex.__hash__, serial_hash, dtype.__hash__,
+                 device.__hash__} - {object.__hash__}
 if _FIXED_STR_HASH:
     _PLAIN_HASHES |= {str.__hash__, bytes.__hash__}
 
