@@ -80,7 +80,7 @@ class Parameter(Tensor):
 class _Iter:
     """What ``parameters()``/``children()`` return: a one-pass iterator (like PyTorch's generators)."""
 
-    __slots__ = ("_items", "_name")
+    __slots__ = ("_items", "_name", "__weakref__")
 
     def __init__(self, items: list[Any], name: str) -> None:
         self._items = iter(items)

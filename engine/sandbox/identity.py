@@ -23,7 +23,7 @@ from engine.dtypes import dtype
 from engine.run_state import ADDRESS_BASE, address_of, read_the_machine, serial_hash, serial_of, state
 from engine.size_device import device
 
-_ADDRESS = re.compile(r" at 0x([0-9a-f]+)>")
+_ADDRESS = re.compile(r" at 0x([0-9a-f]{9,16})>")  # CPython's repr of an address: 12 hex digits on Linux
 # Strings hash alike in two processes only when both were started with the same fixed PYTHONHASHSEED.
 _FIXED_STR_HASH = os.environ.get("PYTHONHASHSEED", "random").isdigit()
 # Hashes made of the value, or of the run's numbering: the same in every process. (Not None's: before Python 3.12
@@ -67,13 +67,21 @@ def scrub(text: str) -> str:
     return _ADDRESS.sub(_stand_in, text)
 
 
-def _order_is_the_runs(item: Any) -> bool:
-    kind = type(item)
-    if kind.__hash__ in _PLAIN_HASHES:
-        return True
-    if kind.__hash__ is tuple.__hash__ or kind is frozenset:  # tuples (torch.Size too): as their items
-        return all(_order_is_the_runs(i) for i in item)
-    return False
+def _order_is_the_runs(items: Any) -> bool:
+    """Do these items hash alike in every process? Tuples (``torch.Size`` too) as their items, walked without
+    recursion; a float NaN hashes by its address (Python 3.10+)."""
+    todo = list(items)
+    while todo:
+        item = todo.pop()
+        kind = type(item)
+        if kind.__hash__ in _PLAIN_HASHES:
+            if (kind is float or kind is complex) and item != item:
+                return False
+        elif kind.__hash__ is tuple.__hash__ or kind is frozenset:
+            todo.extend(item)
+        else:
+            return False
+    return True
 
 
 def check_set(items: Any) -> Any:
@@ -81,7 +89,11 @@ def check_set(items: Any) -> Any:
     on the process rather than on the run, note that the run read the machine. Returns ``items``."""
     if items and state().machine is None:
         kinds = {type(i) for i in items}
-        if not all(k.__hash__ in _PLAIN_HASHES for k in kinds) and not all(_order_is_the_runs(i) for i in items):
+        steady = (
+            _order_is_the_runs(items) if float in kinds or complex in kinds  # a NaN among them?
+            else all(k.__hash__ in _PLAIN_HASHES for k in kinds) or _order_is_the_runs(items)
+        )
+        if not steady:
             read_the_machine("the order of a set depended on memory addresses or the string-hash secret")
     return items
 

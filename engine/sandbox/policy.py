@@ -69,6 +69,9 @@ class SuperProxy:
         self._cls = cls
         self._unbound = isinstance(obj, type)
 
+    def __repr__(self) -> str:  # as Python's, without the instance's address
+        return f"<super: <class '{self._cls.__name__}'>, <{type(self._super.__self__).__name__} object>>"
+
     def lookup(self, name: str) -> Any:
         value = getattr(self._super, name)
         if self._unbound and callable(value) and not isinstance(value, (type, types.MethodType)):

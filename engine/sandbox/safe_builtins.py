@@ -73,6 +73,9 @@ def _concatenated(items: Any, start: list[Any] | tuple[Any, ...]) -> Any:
     return tuple(out) if type(start) is tuple else start + base(out[len(start):])
 
 
+_NO_ADDRESS = frozenset((str, int, float, bool, type(None)))  # values whose text never holds an address
+
+
 def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
     """The builtins namespace of one run."""
     materialize = budget.materialize
@@ -120,11 +123,13 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         if isinstance(spec, str):
             check_format_spec(spec, budget)
         text_size(value, budget)
-        return scrub(format(value, spec))
+        text = format(value, spec)
+        return text if type(value) in _NO_ADDRESS else scrub(text)
 
     def repr_(value: Any) -> str:
         text_size(value, budget)
-        return scrub(repr(value))
+        text = repr(value)
+        return text if type(value) in _NO_ADDRESS else scrub(text)
 
     def over(fn: Callable[..., Any], name: str, only_alone: bool = False, compares: bool = True) -> Callable[..., Any]:
         """``fn`` with its iterable first argument materialized under the budget (for ``min``/``max`` only when it

@@ -182,7 +182,9 @@ class BoundedFormatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> Any:
         check_format_spec(format_spec, self.budget)
         text_size(value, self.budget)
-        text = scrub(format(value, format_spec))
+        text = format(value, format_spec)
+        if type(value) is not str:
+            text = scrub(text)
         self.length += len(text)
         self.budget.check_length(str, self.length)
         return text
