@@ -34,6 +34,8 @@ CLASS_KEY = " class"  # frame entries user code cannot name (a space is never pa
 SELF_KEY = " self"
 _BODY = (ast.FunctionDef, ast.Assign, ast.AnnAssign, ast.Pass, ast.Expr)
 COURSE_BASES = (Module, Dataset, Optimizer, LRScheduler)
+# The interpreter's own errors: an exception class of these names would let a program forge a limit's error.
+RESERVED_NAMES = frozenset(("LimitExceeded", "NotSupported", "SandboxError"))
 
 
 def user_class(cls: Any) -> bool:
@@ -83,6 +85,8 @@ def define_class(interp: "Interpreter", node: ast.ClassDef) -> type:
                 "Dataset, Optimizer, the LR schedulers), exceptions or your own classes"
             )
         bases.append(base)
+    if node.name in RESERVED_NAMES:
+        raise NotSupported(f"'{node.name}' is the name of gradtrace's own error: give your class another name")
     for stmt in node.body:
         if not isinstance(stmt, _BODY):
             raise NotSupported("a class body may hold only methods and attributes", stmt.lineno)

@@ -60,6 +60,9 @@ def _stand_in(match: re.Match[str]) -> str:
     return f" at {address_of(holder)}>"
 
 
+PLAIN_TEXT = frozenset((str, int, float, bool, type(None)))  # values whose text never holds an address
+
+
 def scrub(text: str) -> str:
     """``text`` with every real memory address replaced by the run's stand-in for it."""
     if " at 0x" not in text:

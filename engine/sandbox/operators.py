@@ -16,7 +16,7 @@ import operator
 import re
 from typing import Any, Callable
 
-from engine.sandbox.identity import check_set, scrub
+from engine.sandbox.identity import PLAIN_TEXT, check_set, scrub
 from engine.sandbox.budget import _BIG, Budget
 from engine.sandbox.sizes import footprint, text_size
 
@@ -70,7 +70,11 @@ def _mod(a: Any, b: Any, budget: Budget) -> Any:
     else:
         _division_work(a, b, budget)
     result = a % b
-    return scrub(result) if type(result) is str else result
+    if type(result) is str:
+        values = b.values() if isinstance(b, dict) else b if isinstance(b, tuple) else (b,)
+        if not all(type(v) in PLAIN_TEXT for v in values):
+            return scrub(result)
+    return result
 
 
 def _percent_size(template: str, b: Any, budget: Budget) -> int:

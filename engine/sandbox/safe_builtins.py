@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from engine.sandbox.budget import Budget
 from engine.sandbox.errors import NotSupported
-from engine.sandbox.identity import PlainObject, check_set, scrub
+from engine.sandbox.identity import PLAIN_TEXT, PlainObject, check_set, scrub
 from engine.sandbox.sizes import check_format_spec, check_nested, text_size
 
 NAMES = (
@@ -73,9 +73,6 @@ def _concatenated(items: Any, start: list[Any] | tuple[Any, ...]) -> Any:
     return tuple(out) if type(start) is tuple else start + base(out[len(start):])
 
 
-_NO_ADDRESS = frozenset((str, int, float, bool, type(None)))  # values whose text never holds an address
-
-
 def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
     """The builtins namespace of one run."""
     materialize = budget.materialize
@@ -124,12 +121,12 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
             check_format_spec(spec, budget)
         text_size(value, budget)
         text = format(value, spec)
-        return text if type(value) in _NO_ADDRESS else scrub(text)
+        return text if type(value) in PLAIN_TEXT else scrub(text)
 
     def repr_(value: Any) -> str:
         text_size(value, budget)
         text = repr(value)
-        return text if type(value) in _NO_ADDRESS else scrub(text)
+        return text if type(value) in PLAIN_TEXT else scrub(text)
 
     def over(fn: Callable[..., Any], name: str, only_alone: bool = False, compares: bool = True) -> Callable[..., Any]:
         """``fn`` with its iterable first argument materialized under the budget (for ``min``/``max`` only when it
