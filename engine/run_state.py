@@ -136,8 +136,17 @@ def identity_repr(self: Any) -> str:
 
 
 def serial_hash(self: Any) -> int:
-    """``__hash__`` for engine and user objects compared by identity: per run, never the memory address."""
-    return serial_of(self)
+    """``__hash__`` for engine and user objects compared by identity: per run, never the memory address. An object
+    with a ``__dict__`` keeps its number there too (under a key no attribute can have), for speed: hashing a user
+    object costs a dict lookup, as sets of them are common."""
+    try:
+        own = self.__dict__
+    except AttributeError:
+        return serial_of(self)
+    number = own.get(" serial")
+    if number is None:
+        number = own[" serial"] = serial_of(self)
+    return number  # type: ignore[no-any-return]
 
 
 def hold(array: Any) -> None:
