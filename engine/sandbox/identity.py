@@ -5,7 +5,7 @@ in memory, or from the process's string-hash secret. Engine and user objects num
 counter (``engine.run_state.serial_of``): their reprs show ``0x7f3a5c000010``-style addresses and they hash by that
 number. What is left is caught here: a text holding a real address (``<function relu at 0x7fe1e94319e0>``) gets the
 run's stand-in for it and marks the run as having read the machine; so does a set whose iteration order depends on
-the process (strings when ``PYTHONHASHSEED`` is not fixed, objects hashed by address).
+the process (strings unless ``PYTHONHASHSEED=0``, objects hashed by address).
 
 Example::
 
@@ -15,8 +15,8 @@ Example::
 
 from __future__ import annotations
 
-import os
 import re
+import sys
 from typing import Any
 
 from engine.dtypes import dtype
@@ -24,8 +24,9 @@ from engine.run_state import ADDRESS_BASE, address_of, read_the_machine, serial_
 from engine.size_device import device
 
 _ADDRESS = re.compile(r" at 0x([0-9a-f]{9,16})>")  # CPython's repr of an address: 12 hex digits on Linux
-# Strings hash alike in two processes only when both were started with the same fixed PYTHONHASHSEED.
-_FIXED_STR_HASH = os.environ.get("PYTHONHASHSEED", "random").isdigit()
+# Strings hash alike in two processes only when both were started with PYTHONHASHSEED=0, the one setting the
+# interpreter itself reports (sys.flags; os.environ may have changed since the start, and says nothing for sure).
+_FIXED_STR_HASH = sys.flags.hash_randomization == 0
 # Hashes made of the value, or of the run's numbering: the same in every process. (Not None's: before Python 3.12
 # it is its address, and that moves with the binary.)
 _PLAIN_HASHES = {int.__hash__, float.__hash__, bool.__hash__, complex.__hash__, serial_hash, dtype.__hash__,
