@@ -92,7 +92,7 @@ def check_set(items: Any) -> Any:
     """A set the run built (a display, a comprehension, ``set(...)``, ``a | b``): if its iteration order depends
     on the process rather than on the run, note that the run read the machine. Returns ``items``."""
     if items and state().machine is None:
-        kinds = {type(i) for i in items}
+        kinds = set(map(type, items))  # at C speed: a set of a million ints costs ~15 ms more to build
         steady = (
             _order_is_the_runs(items) if float in kinds or complex in kinds  # a NaN among them?
             else all(k.__hash__ in _PLAIN_HASHES for k in kinds) or _order_is_the_runs(items)
