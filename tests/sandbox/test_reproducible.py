@@ -39,6 +39,7 @@ STEADY: dict[str, str] = {
     "print({torch.device('cpu'), torch.device('meta')}, {3, 1.5, (2, 1), True, -7})",
     "texts made with format, % and f-strings": "o = object()\nprint(f'{o!r} {o}', '{}'.format(o), '%s %r' % (o, o))",
     "an error message holding an object": "raise ValueError(object(), [object()])",
+    "user functions and their set": "def f():\n    pass\ng = lambda: 0\nprint(f, g, [h() for h in {f, g}])",
     "a seeded program": T + "torch.manual_seed(1)\nprint(torch.rand(3), torch.randn(2), torch.randperm(5))",
 }
 
@@ -46,7 +47,7 @@ STEADY: dict[str, str] = {
 UNSTEADY: dict[str, str] = {
     "a set of strings (PYTHONHASHSEED not fixed)": "print({'alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'})",
     "a real function address": T + "print(torch.relu)",
-    "a set of user functions": "def f():\n    pass\ndef g():\n    pass\nprint(len({f, g}))",
+    "a set of builtin functions": "print(len({print, len, abs}))",
     "a set holding None": "print({None, 1, 2, 3, 4, 5, 6, 7})",
     "torch.seed()": T + "torch.seed()\nprint(torch.rand(1))",
     "a caught MemoryError": "try:\n    raise MemoryError()\nexcept MemoryError:\n    print('caught')",

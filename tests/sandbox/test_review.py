@@ -63,7 +63,7 @@ def test_sets_made_by_operators_on_dict_views_are_checked_too() -> None:
     code = "class P:\n    pass\nd = {P(): 1, P(): 2}\nprint(len(d.keys() - set()))"
     assert _run(code).reproducible  # the run's own numbering
     code = "def f():\n    pass\nd = {f: 1, print: 2}\nprint(len(d.keys() - set()))"
-    assert not _run(code).reproducible  # functions hash by their address
+    assert not _run(code).reproducible  # builtin functions hash by their address
 
 
 def test_a_deep_tuple_in_a_set_is_checked_without_recursion() -> None:
