@@ -40,13 +40,16 @@ class RunResult:
     identity``) and False whenever the run read something of the machine: a random number from a seed drawn at
     random (``torch.seed()`` too), any limit hit (even one a ``finally`` would have hidden: none runs after it), a
     ``MemoryError`` or ``RecursionError`` caught or ending the run, a real memory address in a text, a set ordered
-    by the process's string-hash secret (``RunState.machine`` says which)."""
+    by the process's string-hash secret. ``why_not_reproducible`` says which (None when reproducible);
+    ``limit_hit`` is True when a limit ended the run, whatever error the program made of it."""
 
     stdout: str
     error: dict[str, Any] | None
     events: list[dict[str, Any]] = field(default_factory=list)
     seed: int = 0
     reproducible: bool = False
+    why_not_reproducible: str | None = None
+    limit_hit: bool = False
 
 
 MAX_MESSAGE = 10_000  # characters of an error message kept (``raise ValueError(huge_list)``)
@@ -196,8 +199,12 @@ def run(
     if generator.code_seed is not None:
         seed = generator.code_seed  # torch.manual_seed(s) came first: s replays the run and is what the code says
     stdout = "".join(interp.stdout) if interp is not None else ""
-    reproducible = (
-        not run_state.fresh_seed and run_state.machine is None and budget.breached is None
-        and (error is None or error["type"] not in _MACHINE_LIMITS)
+    why = (
+        "a random number came from a seed drawn at random" if run_state.fresh_seed
+        else run_state.machine if run_state.machine is not None
+        else budget.breached.message if budget.breached is not None
+        else f"the run ended with a {error['type']}" if error is not None and error["type"] in _MACHINE_LIMITS
+        else None
     )
-    return RunResult(stdout=stdout, error=error, events=recorder.events, seed=seed, reproducible=reproducible)
+    return RunResult(stdout=stdout, error=error, events=recorder.events, seed=seed, reproducible=why is None,
+                     why_not_reproducible=why, limit_hit=budget.breached is not None)

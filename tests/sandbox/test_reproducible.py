@@ -113,3 +113,13 @@ def test_addresses_count_from_the_start_of_each_run() -> None:
 def test_a_limit_marks_the_run_even_when_the_error_is_replaced() -> None:
     result = engine.run("try:\n    while True:\n        pass\nexcept:\n    pass", seed=1, limits=Limits(max_steps=1000))
     assert result.error is not None and result.error["type"] == "LimitExceeded" and not result.reproducible
+    assert result.limit_hit and result.why_not_reproducible == "the program ran more than 1,000 steps (step limit)"
+
+
+def test_the_result_says_why_a_run_is_not_reproducible() -> None:
+    steady = engine.run("print(1)", seed=1)
+    assert steady.reproducible and steady.why_not_reproducible is None and not steady.limit_hit
+    fresh = engine.run(T + "print(torch.rand(1).shape)")
+    assert not fresh.reproducible and "seed drawn at random" in (fresh.why_not_reproducible or "")
+    caught = engine.run("try:\n    raise MemoryError()\nexcept MemoryError:\n    pass", seed=1)
+    assert caught.why_not_reproducible == "the program caught a MemoryError" and not caught.limit_hit
