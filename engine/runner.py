@@ -29,6 +29,7 @@ from engine.sandbox.errors import LimitExceeded, SandboxError, error_line
 from engine.sandbox.identity import scrub
 from engine.trace import Recorder
 
+
 @dataclass
 class RunResult:
     """What a run produced: its stdout, its error (``{"type", "message", "line"}`` or None), its trace events and

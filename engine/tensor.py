@@ -25,7 +25,6 @@ from engine.printing import tensor_repr
 from engine.run_state import serial_hash, state
 from engine.size_device import CPU, RemovableHandle, Size, check_device, device  # noqa: F401 - engine.tensor's too
 
-
 _TYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
                "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
 

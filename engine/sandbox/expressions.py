@@ -11,12 +11,12 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any, Callable
 
+from engine.sandbox.budget import _BIG
 from engine.sandbox.errors import NotSupported
 from engine.sandbox.functions import MISSING, UserFunction
 from engine.sandbox.identity import check_set
 from engine.sandbox.operators import BINARY, COMPARE, UNARY
 from engine.sandbox.policy import get_attr
-from engine.sandbox.budget import _BIG
 from engine.sandbox.sizes import NESTED, check_format_spec, check_nested, footprint
 
 if TYPE_CHECKING:  # pragma: no cover

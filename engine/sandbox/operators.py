@@ -16,8 +16,8 @@ import operator
 import re
 from typing import Any, Callable
 
-from engine.sandbox.identity import PLAIN_TEXT, check_set, scrub
 from engine.sandbox.budget import _BIG, Budget
+from engine.sandbox.identity import PLAIN_TEXT, check_set, scrub
 from engine.sandbox.sizes import footprint, text_size
 
 _SEQ = (str, bytes, list, tuple)

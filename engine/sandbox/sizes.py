@@ -21,10 +21,10 @@ import string
 import sys
 from typing import Any
 
-from engine.sandbox.identity import scrub
-from engine.sandbox.budget import Budget
 from engine.printing import text_length
+from engine.sandbox.budget import Budget
 from engine.sandbox.errors import LimitExceeded, NotSupported
+from engine.sandbox.identity import scrub
 from engine.tensor import Tensor
 
 NESTED = (list, tuple, set, frozenset, dict)

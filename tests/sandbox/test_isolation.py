@@ -13,7 +13,8 @@ T = "import torch\nimport torch.nn as nn\n"
 # (name, program, the error type it ends with, or None when it runs and must simply change nothing for later runs)
 POISONS: list[tuple[str, str, str | None]] = [
     ("dtype subclass remakes float32 as int8",
-     T + "class A(torch.dtype):\n    pass\nsuper(A, A).__init__(torch.float32, 'float32', 'int8', False)", "NotSupported"),
+     T + "class A(torch.dtype):\n    pass\nsuper(A, A).__init__(torch.float32, 'float32', 'int8', False)",
+     "NotSupported"),
     ("Module.__init__ run on a shared dtype through super(A, A)",
      T + "class A(nn.Module):\n    pass\nsuper(A, A).__init__(torch.float32)", "TypeError"),
     ("Module.__init__ run on the shared CPU device",

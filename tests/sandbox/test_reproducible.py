@@ -35,7 +35,8 @@ STEADY: dict[str, str] = {
     "set of modules and parameters": T + "m = nn.Sequential(nn.Linear(2, 2), nn.ReLU(), nn.Linear(2, 1))\n"
     "print([str(x)[:6] for x in set(m.modules())])\n"
     "print([p.shape for p in set(m.parameters())])",
-    "set of dtypes, devices, numbers": T + "print({torch.float32, torch.int64, torch.float64, torch.bool, torch.int8})\n"
+    "set of dtypes, devices, numbers": T
+    + "print({torch.float32, torch.int64, torch.float64, torch.bool, torch.int8})\n"
     "print({torch.device('cpu'), torch.device('meta')}, {3, 1.5, (2, 1), True, -7})",
     "texts made with format, % and f-strings": "o = object()\nprint(f'{o!r} {o}', '{}'.format(o), '%s %r' % (o, o))",
     "an error message holding an object": "raise ValueError(object(), [object()])",
