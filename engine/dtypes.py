@@ -23,6 +23,11 @@ class dtype:  # noqa: N801 - PyTorch's spelling
     ``TypeError``), no attribute can be set, and the class has no ``__init__`` that could remake one."""
 
     __slots__ = ("_name", "_np", "is_floating_point", "itemsize", "_number")
+    _name: str
+    _np: np.dtype[Any]
+    is_floating_point: bool
+    itemsize: int
+    _number: int
 
     def __new__(cls, *args: Any, **kwargs: Any) -> "dtype":
         raise TypeError("cannot create 'torch.dtype' instances")
@@ -30,7 +35,8 @@ class dtype:  # noqa: N801 - PyTorch's spelling
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"attribute '{name}' of 'torch.dtype' objects is not writable")
 
-    __delattr__ = __setattr__
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"attribute '{name}' of 'torch.dtype' objects is not writable")
 
     def __hash__(self) -> int:  # the same in every process (the default would be its memory address)
         return self._number

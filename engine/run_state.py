@@ -101,13 +101,32 @@ def serial_of(obj: Any) -> int:
     entry = table.get(key)
     if entry is not None and entry[0]() is obj:
         return entry[1]
+
+    def forget(_: Any, key: int = key, table: dict[int, tuple[Any, int]] = table) -> None:
+        table.pop(key, None)
+
     try:
-        ref: Any = weakref.ref(obj, lambda _, key=key, table=table: table.pop(key, None))
+        ref: Any = weakref.ref(obj, forget)
     except TypeError:  # not weakly referable: kept for the run (each one cost the run a step to make)
         ref = _Strong(obj)
     st.serials += 1
     table[key] = (ref, st.serials)
     return st.serials
+
+
+def serial_of_address(address: int) -> int:
+    """The run's number for a real memory address that reached a text (``<function relu at 0x7fe1…>``): one per
+    address per run, from the same counter as ``serial_of``."""
+    st = _current.get()
+    table = st.identities
+    if table is None:
+        table = st.identities = {}
+    key = -address - 1  # never an id(): those are positive
+    entry = table.get(key)
+    if entry is None:
+        st.serials += 1
+        entry = table[key] = (_Strong(None), st.serials)
+    return entry[1]
 
 
 class _Strong:

@@ -66,7 +66,8 @@ class device:  # noqa: N801 - PyTorch's spelling
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"attribute '{name}' of 'torch.device' objects is not writable")
 
-    __delattr__ = __setattr__
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"attribute '{name}' of 'torch.device' objects is not writable")
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (device, (str(self),))

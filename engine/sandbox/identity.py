@@ -20,7 +20,7 @@ import sys
 from typing import Any
 
 from engine.dtypes import dtype
-from engine.run_state import ADDRESS_BASE, address_of, read_the_machine, serial_hash, serial_of, state
+from engine.run_state import ADDRESS_BASE, address_of, read_the_machine, serial_hash, serial_of_address, state
 from engine.size_device import device
 
 _ADDRESS = re.compile(r" at 0x([0-9a-f]{9,16})>")  # CPython's repr of an address: 12 hex digits on Linux
@@ -35,30 +35,13 @@ if _FIXED_STR_HASH:
     _PLAIN_HASHES |= {str.__hash__, bytes.__hash__}
 
 
-class _RealAddress:
-    """A real address found in a text: its stand-in is numbered like an object's, once per address per run."""
-
-    __slots__ = ("value", "__weakref__")
-
-    def __init__(self, value: int) -> None:
-        self.value = value
-
-
 def _stand_in(match: re.Match[str]) -> str:
     value = int(match.group(1), 16)
     st = state()
     if ADDRESS_BASE < value <= ADDRESS_BASE + 16 * st.serials and value % 16 == 0:
         return match.group(0)  # one of the run's own
     read_the_machine("a text showed a memory address")
-    table = st.identities if st.identities is not None else {}
-    key = ("real", value)
-    holder = table.get(key)  # type: ignore[call-overload]
-    if holder is None:
-        holder = _RealAddress(value)
-        serial_of(holder)
-        table[key] = holder  # type: ignore[index]
-        st.identities = table
-    return f" at {address_of(holder)}>"
+    return f" at 0x{ADDRESS_BASE + 16 * serial_of_address(value):x}>"
 
 
 PLAIN_TEXT = frozenset((str, int, float, bool, type(None)))  # values whose text never holds an address

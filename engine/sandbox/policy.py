@@ -60,7 +60,7 @@ class SuperProxy:
     callable only on an instance of ``C``, so that no engine method (``dtype``'s, ``Module.__init__``) can be run on
     an object the run does not own, such as a dtype every run shares."""
 
-    __slots__ = ("_super", "_cls", "_unbound")
+    __slots__ = ("_super", "_cls", "_unbound", "_of")
 
     def __init__(self, cls: type, obj: Any) -> None:
         if not (isinstance(obj, cls) or (isinstance(obj, type) and issubclass(obj, cls))):
@@ -68,9 +68,10 @@ class SuperProxy:
         self._super = super(cls, obj)
         self._cls = cls
         self._unbound = isinstance(obj, type)
+        self._of = obj.__name__ if isinstance(obj, type) else type(obj).__name__
 
     def __repr__(self) -> str:  # as Python's, without the instance's address
-        return f"<super: <class '{self._cls.__name__}'>, <{type(self._super.__self__).__name__} object>>"
+        return f"<super: <class '{self._cls.__name__}'>, <{self._of} object>>"
 
     def lookup(self, name: str) -> Any:
         value = getattr(self._super, name)
