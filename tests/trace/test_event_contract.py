@@ -59,3 +59,20 @@ def test_warning_event_for_non_leaf_grad() -> None:
         warnings[0]["message"]
     )
     assert result.stdout == "None\n"
+
+
+def test_tensors_made_inside_a_module_call_name_their_module() -> None:
+    code = ("import torch\nimport torch.nn as nn\nclass Net(nn.Module):\n    def __init__(self):\n"
+            "        super().__init__()\n        self.body = nn.Sequential(nn.Linear(2, 3), nn.ReLU())\n"
+            "    def forward(self, x):\n        return self.body(x).sum()\nnet = Net()\nloss = net(torch.ones(4, 2))\n"
+            "y = nn.Linear(2, 1)(torch.ones(1, 2))")
+    result = engine.run(code, seed=0)
+    assert result.error is None, result.error
+    made = [(e["op"], e.get("module"), e.get("module_type")) for e in result.events if e["type"] == "tensor" and e["op"]]
+    assert made == [
+        ("TBackward0", "net.body.0", "Linear"), ("AddmmBackward0", "net.body.0", "Linear"),
+        ("ReluBackward0", "net.body.1", "ReLU"), ("SumBackward0", "net", "Net"),
+        ("TBackward0", "Linear", "Linear"), ("AddmmBackward0", "Linear", "Linear"),  # a module with no name
+    ]
+    leaves = [e for e in result.events if e["type"] == "tensor" and not e["op"]]
+    assert all("module" not in e for e in leaves if e["name"] and e["name"].startswith("net."))
