@@ -9,7 +9,7 @@ Example::
 
     >>> mods = make_stdlib(write=print, budget=Budget())
     >>> sorted(mods)
-    ['collections', 'functools', 'itertools', 'pprint', 'random', 'string', 'typing']
+    ['collections', 'copy', 'functools', 'itertools', 'pprint', 'random', 'string', 'typing']
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from engine.sandbox.budget import Budget
 from engine.stdlib.containers import make_collections
+from engine.stdlib.copying import make_copy
 from engine.stdlib.iterate import make_functools, make_itertools
 from engine.stdlib.pyrandom import make_random
 from engine.stdlib.text import make_pprint, make_string, make_typing
@@ -30,6 +31,7 @@ def make_stdlib(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
         "itertools": make_itertools(budget),
         "functools": make_functools(budget),
         "collections": make_collections(budget),
+        "copy": make_copy(budget),
         "pprint": make_pprint(write, budget),
         "string": make_string(),
         "typing": make_typing(),

@@ -158,3 +158,35 @@ def test_each_run_gets_its_own_collections_classes() -> None:
 
     one, two = make_stdlib(print, Budget()), make_stdlib(print, Budget())
     assert one["collections"].Counter is not two["collections"].Counter
+
+
+COPY = [
+    "import torch\nimport torch.nn as nn\nimport copy\ntorch.manual_seed(0)\nclass Net(nn.Module):\n"
+    "    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(2, 1)\n"
+    "    def forward(self, x):\n        return self.fc(x)\nnet = Net()\nbest = copy.deepcopy(net)\n"
+    "net.fc.weight.data.fill_(0.5)\nprint(best.fc.weight, net.fc.weight)\nprint(best(torch.ones(1, 2)))\n"
+    "x = torch.ones(2, requires_grad=True)\n(x * 2).sum().backward()\ny = copy.deepcopy(x)\nprint(y, y.grad, y is x)\n"
+    "try:\n    copy.deepcopy(x * 2)\nexcept RuntimeError as e:\n    print(e)\n"
+    "a = [[1], {'k': [2]}]\nb = copy.deepcopy(a)\nb[0].append(9)\nprint(a, b, copy.copy(a) is a, copy.copy(a) == a)\n"
+    "sd = copy.deepcopy(net.state_dict())\nprint(list(sd.keys()), sd['fc.bias'])",
+]
+
+
+@pytest.mark.parametrize("code", COPY)
+def test_copy_prints_what_pytorch_prints(code: str) -> None:
+    result = engine.run(code)
+    assert result.error is None, result.error
+    assert result.stdout == _python(code)  # (real torch: the test's oracle)
+
+
+def test_deepcopy_never_copies_the_host() -> None:
+    code = ("import copy\nimport random\ndef f():\n    return 1\nclass A:\n    pass\na = A()\na.f = f\na.mod = random\n"
+            "b = copy.deepcopy(a)\nprint(b.f is f, b.mod is random, b is a)")
+    result = engine.run(code)
+    assert result.error is None and result.stdout == "True True False\n", result
+
+
+def test_deepcopy_is_bounded_by_the_budget() -> None:
+    code = "import copy\nimport torch\nxs = [torch.ones(1000, 1000)]\nys = [copy.deepcopy(xs) for _ in range(100)]"
+    result = engine.run(code, limits=Limits(max_seconds=30))
+    assert result.error is not None and "(memory limit)" in result.error["message"], result.error
