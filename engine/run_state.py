@@ -162,16 +162,16 @@ def identity_repr(self: Any) -> str:
 
 def serial_hash(self: Any) -> int:
     """``__hash__`` for engine and user objects compared by identity: per run, never the memory address. An object
-    with a ``__dict__`` keeps its number there too (under a key no attribute can have), for speed: hashing a user
-    object costs a dict lookup, as sets of them are common."""
+    with a ``__dict__`` keeps its number there too (under a key no attribute can have, with its ``id`` so that a
+    copied ``__dict__`` does not count), for speed: hashing a user object costs a dict lookup."""
     try:
         own = self.__dict__
     except AttributeError:
         return serial_of(self)
-    number = own.get(" serial")
-    if number is None:
-        number = own[" serial"] = serial_of(self)
-    return number  # type: ignore[no-any-return]
+    kept = own.get(" serial")  # (id, number): a copy of the __dict__ (copy.copy of a module) is not this object
+    if kept is None or kept[0] != id(self):
+        kept = own[" serial"] = (id(self), serial_of(self))
+    return kept[1]  # type: ignore[no-any-return]
 
 
 def hold(array: Any) -> None:

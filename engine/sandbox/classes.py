@@ -5,8 +5,9 @@ A user class is a real Python class (so the engine's ``Module.__call__`` finds `
 Only ``__init__`` may be defined among the dunder methods.
 
 Bases are the learner's own classes and the engine classes courses subclass (``COURSE_BASES``: ``nn.Module`` and
-its layers, ``Dataset``, ``Optimizer``, the schedulers), the exceptions of the builtins and ``object``; never a value
-type every run shares (a dtype, a device, ``torch.Size``), whose methods could then be turned against it.
+its layers, ``Dataset``, ``Optimizer``, the schedulers), the exceptions of the builtins, ``object`` and the classes a
+run makes for itself (``collections.namedtuple('P', 'x y')``, the run's ``OrderedDict``); never a value type every
+run shares (a dtype, a device, ``torch.Size``), whose methods could then be turned against it.
 
 Example::
 
@@ -34,6 +35,9 @@ CLASS_KEY = " class"  # frame entries user code cannot name (a space is never pa
 SELF_KEY = " self"
 _BODY = (ast.FunctionDef, ast.Assign, ast.AnnAssign, ast.Pass, ast.Expr)
 COURSE_BASES = (Module, Dataset, Optimizer, LRScheduler)
+# Modules whose classes are made afresh for each run (``collections``' OrderedDict, namedtuple's classes...): a
+# subclass of one touches nothing another run sees.
+PER_RUN_MODULES = ("engine.stdlib.containers",)
 # The interpreter's own errors: an exception class of these names would let a program forge a limit's error.
 RESERVED_NAMES = frozenset(("LimitExceeded", "NotSupported", "SandboxError"))
 
@@ -46,7 +50,7 @@ def user_class(cls: Any) -> bool:
 def _base_allowed(interp: "Interpreter", base: Any) -> bool:
     if not isinstance(base, type):
         return False
-    return user_class(base) or base in interp.exception_types or (
+    return user_class(base) or base in interp.exception_types or base.__module__ in PER_RUN_MODULES or (
         issubclass(base, COURSE_BASES) and not issubclass(base, SandboxObject)
     )
 

@@ -55,6 +55,9 @@ POISONS: list[tuple[str, str, str | None]] = [
      "raise E('boom')", "NotSupported"),
     ("set_default_dtype given a dtype subclass",
      T + "class A(torch.dtype):\n    pass\ntorch.set_default_dtype(A)", "NotSupported"),
+    ("Python's random seeded, then rebound", "import random\nrandom.seed(5)\nrandom.random = None", "NotSupported"),
+    ("copy.deepcopy rebound", "import copy\ncopy.deepcopy = print", "NotSupported"),
+    ("a collections class changed", "import collections\ncollections.OrderedDict.update = print", "NotSupported"),
     ("a method planted on a generator", T + "g = torch.Generator()\ng.manual_seed = print", "NotSupported"),
     ("object's own methods turned on a dtype", T + "object.__setattr__(torch.float32, 'itemsize', 1)", "NotSupported"),
 ]
@@ -68,6 +71,7 @@ NORMAL = [
     T + "torch.manual_seed(3)\nm = nn.Linear(3, 2)\nopt = torch.optim.SGD(m.parameters(), lr=0.1)\n"
     "loss = m(torch.ones(1, 3)).pow(2).sum()\nloss.backward()\nopt.step()\nprint(m.weight, loss.grad_fn.name())",
     T + "print(torch.tensor([1, 2]).dtype, torch.zeros(2, 2).shape, torch.tensor(0.1) + 0.2)",
+    "import random\nimport collections\nprint(random.random(), random.randint(1, 6), collections.OrderedDict(a=1))",
 ]
 
 
@@ -111,16 +115,19 @@ def test_legitimate_super_and_subclassing_still_work() -> None:
         "class Stop(ValueError):\n    pass\n"
         "class Sched(torch.optim.lr_scheduler.StepLR):\n    pass\n"
         "class Plain(object):\n    pass\n"
+        "import collections\nclass Point(collections.namedtuple('Point', 'x y')):\n    pass\n"
+        "class Ordered(collections.OrderedDict):\n    pass\n"
         "net = Net()\nprint(net.fc)\n"
         "try:\n    raise Stop('no more')\nexcept ValueError as e:\n    print('caught', e)\n"
         "print(isinstance(Plain(), object), isinstance(3, object))\n"
         "init = super(Net, Net).__init__\ninit(net, 2)\nprint(net.fc)\n"
+        "print(Point(1, 2).x, len(Ordered(a=1)))\n"
     )
     result = engine.run(code, seed=1)
     assert result.error is None, result.error
     assert result.stdout.splitlines() == [
         "Linear(in_features=2, out_features=1, bias=True)", "caught no more", "True True",
-        "Linear(in_features=2, out_features=1, bias=True)",
+        "Linear(in_features=2, out_features=1, bias=True)", "1 1",
     ]
 
 
