@@ -1,0 +1,124 @@
+"""MKL's float32 dot and matrix products as PyTorch 2.13 gets them on the "avx2" profile (measured on an AMD EPYC
+with AVX2, 2 threads): MKL takes a 4-lane path there with a separate multiply and add (no FMA) for the shapes
+below. Orders were measured (docs/NUMERICS.md, "AVX2"), never read; ``None`` where they are not known.
+
+* ``dot(x, y)``: MKL first peels scalars until ``y`` is 16-byte aligned (so the order depends on the address, as
+  in torch: a fresh tensor is aligned, a view may not be). The peeled products are summed one by one into lane 0.
+  If ``x`` is then aligned too, 4 registers of 4 lanes take blocks of 16 (element i of a block in register i // 4,
+  lane i % 4, each lane a chain of ``acc + x·y`` rounded twice); of the < 16 left, a pair of vectors goes into
+  registers 0 and 1 when 8 or more remain, another vector into register 0, and the last < 4 products one by one
+  into lane 0 of register 0. If ``x`` is not aligned with ``y``, one vector goes into register 0 and all the rest
+  one by one into its lane 0. Then ``((r0 + r1) + r2) + r3`` and ``(l0 + l2) + (l1 + l3)``.
+
+* ``a @ b`` (n x k @ k x m), where measured: each output a chain over k from +0, either of separately rounded
+  products and sums (``"plain"``, one ``np.add.accumulate``) or of FMAs (``"fma"``, as on AVX512):
+
+  - m = 1 (``nn.Linear(k, 1)`` and its weight gradient): plain, for a C-contiguous ``a`` with k <= 4, and for a
+    transposed view ``a`` (the gradient ``xᵀ @ g``) with n <= 16 and any k (measured to 3,000: no thread split);
+  - 2 <= m <= 12: plain for k <= 3 (any layout, n >= 16), for a C-contiguous b with m in {2, 3, 4, 8} (n >= 16,
+    k <= 100), and for the weight gradient (a transposed view, 2 <= n <= 15) with m <= 4 (k <= 64) or k <= 5;
+  - 13 <= m: fma for 8 <= n and k <= 128; plain for n <= 3 with a C-contiguous b (k <= 64).
+
+Example::
+
+    >>> dot(np.ones(5, np.float32), np.ones(5, np.float32))
+    array(5., dtype=float32)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+F32 = np.float32
+MAX_DOT = 8000  # checked up to here
+
+
+def _address(a: np.ndarray) -> int:
+    return int(a.__array_interface__["data"][0])
+
+
+def dot(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
+    """``torch.dot(x, y)`` for contiguous float32 vectors in MKL's order on this profile, else None."""
+    n = x.shape[0]
+    if x.dtype != F32 or y.dtype != F32 or n == 0 or n > MAX_DOT or x.strides[0] != 4 or y.strides[0] != 4:
+        return None
+    ax, ay = _address(x), _address(y)
+    if ax % 4 or ay % 4:
+        return None
+    p = x * y  # float32 products, rounded (no FMA on this path)
+    peel = min(((16 - ay % 16) % 16) // 4, n)
+    acc = np.zeros((4, 4), F32)
+    lane0 = F32(0)
+    for i in range(peel):
+        lane0 = F32(lane0 + p[i])
+    rest = p[peel:]
+    m = rest.shape[0]
+    if (ax - ay) % 16 == 0:
+        main = (m // 16) * 16
+        if main:
+            blocks = rest[:main].reshape(-1, 4, 4).copy()
+            blocks[0, 0, 0] = F32(lane0 + blocks[0, 0, 0])
+            lane0 = None
+            acc = np.add.accumulate(blocks, axis=0)[-1] if blocks.shape[0] > 1 else blocks[0]
+            acc = acc.copy()
+        nvec = (m - main) // 4
+        pos = main
+        for v in range(nvec):
+            reg = 1 if (nvec >= 2 and v == 1) else 0
+            acc[reg] = acc[reg] + rest[pos : pos + 4]
+            pos += 4
+    else:
+        pos = 0
+        if m >= 4:
+            acc[0] = rest[:4]
+            pos = 4
+    if lane0 is not None:  # the peeled sum is lane 0's start
+        acc[0, 0] = F32(lane0 + acc[0, 0]) if (pos or peel == 0) else lane0
+    for i in range(pos, m):
+        acc[0, 0] = F32(acc[0, 0] + rest[i])
+    r = ((acc[0] + acc[1]) + acc[2]) + acc[3]
+    return np.asarray(F32(F32(r[0] + r[2]) + F32(r[1] + r[3])))
+
+
+def _plain(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The chain over k of float32 products, each rounded, added one after another from +0."""
+    p = a.T[:, :, None] * b[:, None, :]  # (k, n, m) float32 products
+    s = np.add.accumulate(p, axis=0)[-1] if p.shape[0] > 1 else p[0]
+    return (s + F32(0)).astype(F32)  # from +0: -0 products give +0
+
+
+def chain_kind(n: int, k: int, m: int, a_transposed: bool, b_contiguous: bool) -> str | None:
+    """"plain", "fma" or None (not measured) for ``a @ b`` of these sizes and layouts."""
+    if k < 1 or n < 1:
+        return None
+    if m == 1:
+        if a_transposed:
+            return "plain" if n <= 16 else None
+        return "plain" if k <= 4 and n >= 16 else None
+    if m <= 12:
+        if a_transposed and n < 16:
+            return "plain" if (m <= 4 and k <= 64) or k <= 5 else None
+        if n >= 16 and (k <= 3 or (b_contiguous and m in (2, 3, 4, 8) and k <= 100)):
+            return "plain"
+        return None
+    if n >= 8 and k <= 128:
+        return "fma"
+    return "plain" if n <= 3 and k <= 64 and b_contiguous else None
+
+
+def gemm(a: np.ndarray, b: np.ndarray, fma_chain) -> np.ndarray | None:
+    """``a @ b`` for float32 matrices in MKL's order on this profile, or None; ``fma_chain(a, b)``: the FMA chain."""
+    if a.dtype != F32 or b.dtype != F32 or a.ndim != 2 or b.ndim != 2 or a.shape[1] != b.shape[0] or 0 in a.shape + b.shape:
+        return None
+    n, k = a.shape
+    m = b.shape[1]
+    a_t = not a.flags.c_contiguous and a.T.flags.c_contiguous
+    if not (a.flags.c_contiguous or a_t) or not (b.flags.c_contiguous or b.T.flags.c_contiguous):
+        return None
+    kind = chain_kind(n, k, m, a_t, b.flags.c_contiguous)
+    if kind == "plain":
+        return _plain(a, b)
+    return fma_chain(a, b) if kind == "fma" else None
+
+
+__all__ = ["dot", "gemm", "chain_kind"]
