@@ -15,9 +15,12 @@ below. Orders were measured (docs/NUMERICS.md, "AVX2"), never read; ``None`` whe
 
   - m = 1 (``nn.Linear(k, 1)`` and its weight gradient): plain, for a C-contiguous ``a`` with k <= 4, and for a
     transposed view ``a`` (the gradient ``xᵀ @ g``) with n <= 16 and any k (measured to 3,000: no thread split);
-  - 2 <= m <= 12: plain for k <= 3 (any layout, n >= 16), for a C-contiguous b with m in {2, 3, 4, 8} (n >= 16,
-    k <= 100), and for the weight gradient (a transposed view, 2 <= n <= 15) with m <= 4 (k <= 64) or k <= 5;
-  - 13 <= m: fma for 8 <= n and k <= 128; plain for n <= 3 with a C-contiguous b (k <= 64).
+  - 2 <= m <= 12: plain for k <= 3 (any layout, n >= 16); for m <= 3, a C-contiguous a and a transposed b
+    (``nn.Linear(k, 2 or 3)``, n >= 16), each output is an 8-lane plain dot over k (``"rows8"``: lane i takes k = i, i + 8, ...; the lanes
+    folded by halves, 8 -> 4 -> 2 -> 1; then the last k % 8 products one by one), measured for k <= 8 and every k
+    divisible by 4 up to 300 (other k: not modelled); for a C-contiguous b with m in {2, 3, 4, 8} (n >= 16,
+    k <= 100), and for the weight gradient (a transposed view, 2 <= n <= 15, b C-contiguous) with m <= 4 (k <= 64) or k <= 5;
+  - 13 <= m: fma for 8 <= n and k <= 128; plain for n <= 3 and 16 <= m with a C-contiguous b (k <= 64).
 
 Example::
 
@@ -87,8 +90,23 @@ def _plain(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return (s + F32(0)).astype(F32)  # from +0: -0 products give +0
 
 
+def _rows8(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Each output an 8-lane dot over k (plain), lanes folded by halves, then the k % 8 tail one by one."""
+    n, k = a.shape
+    p = a[:, None, :] * b.T[None, :, :]  # (n, m, k) float32 products
+    main = (k // 8) * 8
+    blocks = p[:, :, :main].reshape(p.shape[0], p.shape[1], -1, 8)
+    acc = np.add.accumulate(blocks, axis=2)[:, :, -1] if blocks.shape[2] > 1 else blocks[:, :, 0]
+    for h in (4, 2, 1):
+        acc = acc[..., :h] + acc[..., h : 2 * h]
+    s = acc[..., 0]
+    for i in range(main, k):
+        s = s + p[:, :, i]
+    return (s + F32(0)).astype(F32)
+
+
 def chain_kind(n: int, k: int, m: int, a_transposed: bool, b_contiguous: bool) -> str | None:
-    """"plain", "fma" or None (not measured) for ``a @ b`` of these sizes and layouts."""
+    """"plain", "rows8", "fma" or None (not measured) for ``a @ b`` of these sizes and layouts."""
     if k < 1 or n < 1:
         return None
     if m == 1:
@@ -97,13 +115,16 @@ def chain_kind(n: int, k: int, m: int, a_transposed: bool, b_contiguous: bool) -
         return "plain" if k <= 4 and n >= 16 else None
     if m <= 12:
         if a_transposed and n < 16:
-            return "plain" if (m <= 4 and k <= 64) or k <= 5 else None
+            return "plain" if b_contiguous and ((m <= 4 and k <= 64) or k <= 5) else None
         if n >= 16 and (k <= 3 or (b_contiguous and m in (2, 3, 4, 8) and k <= 100)):
             return "plain"
-        return None
+        rows = n >= 16 and m <= 3 and not b_contiguous and not a_transposed
+        if rows and 8 <= k <= 300 and k % 4 == 0:
+            return "rows8"
+        return "plain" if rows and k < 8 else None
     if n >= 8 and k <= 128:
         return "fma"
-    return "plain" if n <= 3 and k <= 64 and b_contiguous else None
+    return "plain" if n <= 3 and m >= 16 and k <= 64 and b_contiguous else None
 
 
 def gemm(a: np.ndarray, b: np.ndarray, fma_chain) -> np.ndarray | None:
@@ -118,6 +139,8 @@ def gemm(a: np.ndarray, b: np.ndarray, fma_chain) -> np.ndarray | None:
     kind = chain_kind(n, k, m, a_t, b.flags.c_contiguous)
     if kind == "plain":
         return _plain(a, b)
+    if kind == "rows8":
+        return _rows8(a, b)
     return fma_chain(a, b) if kind == "fma" else None
 
 
