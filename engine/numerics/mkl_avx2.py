@@ -19,8 +19,9 @@ below. Orders were measured (docs/NUMERICS.md, "AVX2"), never read; ``None`` whe
     (``nn.Linear(k, 2 or 3)``, n >= 16), each output is an 8-lane plain dot over k (``"rows8"``: lane i takes k = i, i + 8, ...; the lanes
     folded by halves, 8 -> 4 -> 2 -> 1; then the last k % 8 products one by one), measured for k <= 8 and every k
     divisible by 4 up to 300 (other k: not modelled); for a C-contiguous b with m in {2, 3, 4, 8} (n >= 16,
-    k <= 100), and for the weight gradient (a transposed view, 2 <= n <= 15, b C-contiguous) with m <= 4 (k <= 64) or k <= 5;
-  - 13 <= m: fma for 8 <= n and k <= 128; plain for n <= 3 and 16 <= m with a C-contiguous b (k <= 64).
+    k <= 100), and for the weight gradient (a transposed view, 2 <= n <= 15, b C-contiguous) with m <= 4 (k <= 64) or k <= 5 and m <= 10;
+  - 13 <= m, k <= 128: fma for 8 <= n; with a C-contiguous b and k <= 64 (a either layout): plain for n = 1 and for
+    n <= 3 with 16 <= m, fma for n = 4.
 
 Example::
 
@@ -115,16 +116,22 @@ def chain_kind(n: int, k: int, m: int, a_transposed: bool, b_contiguous: bool) -
         return "plain" if k <= 4 and n >= 16 else None
     if m <= 12:
         if a_transposed and n < 16:
-            return "plain" if b_contiguous and ((m <= 4 and k <= 64) or k <= 5) else None
+            return "plain" if b_contiguous and ((m <= 4 and k <= 64) or (k <= 5 and m <= 10)) else None
         if n >= 16 and (k <= 3 or (b_contiguous and m in (2, 3, 4, 8) and k <= 100)):
             return "plain"
         rows = n >= 16 and m <= 3 and not b_contiguous and not a_transposed
         if rows and 8 <= k <= 300 and k % 4 == 0:
             return "rows8"
         return "plain" if rows and k < 8 else None
-    if n >= 8 and k <= 128:
+    if k > 128:
+        return None
+    if n >= 8:
         return "fma"
-    return "plain" if n <= 3 and m >= 16 and k <= 64 and b_contiguous else None
+    if not b_contiguous or k > 64:
+        return None
+    if n == 1 or (n <= 3 and m >= 16):
+        return "plain"
+    return "fma" if n == 4 else None
 
 
 def gemm(a: np.ndarray, b: np.ndarray, fma_chain) -> np.ndarray | None:
