@@ -74,6 +74,11 @@ def gemm(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
         return None
     if m == 1 and not a.flags.c_contiguous:
         return gemv_t(a, b)
+    if n == 1 and m >= 2 and a.T.flags.c_contiguous and b.flags.c_contiguous:
+        # gᵀ @ x for the weight gradient of nn.Linear(m, 1) (torch's mm_mat2_backward for weight.t()): the engine
+        # kept xᵀ @ g, as measured, before it followed torch's transposed form; the same per-element chain
+        p = gemv_t(b.T, a.T)
+        return None if p is None else np.ascontiguousarray(p.T)
     if k < 2 or n < 2 or (n < MIN_ROWS and not b.flags.c_contiguous):
         return None  # one row, one product per element, or few rows times a transposed b: other kernels
     if m >= 2 and k <= MAX_CHAIN_K:

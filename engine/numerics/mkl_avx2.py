@@ -13,7 +13,9 @@ below. Orders were measured (docs/NUMERICS.md, "AVX2"), never read; ``None`` whe
 * ``a @ b`` (n x k @ k x m), where measured: each output a chain over k from +0, either of separately rounded
   products and sums (``"plain"``, one ``np.add.accumulate``) or of FMAs (``"fma"``, as on AVX512):
 
-  - m = 1 (``nn.Linear(k, 1)`` and its weight gradient): plain, for a C-contiguous ``a`` with k <= 4, and for a
+  - n = 1 with a C-contiguous b, 2 <= m <= 64, k <= 2,000 (``gᵀ @ x``: the weight gradient of ``nn.Linear(m, 1)``
+    as torch's autograd computes it): plain;
+  - m = 1 (``nn.Linear(k, 1)`` and ``xᵀ @ g``): plain, for a C-contiguous ``a`` with k <= 4, and for a
     transposed view ``a`` (the gradient ``xᵀ @ g``) with n <= 16 and any k (measured to 3,000: no thread split);
   - 2 <= m <= 12: plain for k <= 3 (any layout, n >= 16); for m <= 3, a C-contiguous a and a transposed b
     (``nn.Linear(k, 2 or 3)``, n >= 16), each output is an 8-lane plain dot over k (``"rows8"``: lane i takes k = i, i + 8, ...; the lanes
@@ -110,6 +112,8 @@ def chain_kind(n: int, k: int, m: int, a_transposed: bool, b_contiguous: bool) -
     """"plain", "rows8", "fma" or None (not measured) for ``a @ b`` of these sizes and layouts."""
     if k < 1 or n < 1:
         return None
+    if n == 1 and 2 <= m <= 64 and b_contiguous and k <= 2000:
+        return "plain"  # gᵀ @ x, the weight gradient of nn.Linear(m, 1) as torch computes it
     if m == 1:
         if a_transposed:
             return "plain" if n <= 16 else None

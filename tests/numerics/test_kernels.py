@@ -19,7 +19,7 @@ CAP = cpu.capability() if cpu.mkl_measured() else "default"
 
 # What each CPU profile's kernels reproduce bit for bit (docs/NUMERICS.md has a section per profile). A case listed
 # here is asserted bit-exact against live torch; any other case asserts the documented bound instead (the kernel
-# declines and numpy's result is within a few ulps; sqrt within 1 ulp; losses to 1e-5 relative). "avx512" was
+# declines and numpy's result is close; sqrt within 1 ulp; losses to 1e-6 relative). "avx512" was
 # measured on an Intel Sapphire Rapids, "avx2" on an AMD EPYC.
 EXACT_ON: dict[str, set] = {
     "avx512": {
@@ -31,7 +31,7 @@ EXACT_ON: dict[str, set] = {
     "avx2": {
         *[("linear", c) for c in [(2000, 3, 1), (64, 3, 1), (16, 2, 1), (2000, 3, 2), (64, 10, 32), (128, 64, 3)]],
         *[("weight_gradient", c) for c in [(3, 32, 16), (8, 5, 3)]],
-        ("optimizer", 5),  # SGD: no sqrt in its update
+        "cross_entropy", ("optimizer", 5),  # SGD: no sqrt in its update
     },
     "default": set(),
 }
@@ -61,12 +61,13 @@ def check_product(case: object, ours: np.ndarray | None, plain: np.ndarray, thei
 
 
 def check_losses(case: object, ours: str, theirs: str) -> None:
-    """Printed losses: the same text where exact on this profile, else every number within 1e-5 relative."""
+    """Printed losses: the same text where exact on this profile, else every number within 1e-6 relative (measured
+    on AVX2 through the correctly rounded sqrt: at most 2.4e-7)."""
     if exact(case):
         assert ours == theirs
     else:
         a, b = [float(v) for v in ours.split()], [float(v) for v in theirs.split()]
-        assert len(a) == len(b) and np.allclose(a, b, rtol=1e-5, atol=0), (a, b)
+        assert len(a) == len(b) and np.allclose(a, b, rtol=1e-6, atol=0), (a, b)
 
 
 def same_bits(a: np.ndarray, b: np.ndarray) -> bool:
