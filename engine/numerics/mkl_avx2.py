@@ -20,7 +20,10 @@ below. Orders were measured (docs/NUMERICS.md, "AVX2"), never read; ``None`` whe
   - 2 <= m <= 12: plain for k <= 3 (any layout, n >= 16); for m <= 3, a C-contiguous a and a transposed b
     (``nn.Linear(k, 2 or 3)``, n >= 16), each output is an 8-lane plain dot over k (``"rows8"``: lane i takes k = i, i + 8, ...; the lanes
     folded by halves, 8 -> 4 -> 2 -> 1; then the last k % 8 products one by one), measured for k <= 8 and every k
-    divisible by 4 up to 300 (other k: not modelled); for a C-contiguous b with m in {2, 3, 4, 8} (n >= 16,
+    divisible by 4 up to 784 (other k: not modelled); for 4 <= m <= 11 with the same layouts (``nn.Linear(k, 10)``,
+    e.g. MNIST's 784 -> 10) and k divisible by 4 (8 <= k <= 784), ``"cols4"``: groups of 4 columns, each output a
+    4-lane plain dot (lane i takes k = i, i + 4, ...) folded as (l0 + l2) + (l1 + l3), the last m % 4 columns as
+    ``"rows8"``; for a C-contiguous b with m in {2, 3, 4, 8} (n >= 16,
     k <= 100), and for the weight gradient (a transposed view, 2 <= n <= 15, b C-contiguous) with m <= 4 (k <= 64) or k <= 5 and m <= 10;
   - 13 <= m, k <= 128: fma for 8 <= n; with a C-contiguous b and k <= 64 (a either layout): plain for n = 1 and for
     n <= 3 with 16 <= m, fma for n = 4.
@@ -98,18 +101,37 @@ def _rows8(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     n, k = a.shape
     p = a[:, None, :] * b.T[None, :, :]  # (n, m, k) float32 products
     main = (k // 8) * 8
-    blocks = p[:, :, :main].reshape(p.shape[0], p.shape[1], -1, 8)
-    acc = np.add.accumulate(blocks, axis=2)[:, :, -1] if blocks.shape[2] > 1 else blocks[:, :, 0]
-    for h in (4, 2, 1):
-        acc = acc[..., :h] + acc[..., h : 2 * h]
-    s = acc[..., 0]
+    if main:
+        blocks = p[:, :, :main].reshape(p.shape[0], p.shape[1], -1, 8)
+        acc = np.add.accumulate(blocks, axis=2)[:, :, -1] if blocks.shape[2] > 1 else blocks[:, :, 0]
+        for h in (4, 2, 1):
+            acc = acc[..., :h] + acc[..., h : 2 * h]
+        s = acc[..., 0]
+    else:  # shorter than a vector: one by one
+        s = np.zeros(p.shape[:2], F32)
     for i in range(main, k):
         s = s + p[:, :, i]
     return (s + F32(0)).astype(F32)
 
 
+def _cols4(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Outputs in groups of 4 columns, each a 4-lane plain dot over k folded as (l0 + l2) + (l1 + l3); the last
+    m % 4 columns by ``_rows8``. k divisible by 4."""
+    n, k = a.shape
+    m = b.shape[1]
+    g = (m // 4) * 4
+    out = np.empty((n, m), F32)
+    p = a[:, None, :] * b.T[None, :g, :]  # (n, g, k) float32 products
+    blocks = p.reshape(n, g, -1, 4)
+    acc = np.add.accumulate(blocks, axis=2)[:, :, -1] if blocks.shape[2] > 1 else blocks[:, :, 0]
+    out[:, :g] = (acc[..., 0] + acc[..., 2]) + (acc[..., 1] + acc[..., 3]) + F32(0)
+    if g < m:
+        out[:, g:] = _rows8(a, b[:, g:])
+    return out
+
+
 def chain_kind(n: int, k: int, m: int, a_transposed: bool, b_contiguous: bool) -> str | None:
-    """"plain", "rows8", "fma" or None (not measured) for ``a @ b`` of these sizes and layouts."""
+    """"plain", "rows8", "cols4", "fma" or None (not measured) for ``a @ b`` of these sizes and layouts."""
     if k < 1 or n < 1:
         return None
     if n == 1 and 2 <= m <= 64 and b_contiguous and k <= 2000:
@@ -123,9 +145,10 @@ def chain_kind(n: int, k: int, m: int, a_transposed: bool, b_contiguous: bool) -
             return "plain" if b_contiguous and ((m <= 4 and k <= 64) or (k <= 5 and m <= 10)) else None
         if n >= 16 and (k <= 3 or (b_contiguous and m in (2, 3, 4, 8) and k <= 100)):
             return "plain"
-        rows = n >= 16 and m <= 3 and not b_contiguous and not a_transposed
-        if rows and 8 <= k <= 300 and k % 4 == 0:
-            return "rows8"
+        rows = n >= 16 and not b_contiguous and not a_transposed
+        if rows and 8 <= k <= 784 and k % 4 == 0:
+            return "rows8" if m <= 3 else ("cols4" if m <= 11 else None)
+        rows = rows and m <= 3
         return "plain" if rows and k < 8 else None
     if k > 128:
         return None
@@ -152,6 +175,8 @@ def gemm(a: np.ndarray, b: np.ndarray, fma_chain) -> np.ndarray | None:
         return _plain(a, b)
     if kind == "rows8":
         return _rows8(a, b)
+    if kind == "cols4":
+        return _cols4(a, b)
     return fma_chain(a, b) if kind == "fma" else None
 
 
