@@ -1,5 +1,6 @@
 """float32 matrix products in the order of MKL's sgemm/sdot as PyTorch 2.13 calls them on an Intel AVX512 machine
-(2 intra-op threads; the "avx2" profile's orders are in ``mkl_avx2``, chosen here by ``cpu.capability()``), for the shapes where that order was established by experiment (docs/NUMERICS.md);
+(2 intra-op threads; the "avx2" profile's orders are in ``mkl_avx2``, chosen here by ``cpu.capability()``), for
+the shapes where that order was established by experiment (docs/NUMERICS.md);
 ``None`` elsewhere, and the caller keeps numpy's BLAS.
 
 MKL's source is closed: the orders below were measured, never read. Each output element is a chain of FMAs

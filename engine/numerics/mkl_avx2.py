@@ -17,14 +17,15 @@ below. Orders were measured (docs/NUMERICS.md, "AVX2"), never read; ``None`` whe
     as torch's autograd computes it): plain;
   - m = 1 (``nn.Linear(k, 1)`` and ``xᵀ @ g``): plain, for a C-contiguous ``a`` with k <= 4, and for a
     transposed view ``a`` (the gradient ``xᵀ @ g``) with n <= 16 and any k (measured to 3,000: no thread split);
-  - 2 <= m <= 12: plain for k <= 3 (any layout, n >= 16); for m <= 3, a C-contiguous a and a transposed b
-    (``nn.Linear(k, 2 or 3)``, n >= 16), each output is an 8-lane plain dot over k (``"rows8"``: lane i takes k = i, i + 8, ...; the lanes
-    folded by halves, 8 -> 4 -> 2 -> 1; then the last k % 8 products one by one), measured for k <= 8 and every k
-    divisible by 4 up to 784 (other k: not modelled); for 4 <= m <= 11 with the same layouts (``nn.Linear(k, 10)``,
-    e.g. MNIST's 784 -> 10) and k divisible by 4 (8 <= k <= 784), ``"cols4"``: groups of 4 columns, each output a
-    4-lane plain dot (lane i takes k = i, i + 4, ...) folded as (l0 + l2) + (l1 + l3), the last m % 4 columns as
-    ``"rows8"``; for a C-contiguous b with m in {2, 3, 4, 8} (n >= 16,
-    k <= 100), and for the weight gradient (a transposed view, 2 <= n <= 15, b C-contiguous) with m <= 4 (k <= 64) or k <= 5 and m <= 10;
+  - 2 <= m <= 12, plain: for k <= 3 (any layout, n >= 16); for a C-contiguous b with m in {2, 3, 4, 8}
+    (n >= 16, k <= 100); for the weight gradient (a transposed view, 2 <= n <= 15, b C-contiguous) with m <= 4
+    (k <= 64) or with k <= 5 and m <= 10;
+  - 2 <= m <= 3, a C-contiguous a and a transposed b (``nn.Linear(k, 2 or 3)``, n >= 16): ``"rows8"``, each
+    output an 8-lane plain dot over k (lane i takes k = i, i + 8, ...; the lanes folded by halves, 8 -> 4 -> 2
+    -> 1; then the last k % 8 products one by one), measured for k <= 8 and every k divisible by 4 up to 784;
+  - 4 <= m <= 11 with the same layouts (``nn.Linear(k, 10)``, e.g. MNIST's 784 -> 10), k divisible by 4
+    (8 <= k <= 784): ``"cols4"``, groups of 4 columns, each output a 4-lane plain dot (lane i takes k = i,
+    i + 4, ...) folded as (l0 + l2) + (l1 + l3), the last m % 4 columns as ``"rows8"``;
   - 13 <= m, k <= 128: fma for 8 <= n; with a C-contiguous b and k <= 64 (a either layout): plain for n = 1 and for
     n <= 3 with 16 <= m, fma for n = 4.
 
@@ -163,7 +164,9 @@ def chain_kind(n: int, k: int, m: int, a_transposed: bool, b_contiguous: bool) -
 
 def gemm(a: np.ndarray, b: np.ndarray, fma_chain) -> np.ndarray | None:
     """``a @ b`` for float32 matrices in MKL's order on this profile, or None; ``fma_chain(a, b)``: the FMA chain."""
-    if a.dtype != F32 or b.dtype != F32 or a.ndim != 2 or b.ndim != 2 or a.shape[1] != b.shape[0] or 0 in a.shape + b.shape:
+    if a.dtype != F32 or b.dtype != F32 or a.ndim != 2 or b.ndim != 2 or a.shape[1] != b.shape[0]:
+        return None
+    if 0 in a.shape + b.shape:
         return None
     n, k = a.shape
     m = b.shape[1]

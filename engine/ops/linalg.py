@@ -169,7 +169,8 @@ class AddmmBackward0(Function):
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         nbias, na, nb = ctx._needs_input_grad
-        return (k.sum_to(g, ctx._in_shapes[0]) if nbias else None, *mm_grads(ctx, k, g, s.get("mat1"), s.get("mat2"), na, nb))
+        ga, gb = mm_grads(ctx, k, g, s.get("mat1"), s.get("mat2"), na, nb)
+        return (k.sum_to(g, ctx._in_shapes[0]) if nbias else None, ga, gb)
 
 
 def _shape_error(a: np.ndarray, b: np.ndarray) -> RuntimeError:

@@ -194,8 +194,8 @@ def test_trig_on_the_tutorials_inputs() -> None:
 @settings(max_examples=30, deadline=None)
 @given(n=st.integers(1, 70000), seed=st.integers(0, 2**32 - 1), scale=st.sampled_from([1.0, 10.0, 40.0, 120.0]))
 def test_sigmoid(n: int, seed: int, scale: float) -> None:
-    """Bit for bit over whole pairs of vectors (both profiles); the < 2 vectors of elements past them go through glibc's scalar expf,
-    modelled as correctly rounded, which it is not always (docs/NUMERICS.md): there, within one ulp."""
+    """Bit for bit over whole pairs of vectors (both profiles); the < 2 vectors of elements past them go through
+    glibc's scalar expf, modelled as correctly rounded, which it is not always (docs/NUMERICS.md): there, within one ulp."""
     a = (np.random.default_rng(seed).standard_normal(n) * scale).astype(F32)
     ours, theirs = numerics.sigmoid(a), torch.sigmoid(torch.from_numpy(a)).numpy()
     vector = np.zeros(n, bool)
