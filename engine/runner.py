@@ -200,6 +200,8 @@ def run(
                 pass
     if generator.code_seed is not None:
         seed = generator.code_seed  # torch.manual_seed(s) came first: s replays the run and is what the code says
+    if run_state.identities is not None:  # the run's numbering: its weak references and their callbacks form
+        run_state.identities.clear()  # cycles with the table; cleared now, they go at once instead of at a collection
     stdout = "".join(interp.stdout) if interp is not None else ""
     why = (
         "a random number came from a seed drawn at random" if run_state.fresh_seed
