@@ -6,10 +6,12 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.staticfiles import StaticFiles
 
+from server.bodies import internal_error, validation_failed
 from server.headers import SecurityHeaders
 from server.limits import BodySizeLimit
 from server.ratelimit import RateLimit
@@ -41,6 +43,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Run PyTorch-style code on a numpy autograd engine and get its autograd trace.",
         version="0.1.0",
     )
+    app.add_exception_handler(RequestValidationError, validation_failed)
+    app.add_exception_handler(Exception, internal_error)
     app.state.settings = settings
     app.state.run_service = service
     # The last added is the outermost: security headers on every answer (413 and 429 too), CORS headers on

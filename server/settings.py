@@ -34,6 +34,20 @@ class Settings(BaseSettings):
     """Largest program accepted by /api/run (UTF-8 bytes); larger answers 413."""
     max_body_bytes: int = Field(256 * 1024, gt=0)
     """Largest request body read at all; refused before JSON parsing."""
+    max_header_bytes: int = Field(16 * 1024, gt=0)
+    """Longest request header line (name and value); longer answers 431 before the parser reads it
+    (``server/http_guard.py``)."""
+    max_head_bytes: int = Field(64 * 1024, gt=0)
+    """Largest request head (request line and all headers); larger answers 431."""
+    max_header_count: int = Field(100, gt=0)
+    """Most header lines in one request; more answers 431."""
+    head_timeout_seconds: float = Field(10.0, gt=0)
+    """A request head that takes longer to arrive answers 408 and its connection is closed."""
+    body_timeout_seconds: float = Field(10.0, gt=0)
+    """A request body not all there this long after its head answers 408 and its connection is closed."""
+    stream_buffer_bytes: int = Field(4 * 2**20, gt=0)
+    """Trace bytes a streamed run may hold for a client that reads slower than the run writes; past it the client
+    is dropped and its run stopped (``server/sse.py``)."""
     rate_limit: str = "600/minute"
     """Requests per client address to /api/* (a ``limits`` string); empty turns it off. Generous by default: a whole
     classroom may share one address behind its school's NAT."""

@@ -17,7 +17,7 @@ async def healthz(service: ServiceDep) -> Health:
     answers = service.answers
     if answers is None:
         return Health(status="ok", kept_answers=0, answers_given_again=0)
-    return Health(status="ok", kept_answers=len(answers), answers_given_again=answers.hits)
+    return Health(status="ok", kept_answers=len(answers), answers_given_again=answers.hits, **answers.counts)
 
 
 @router.get("/api/examples", tags=["examples"], responses={429: {"model": ErrorBody, "description": "Too many requests"}})
