@@ -8,7 +8,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800, // CodeMirror + dagre
-    rollupOptions: { input: { main: 'index.html', embed: 'embed.html' } }, // / and the compact /embed page
+    rollupOptions: {
+      // / and the compact /embed page, the help page, and /embed.js: the course pages' script (a stable name;
+      // everything it loads is content-hashed under assets/)
+      input: { main: 'index.html', embed: 'embed.html', help: 'help.html', widget: 'src/widget/index.js' },
+      output: { entryFileNames: (chunk) => (chunk.name === 'widget' ? 'embed.js' : 'assets/[name]-[hash].js') },
+    },
   },
   // `npm run dev` talks to a local server (`python -m server --port 8000`).
   server: { proxy: { '/api': 'http://127.0.0.1:8000', '/healthz': 'http://127.0.0.1:8000' } },

@@ -8,10 +8,10 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse
-from fastapi.middleware.cors import CORSMiddleware
 from fastapi.staticfiles import StaticFiles
 
 from server.bodies import internal_error, validation_failed
+from server.cors import WidgetCORS
 from server.headers import SecurityHeaders
 from server.limits import BodySizeLimit
 from server.ratelimit import RateLimit
@@ -51,14 +51,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # refusals too (so a course page can read them), then rate limiting, then the body-size guard.
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(RateLimit, rule=settings.rate_limit, exempt=settings.rate_limit_exempt)
-    if settings.cors_origins:
-        app.add_middleware(
-            CORSMiddleware,
-            allow_origins=settings.cors_origins,
-            allow_methods=["GET", "POST"],
-            allow_headers=["Content-Type"],
-            max_age=600,
-        )
+    app.add_middleware(WidgetCORS, origins=settings.cors_origins)  # server/cors.py: the widget's paths only
     app.add_middleware(SecurityHeaders, embed_frame_ancestors=settings.embed_frame_ancestors)
     for router in (run.router, grad.router, pages.router, embed.router):
         app.include_router(router)
