@@ -1,8 +1,20 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { defineConfig } from 'vite';
+
+/** Swagger UI for /docs from our own files (npm's swagger-ui-dist, pinned by the lock), never a CDN. */
+const SWAGGER = ['swagger-ui-bundle.js', 'swagger-ui.css', 'LICENSE'];
+const swaggerUI = {
+  name: 'gradtrace-swagger-ui',
+  writeBundle() {
+    mkdirSync('dist/swagger', { recursive: true });
+    for (const f of SWAGGER) copyFileSync(`node_modules/swagger-ui-dist/${f}`, `dist/swagger/${f}`);
+  },
+};
 
 // base './': the built page works under any path (the server mounts frontend/dist at /).
 export default defineConfig({
   base: './',
+  plugins: [swaggerUI],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -15,7 +15,7 @@ from server.cors import WidgetCORS
 from server.headers import SecurityHeaders
 from server.limits import BodySizeLimit
 from server.ratelimit import RateLimit
-from server.routes import embed, grad, pages, run
+from server.routes import course, docs, embed, grad, pages, run
 from server.service import RunService
 from server.settings import Settings, get_settings
 
@@ -42,6 +42,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="gradtrace",
         summary="Run PyTorch-style code on a numpy autograd engine and get its autograd trace.",
         version="0.1.0",
+        docs_url=None,  # server/routes/docs.py serves Swagger UI from our own files
+        redoc_url=None,  # ReDoc would load from a CDN
     )
     app.add_exception_handler(RequestValidationError, validation_failed)
     app.add_exception_handler(Exception, internal_error)
@@ -53,7 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RateLimit, rule=settings.rate_limit, exempt=settings.rate_limit_exempt)
     app.add_middleware(WidgetCORS, origins=settings.cors_origins)  # server/cors.py: the widget's paths only
     app.add_middleware(SecurityHeaders, embed_frame_ancestors=settings.embed_frame_ancestors)
-    for router in (run.router, grad.router, pages.router, embed.router):
+    for router in (run.router, grad.router, pages.router, embed.router, course.router, docs.router):
         app.include_router(router)
     if (settings.frontend_dir / "index.html").is_file():
         app.mount("/", StaticFiles(directory=settings.frontend_dir, html=True), name="playground")

@@ -10,7 +10,8 @@ import { hideList } from '../linkstate.js';
 import { toTrace } from '../tracefile.js';
 
 /** Where this script came from: the server the widgets run on (unless a widget's data-server says otherwise). */
-const HOME = new URL('.', import.meta.url).href.replace(/\/$/, '');
+// (import.meta.url is /embed.js, or the hashed chunk under /assets/ the bundler moved this code to)
+const HOME = import.meta.url.replace(/[?#].*$/, '').replace(/\/(assets\/)?[^/]*$/, '');
 
 /** Remove the common indentation and the blank first and last lines of a block's text. @param {string} text */
 export function dedent(text) {
