@@ -33,7 +33,9 @@ export class RequestError extends Error {
 /** The server could not be reached at all (down, offline, blocked): a sentence a learner can act on. */
 export class ServerUnreachable extends RequestError {
   constructor() {
-    super(`The gradtrace server (${configuredRoot || apiRoot() || location.origin}) can't be reached: it may be down, or you are offline.`);
+    super(
+      `The gradtrace server (${configuredRoot || apiRoot() || location.origin}) can't be reached: it may be down, or you are offline.`,
+    );
     this.name = 'ServerUnreachable';
   }
 }

@@ -8,7 +8,7 @@ import { createExamplesMenu } from './examples.js';
 import { createGraphPanel } from './graph.js';
 import { hashWithCode } from './hash.js';
 import { createLedgerPanel } from './ledger.js';
-import { applyHide, readLink, writeLink } from './linkstate.js';
+import { applyHide, drawsRandom, readLink, writeLink } from './linkstate.js';
 import { createLossPanel } from './losscurve.js';
 import { createOutputPanel } from './output.js';
 import { createPlayer } from './player.js';
@@ -24,7 +24,14 @@ import { createTimelinePanel } from './timeline.js';
  *   /embed; a widget keeps its own, from `code` and `seed`); fallback: a recorded trace to show when the server
  *   can't be reached.
  */
-export function createApp({ root = document, page = true, code = '', seed = null, readOnly = false, fallback = null } = {}) {
+export function createApp({
+  root = document,
+  page = true,
+  code = '',
+  seed = null,
+  readOnly = false,
+  fallback = null,
+} = {}) {
   const $ = (sel) => /** @type {HTMLElement} */ (root.querySelector(sel));
   const byTestId = (id) => $(`[data-testid="${id}"]`);
   const link = page ? readLink(location.hash) : { code, seed, step: null, hide: [], autorun: false };
@@ -71,7 +78,11 @@ export function createApp({ root = document, page = true, code = '', seed = null
       getCode: () => editor.getCode(),
       graph: () => graph.snapshotSVG(),
       trace: () => ({ ...store.outputAt(store.events.length), seed: store.seed, events: store.events }),
-      state: () => ({ seed: store.seed ?? runSeed, step: player.position(), hide: link.hide }),
+      state: () => ({
+        seed: drawsRandom(editor.getCode()) ? (store.seed ?? runSeed) : runSeed,
+        step: player.position() < store.events.length ? player.position() : null,
+        hide: link.hide,
+      }),
     });
   }
 

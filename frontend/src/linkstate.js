@@ -78,3 +78,10 @@ export function applyHide(root, hide) {
     for (const el of root.querySelectorAll(selector)) /** @type {HTMLElement} */ (el).hidden = hide.includes(name);
   }
 }
+
+/** PyTorch calls that draw from the generator: a link to code with one carries the run's seed. */
+const RANDOM =
+  /\b(rand|randn|randint|randperm|rand_like|randn_like|normal_?|uniform_|bernoulli_?|multinomial|exponential_|random_|Dropout|dropout|Linear|init\.|shuffle|random_split)\b/;
+
+/** Whether `code` may draw random numbers (so its numbers depend on the seed). @param {string} code */
+export const drawsRandom = (code) => RANDOM.test(code);

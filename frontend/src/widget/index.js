@@ -15,7 +15,11 @@ const HOME = import.meta.url.replace(/[?#].*$/, '').replace(/\/(assets\/)?[^/]*$
 
 /** Remove the common indentation and the blank first and last lines of a block's text. @param {string} text */
 export function dedent(text) {
-  const lines = text.replace(/\r\n?/g, '\n').replace(/^\s*\n/, '').replace(/\s+$/, '').split('\n');
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .replace(/^\s*\n/, '')
+    .replace(/\s+$/, '')
+    .split('\n');
   const pad = Math.min(...lines.filter((l) => l.trim()).map((l) => /^[ \t]*/.exec(l)?.[0].length ?? 0));
   return lines.map((l) => l.slice(Number.isFinite(pad) ? pad : 0)).join('\n') + '\n';
 }

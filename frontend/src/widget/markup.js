@@ -10,7 +10,8 @@ export function buildPanels(root, { brandHref }) {
   const main = document.createElement('div');
   main.className = 'layout';
   // static markup only (ids numbered per widget); nothing of the page or the code goes in here
-  main.append(document.createRange().createContextualFragment(`
+  main.append(
+    document.createRange().createContextualFragment(`
     <div class="embed-bar">
       <a class="brand-link" target="_blank" rel="noopener" title="Open in the gradtrace playground">grad<span>trace</span></a>
       <button type="button" class="run" data-testid="run" title="Run (Ctrl+Enter)">Run ▸</button>
@@ -50,7 +51,8 @@ export function buildPanels(root, { brandHref }) {
       <p class="error-explain" id="error-explain" hidden></p>
       <ul class="warnings" id="warnings" hidden></ul>
       <pre class="stdout" data-testid="stdout"></pre>
-    </section>`));
+    </section>`),
+  );
   /** @type {HTMLAnchorElement} */ (main.querySelector('.brand-link')).href = brandHref;
   root.append(main);
   return main;
