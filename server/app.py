@@ -15,7 +15,7 @@ from server.cors import WidgetCORS
 from server.headers import SecurityHeaders
 from server.limits import BodySizeLimit
 from server.ratelimit import RateLimit
-from server.routes import course, docs, embed, grad, pages, run
+from server.routes import course, docs, embed, fallback, grad, pages, run
 from server.service import RunService
 from server.settings import Settings, get_settings
 
@@ -55,7 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RateLimit, rule=settings.rate_limit, exempt=settings.rate_limit_exempt)
     app.add_middleware(WidgetCORS, origins=settings.cors_origins)  # server/cors.py: the widget's paths only
     app.add_middleware(SecurityHeaders, embed_frame_ancestors=settings.embed_frame_ancestors)
-    for router in (run.router, grad.router, pages.router, embed.router, course.router, docs.router):
+    for router in (run.router, grad.router, pages.router, embed.router, course.router, docs.router, fallback.router):
         app.include_router(router)
     if (settings.frontend_dir / "index.html").is_file():
         app.mount("/", StaticFiles(directory=settings.frontend_dir, html=True), name="playground")
