@@ -93,8 +93,9 @@ def render(page: CoursePage, script: str = "/embed.js") -> str:
         '<!doctype html><html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(page.title)} · gradtrace course</title><style>{STYLE}</style>",
+        '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
         f'<script type="module" src="{escape(script)}"></script></head><body>',
-        '<header><nav aria-label="gradtrace"><a href="/">gradtrace playground</a> · <a href="/help.html">help</a>'
+        '<header><nav aria-label="gradtrace"><a href="/">gradtrace playground</a> · <a href="/help.html">help</a>',
         "</nav></header><main>",
         f"<h1>{escape(page.title)}</h1>",
     ]

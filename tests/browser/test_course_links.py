@@ -9,9 +9,9 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
+from server.record import record
 from tests.browser.helpers import b64url, lesson, shot
 from tests.oracle import torch_stdout
-from server.record import record
 
 RANDOM = "import torch\nw = torch.randn(4, requires_grad=True)\n(w ** 2).sum().backward()\nprint(w)\nprint(w.grad)\n"
 
@@ -79,7 +79,7 @@ def test_edits_survive_a_reload_and_stay_one_click_from_an_example(page: Page, l
 def test_docs_render_with_every_cdn_blocked(page: Page, live_server: str) -> None:
     outside: list[str] = []
 
-    def block(route) -> None:  # noqa: ANN001 - playwright's Route
+    def block(route) -> None:
         outside.append(route.request.url)
         route.abort()
 

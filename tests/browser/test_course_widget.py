@@ -109,3 +109,21 @@ def test_course_page_on_another_origin_runs_every_form(page: Page, live_server: 
              .map((v) => `${v.id} (${v.impact}): ${v.help} ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`)"""
     )
     assert violations == []
+
+
+def test_the_seed_course_page_runs_its_three_blocks(page: Page, live_server: str) -> None:
+    from server.course import COURSE_DIR, course_page
+
+    blocks = course_page((COURSE_DIR / "backward-and-grad.txt").read_text(encoding="utf-8")).blocks
+    page.goto(f"{live_server}/course/backward-and-grad")
+    widgets = page.locator(WIDGETS)
+    expect(widgets).to_have_count(3)
+    for i, code in enumerate(blocks):
+        w = widgets.nth(i)
+        w.scroll_into_view_if_needed()  # data-autorun: each runs once it is in view
+        expect(w.locator("#run-status")).to_have_text(re.compile(r"^\d+ events"), timeout=30_000)
+        expect(w.get_by_test_id("stdout")).to_have_text(torch_stdout(code, seed=0))  # data-seed="0"
+        expect(w.get_by_test_id("error")).to_be_hidden()
+    w = widgets.nth(0)
+    w.scroll_into_view_if_needed()
+    w.screenshot(path=str(shot(page, "course-seed-page").with_name("course-seed-widget.png")))

@@ -29,6 +29,8 @@ const WIDGET = `
 :host([data-theme='dark']) { color-scheme: dark; }
 :host .layout { display: flex; flex-direction: column; gap: 8px; padding: 8px; max-width: none; }
 :host .graph { height: 300px; }
+:host .editor .cm-editor { height: auto; min-height: 3.5em; max-height: 360px; }
+:host .editor .cm-scroller { overflow: auto; }
 :host [hidden] { display: none !important; }
 .gt-placeholder { padding: 10px; }
 .gt-placeholder pre { margin: 0 0 8px; padding: 8px; overflow: auto; background: var(--panel);
