@@ -128,7 +128,7 @@ export function createSharePanel(root, { getCode, trace, graph, state = () => ({
       snippet.value = embedSnippet(location.href, getCode());
       copy(snippet.value, 'Embed snippet');
     }),
-    button('Embed both', 'Embed: copy the script and iframe forms', () => {
+    button('Embed both', 'Embed both: copy the script and iframe forms', () => {
       snippet.hidden = false;
       snippet.value = embedForms(location.href, getCode(), state());
       copy(snippet.value, 'Embed forms');

@@ -37,12 +37,10 @@ export async function readTraceFile(file) {
  */
 export function createTraceOpener(mount, { onTrace, onError, dropTarget = document.body }) {
   const input = Object.assign(document.createElement('input'), { type: 'file', accept: '.json,application/json' });
-  input.className = 'visually-hidden';
-  input.tabIndex = -1;
-  input.setAttribute('aria-hidden', 'true');
+  input.hidden = true; // the button opens it
   const button = Object.assign(document.createElement('button'), {
     type: 'button',
-    className: 'open-trace',
+    className: 'share-button open-trace',
     textContent: 'Open trace…',
     title: 'Replay a recorded trace (Trace JSON or `gradtrace record`); you can also drop the file on the page',
   });

@@ -127,3 +127,44 @@ def test_the_seed_course_page_runs_its_three_blocks(page: Page, live_server: str
     w = widgets.nth(0)
     w.scroll_into_view_if_needed()
     w.screenshot(path=str(shot(page, "course-seed-page").with_name("course-seed-widget.png")))
+
+
+def test_widgets_start_lazily_follow_the_page_theme_and_work_from_the_keyboard(
+    page: Page, live_server: str, tmp_path: Path
+) -> None:
+    code = html.escape(lesson("scalar_backward"))
+    (tmp_path / "index.html").write_text(
+        f"""<!doctype html><html lang="en" data-theme="dark"><head><meta charset="utf-8"><title>lazy</title>
+<link rel="icon" href="data:,"><script type="module" src="{live_server}/embed.js"></script></head><body><main>
+<gradtrace-playground id="near" data-readonly>{code}</gradtrace-playground>
+<div style="height: 4000px"></div>
+<gradtrace-playground id="far" data-autorun>{code}</gradtrace-playground></main></body></html>""",
+        encoding="utf-8",
+    )
+    runs: list[str] = []
+    page.on("request", lambda r: runs.append(r.url) if "/api/run" in r.url else None)
+    with static_site(tmp_path) as site:
+        page.goto(f"{site}/index.html")
+        near = page.locator("#near")
+        expect(near.get_by_test_id("editor")).to_be_visible()  # in view: started (not run: no data-autorun)
+        assert page.evaluate("document.querySelector('#far').started") is False  # far below: not started
+        assert runs == []
+        assert near.get_attribute("data-theme") == "dark"  # from <html data-theme>
+        bg = near.locator(".panel").first.evaluate("(el) => getComputedStyle(el).backgroundColor")
+        assert bg == "rgb(23, 28, 35)", bg  # the dark theme's panel colour
+
+        # keyboard only: Tab into the read-only editor, Ctrl+Enter runs; typing changes nothing
+        near.get_by_test_id("editor").locator(".cm-content").focus()
+        page.keyboard.type("zzz")
+        page.keyboard.press("Control+Enter")
+        expect(near.get_by_test_id("stdout")).to_have_text(torch_stdout(lesson("scalar_backward")), timeout=30_000)
+        assert "zzz" not in near.get_by_test_id("editor").inner_text()
+        page.keyboard.press("Home")  # the timeline's keys work inside the widget (outside the editor: Tab out)
+        near.get_by_test_id("run").focus()
+        page.keyboard.press("Home")
+        expect(near.get_by_test_id("timeline")).to_contain_text("step 0 /")
+
+        far = page.locator("#far")
+        far.scroll_into_view_if_needed()
+        expect(far.get_by_test_id("stdout")).to_have_text(torch_stdout(lesson("scalar_backward")), timeout=30_000)
+        assert len([u for u in runs if u.endswith("/api/run/stream")]) == 2

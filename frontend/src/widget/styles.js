@@ -5,7 +5,8 @@
 import css from '../style.css?inline';
 import uplotCSS from 'uplot/dist/uPlot.min.css?inline';
 
-const DARK = /@media \(prefers-color-scheme: dark\) \{\s*:root \{([^}]*)\}\s*\}/;
+// (the build minifies the CSS: spaces are optional)
+const DARK = /@media\s*\(prefers-color-scheme:\s*dark\)\s*\{\s*:root\s*\{([^}]*)\}\s*\}/;
 
 /** @param {string} text the playground's CSS @returns {string} the widget's */
 export function widgetCSS(text) {
