@@ -1,13 +1,13 @@
 """A course page from its text: the title, the paragraphs and headings, and the code blocks as
 ``<pre><code class="language-gradtrace">`` (what Markdown fences write), which ``/embed.js`` makes live.
 
-The text is what a browser saves of a course page (docs/course/): the title on the first line, paragraphs between
-blank lines, a code block after a ``Title·python`` line, then the page's navigation: the title again and the
+The text is what a browser saves of a course page (server/course_texts/): the title on the first line, paragraphs
+between blank lines, a code block after a ``Title·python`` line, then the page's navigation: the title again and the
 headings, which tell the headings from the paragraphs.
 
 Example::
 
-    >>> page = course_page(Path("docs/course/backward-and-grad.txt").read_text())
+    >>> page = course_page((COURSE_DIR / "backward-and-grad.txt").read_text())
     >>> page.title, len(page.blocks)
     ('.backward() and the .grad Buffer', 3)
 """
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 
-COURSE_DIR = Path(__file__).resolve().parent.parent / "docs" / "course"
+COURSE_DIR = Path(__file__).resolve().parent / "course_texts"
 CODE_MARK = "·python"
 
 

@@ -1,4 +1,4 @@
-"""GET /course/<name>: a course page (docs/course/<name>.txt) whose code blocks are live widgets."""
+"""GET /course/<name>: a course page (server/course_texts/<name>.txt) whose code blocks are live widgets."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from server.record import record
 from tests.oracle import torch_stdout
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = ROOT / "docs" / "course" / "backward-and-grad.txt"
+COURSE = ROOT / "server" / "course_texts" / "backward-and-grad.txt"
 
 
 def test_the_course_text_becomes_a_page_with_its_three_code_blocks() -> None:
