@@ -69,6 +69,11 @@ class RunService:
         await anyio.to_thread.run_sync(self._pool.close)
         await self._inbox.stop()
 
+    @property
+    def pending(self) -> int:
+        """Runs waiting or running now."""
+        return self._pending
+
     def check_capacity(self) -> None:
         """Raise 429 (with Retry-After) when ``max_pending_runs`` runs are already waiting or running."""
         if self._pending >= self._settings.max_pending_runs:

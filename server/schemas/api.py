@@ -82,6 +82,7 @@ class Health(BaseModel):
     decided for each run's answer: kept, or not kept because chance decided it, a limit ended it, or too big."""
 
     status: str
+    pending_runs: int = 0
     kept_answers: int
     answers_given_again: int
     kept: int = 0
