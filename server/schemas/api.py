@@ -18,7 +18,7 @@ class RunRequest(_Strict):
 
     code: str = Field(description="PyTorch-style Python source", examples=["import torch\nx = torch.tensor(2.0)"])
     seed: int | None = Field(
-        default=None, ge=0, lt=2**64,
+        default=None, ge=0, lt=2**64, strict=True,
         description="the run's RNG seed (as torch.manual_seed takes it); without one the run draws its own",
     )
 
