@@ -21,23 +21,34 @@ NOT_STRICT = [
     ("NaN as the code", b'{"code": NaN}'),
     ("Infinity as the code", b'{"code": Infinity}'),
     ("-Infinity in an extra field", b'{"code": "1", "x": [1, {"y": -Infinity}]}'),
+    ("a 5000-digit integer", b'{"code": "1", "n": 1' + b"0" * 5000 + b"}"),
+    ("NaN in grad inputs", b'{"expression": "x", "inputs": {"x": [1, NaN]}}'),
+    ("NaN deep in a big body", b'{"code": "' + b"#" * 10_000 + b'", "x": [' + b"1," * 2000 + b"NaN]}"),
+]
+OUT_OF_RANGE = [
     ("1e999999", b'{"code": 1e999999}'),
     ("-1e999999 nested", b'{"code": "1", "x": {"a": [[-1e999999]]}}'),
     ("a 25-digit integer", b'{"code": "1", "seed": 1234567890123456789012345}'),
-    ("a 5000-digit integer", b'{"code": "1", "n": 1' + b"0" * 5000 + b"}"),
-    ("NaN in grad inputs", b'{"expression": "x", "inputs": {"x": [1, NaN]}}'),
     ("1e999 in grad inputs", b'{"expression": "x", "inputs": {"x": [1e999]}}'),
-    ("NaN deep in a big body", b'{"code": "' + b"#" * 10_000 + b'", "x": [' + b"1," * 2000 + b"NaN]}"),
+    ("1e999 deep in a big body", b'{"code": "' + b"#" * 10_000 + b'", "x": [' + b"1," * 2000 + b"1e999]}"),
 ]
 
 
 @pytest.mark.parametrize(("name", "body"), NOT_STRICT, ids=[n for n, _ in NOT_STRICT])
-def test_numbers_json_has_no_room_for_answer_400_on_every_route(client: httpx.Client, name: str, body: bytes) -> None:
+def test_what_is_not_json_answers_400_on_every_route(client: httpx.Client, name: str, body: bytes) -> None:
     for path in POST_ROUTES:
         response = client.post(path, content=body, headers=JSON)
         assert response.status_code == 400, (path, response.status_code, response.text[:200])
         assert response.headers["content-type"] == "application/json"
         assert "not strict JSON" in response.json()["detail"] or "not usable JSON" in response.json()["detail"]
+
+
+@pytest.mark.parametrize(("name", "body"), OUT_OF_RANGE, ids=[n for n, _ in OUT_OF_RANGE])
+def test_numbers_out_of_range_answer_422_on_every_route(client: httpx.Client, name: str, body: bytes) -> None:
+    for path in POST_ROUTES:
+        response = client.post(path, content=body, headers=JSON)
+        assert response.status_code == 422, (path, response.status_code, response.text[:200])
+        assert "a number out of range" in response.json()["detail"]
 
 
 WRONG_TYPES = [None, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
@@ -85,6 +96,7 @@ def test_seeds_outside_torchs_range_are_refused(client: httpx.Client) -> None:
         response = client.post("/api/run", json={"code": "print(1)", "seed": seed})
         assert response.status_code == 422, seed
     assert client.post("/api/run", json={"code": "print(1)", "seed": 2**64 - 1}).status_code == 200
+    assert client.post("/api/run", json={"code": "print(1)", "seed": 7.0}).json()["seed"] == 7  # JSON's integer
 
 
 def test_after_all_that_a_normal_run_answers(client: httpx.Client) -> None:
