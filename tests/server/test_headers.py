@@ -131,3 +131,36 @@ for _ in range(4):
         attacker.kill()
     assert "HTTP/1.1 431" in out, out  # refused at 64 KiB (the client may see the rest as a reset connection)
     assert attacked[-1] < idle[-1] + 0.1, (idle[-3:], attacked[-3:])
+
+
+def test_a_connection_that_sends_nothing_is_closed(server: str) -> None:
+    start = time.monotonic()
+    answer = _exchange(server, b"")
+    assert answer.startswith(b"HTTP/1.1 408") and 0.9 < time.monotonic() - start < 5
+
+
+@pytest.mark.parametrize(
+    "request_bytes",
+    [b"GARBAGE\r\n\r\n", b"GET / HTTP/1.1\r\nbad header\r\n\r\n", b"GET / HTTP/9.9\r\n\r\n",
+     b"POST /api/run HTTP/1.1\r\nhost: x\r\ncontent-length: 5\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\n"],
+    ids=["not http", "a header without a colon", "an unknown version", "both body lengths"],
+)
+def test_what_the_http_parser_refuses_answers_400_with_json(server: str, request_bytes: bytes) -> None:
+    answer = _exchange(server, request_bytes)
+    assert answer.startswith(b"HTTP/1.1 400") and answer.endswith(b'{"detail":"invalid HTTP request"}'), answer[:200]
+
+
+def test_a_huge_request_line_answers_431(server: str) -> None:
+    answer = _exchange(server, b"GET /" + b"a" * 20_000 + b" HTTP/1.1\r\nhost: x\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 431")
+
+
+def test_a_huge_chunk_extension_costs_nothing_and_the_body_limit_holds(server: str) -> None:
+    start = time.monotonic()
+    body = b'{"code": "print(1)"}'
+    chunked = b"%x;ext=" % len(body) + b"e" * (8 * 2**20) + b"\r\n" + body + b"\r\n0\r\n\r\n"
+    answer = _exchange(server, b"POST /api/run HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
+                               b"transfer-encoding: chunked\r\nconnection: close\r\n\r\n" + chunked)
+    assert time.monotonic() - start < 5
+    assert answer.startswith((b"HTTP/1.1 200", b"HTTP/1.1 400")), answer[:100]
+    assert answer.endswith((b'"stdout":"1\\n","error":null', b'}')), answer[-100:]
