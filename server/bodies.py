@@ -1,6 +1,7 @@
-"""Request bodies of the API's POST routes: JSON only (415 otherwise), strict JSON only (no ``NaN``, no
-``Infinity``, no number that overflows to one, no integer past 64 bits: 400), decoded off the event loop when it is
-more than a few KiB, and every refusal a small JSON body (never one that echoes the input back).
+"""Request bodies of the API's POST routes: JSON only (415 otherwise), strict JSON only (no ``NaN`` or
+``Infinity``, which are not JSON: 400; no number that overflows to infinity and no integer past 64 bits, values out
+of range: 422), decoded off the event loop when it is more than a few KiB, and every refusal a small JSON body
+(never one that echoes the input back).
 
 FastAPI reads a body param from ``Request.json()``; the route class here fills that in first, from the strict
 parse, so the routes keep their pydantic models (and the OpenAPI schema its request bodies).
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -31,7 +33,11 @@ MAX_INT_DIGITS = 20  # 2**64 - 1 has 20 digits
 
 
 class NotStrictJSON(ValueError):
-    """A number JSON has no room for (or that Python would take and no other client would)."""
+    """Text Python's parser takes and JSON does not (``NaN``, ``Infinity``)."""
+
+
+class OutOfRange(ValueError):
+    """A number no client could mean: one that overflows to infinity, or an integer past 64 bits."""
 
 
 def _constant(name: str) -> Any:
@@ -41,18 +47,22 @@ def _constant(name: str) -> Any:
 def _float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise NotStrictJSON(f"the number {text[:40]} is out of range")
+        raise OutOfRange(f"the number {text[:40]} is out of range")
     return value
 
 
 def _int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise NotStrictJSON(f"an integer of {len(text)} digits is out of range (at most {MAX_INT_DIGITS})")
+    digits = len(text.lstrip("-"))
+    if digits > sys.get_int_max_str_digits():
+        raise ValueError("an integer too long to read")
+    if digits > MAX_INT_DIGITS:
+        raise OutOfRange(f"an integer of {digits} digits is out of range (at most {MAX_INT_DIGITS})")
     return int(text)
 
 
 def strict_loads(raw: bytes) -> Any:
-    """``raw`` as JSON data, or an ``HTTPException`` (400 or 422) saying why not."""
+    """``raw`` as JSON data, or an ``HTTPException`` (400 or 422) saying why not. (Digits past Python's limit on
+    reading an integer, 4,300, are refused before it reads them.)"""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -64,6 +74,8 @@ def strict_loads(raw: bytes) -> Any:
         raise HTTPException(422, detail) from None
     except NotStrictJSON as exc:
         raise HTTPException(400, f"the body is not strict JSON: {exc}") from None
+    except OutOfRange as exc:
+        raise HTTPException(422, f"the body holds a number out of range: {exc}") from None
     except (ValueError, RecursionError) as exc:  # an integer Python refuses to parse, nesting deeper than it can
         raise HTTPException(400, f"the body is not usable JSON ({type(exc).__name__})") from None
 

@@ -6,7 +6,8 @@ uvicorn's httptools parser has no limit on a header's size, and it joins a heade
 first (one ``find`` per line, only while the head is still coming): a header line over ``max_header_bytes``, a head
 over ``max_head_bytes`` or with more than ``max_header_count`` lines answers ``431`` (JSON, like every refusal)
 and closes the connection, without feeding the parser. A head that takes longer than ``head_timeout`` seconds, or a
-body that is not all there ``body_timeout`` seconds after its head, answers ``408`` and closes.
+body that is not all there ``body_timeout`` seconds after its head, answers ``408`` and closes (a connection that
+sends nothing at all is closed after ``head_timeout`` too). What the parser itself refuses answers a JSON ``400``.
 
 Example (``server/__main__.py``)::
 
@@ -31,6 +32,7 @@ def _refusal(status: str, detail: bytes) -> bytes:
 
 
 HEADERS_TOO_LARGE = _refusal("431 Request Header Fields Too Large", b"request headers too large")
+NOT_HTTP = _refusal("400 Bad Request", b"invalid HTTP request")
 HEAD_TIMEOUT = _refusal("408 Request Timeout", b"the request headers did not arrive in time")
 BODY_TIMEOUT = _refusal("408 Request Timeout", b"the request body did not arrive in time")
 
@@ -105,6 +107,15 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self.transport.close()
 
     # -- uvicorn's protocol ---------------------------------------------------------------------------------
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._set_timer(self.head_timeout, HEAD_TIMEOUT)  # a connection that never sends a byte is closed too
+
+    def send_400_response(self, msg: str) -> None:
+        """What the parser refuses answers JSON too (uvicorn's own answer is plain text)."""
+        self.logger.debug("refused: %s", msg)
+        self._refuse(NOT_HTTP)
+
     def data_received(self, data: bytes) -> None:
         if self._refused:
             return

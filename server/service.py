@@ -9,6 +9,7 @@ answer is out within 5 s; a run that escapes that is killed ``run_deadline_secon
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 import time
@@ -68,6 +69,11 @@ class RunService:
         """Stop the worker processes and the event inbox."""
         await anyio.to_thread.run_sync(self._pool.close)
         await self._inbox.stop()
+
+    @property
+    def pending(self) -> int:
+        """Runs waiting or running now."""
+        return self._pending
 
     def check_capacity(self) -> None:
         """Raise 429 (with Retry-After) when ``max_pending_runs`` runs are already waiting or running."""
@@ -164,12 +170,13 @@ class RunService:
         )
         copy = StreamCopy(self.answers.max_entry_bytes if self.answers is not None else 0)
         try:
-            async for frame in _frames_until_done(frames, task):
-                if frame is END:
-                    copy.ended = True
-                    continue
-                copy.add(frame)
-                yield sse(b"trace", frame)
+            async with contextlib.aclosing(_frames_until_done(frames, task)) as arrivals:
+                async for frame in arrivals:
+                    if frame is END:
+                        copy.ended = True
+                        continue
+                    copy.add(frame)
+                    yield sse(b"trace", frame)
             try:
                 done, why = task.result()
             except Exception as exc:  # noqa: BLE001 - killed, lost or failed: _failure says which
@@ -192,9 +199,12 @@ async def _frames_until_done(
     run ended, without ``END``: some frames may be missing)."""
     while True:
         getter = asyncio.ensure_future(frames.get())
-        done, _ = await asyncio.wait({getter, task}, return_when=asyncio.FIRST_COMPLETED)
+        try:
+            done, _ = await asyncio.wait({getter, task}, return_when=asyncio.FIRST_COMPLETED)
+        finally:  # closed while waiting (its client left): no task left behind
+            if not getter.done():
+                getter.cancel()
         if getter not in done:
-            getter.cancel()
             break
         frame = getter.result()
         if frame is END:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from server.schemas.events import Event
 
@@ -21,6 +21,16 @@ class RunRequest(_Strict):
         default=None, ge=0, lt=2**64,
         description="the run's RNG seed (as torch.manual_seed takes it); without one the run draws its own",
     )
+
+    @field_validator("seed", mode="before")
+    @classmethod
+    def _integer_only(cls, value: Any) -> Any:
+        """A JSON integer (``5`` or ``5.0``), never a string or a boolean pydantic would turn into one."""
+        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+            return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        raise ValueError("seed must be an integer")
 
 
 class RunError(BaseModel):
@@ -82,6 +92,7 @@ class Health(BaseModel):
     decided for each run's answer: kept, or not kept because chance decided it, a limit ended it, or too big."""
 
     status: str
+    pending_runs: int = 0
     kept_answers: int
     answers_given_again: int
     kept: int = 0
