@@ -26,7 +26,8 @@ export function widgetCSS(text) {
 /** What only the widget needs: it is a block in a page's column, its panels one under the other. */
 const WIDGET = `
 :host { display: block; margin: 1em 0; border: 1px solid var(--line); border-radius: var(--radius); overflow: hidden;
-  color-scheme: light; }
+}
+:host([data-theme='light']) { color-scheme: light; }
 :host([data-theme='dark']) { color-scheme: dark; }
 :host .layout { display: flex; flex-direction: column; gap: 8px; padding: 8px; max-width: none; }
 :host .graph { height: 300px; }
