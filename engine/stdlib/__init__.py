@@ -9,7 +9,7 @@ Example::
 
     >>> mods = make_stdlib(write=print, budget=Budget())
     >>> sorted(mods)
-    ['collections', 'copy', 'functools', 'itertools', 'pprint', 'random', 'string', 'typing']
+    ['collections', 'copy', 'functools', 'itertools', 'pprint', 'random', 'string', 'time', 'typing']
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.sandbox.budget import Budget
+from engine.stdlib.clock import make_time
 from engine.stdlib.containers import make_collections
 from engine.stdlib.copying import make_copy
 from engine.stdlib.iterate import make_functools, make_itertools
@@ -34,6 +35,7 @@ def make_stdlib(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
         "copy": make_copy(budget),
         "pprint": make_pprint(write, budget),
         "string": make_string(),
+        "time": make_time(budget),
         "typing": make_typing(),
     }
 

@@ -190,3 +190,21 @@ def test_deepcopy_is_bounded_by_the_budget() -> None:
     code = "import copy\nimport torch\nxs = [torch.ones(1000, 1000)]\nys = [copy.deepcopy(xs) for _ in range(100)]"
     result = engine.run(code, limits=Limits(max_seconds=30))
     assert result.error is not None and "(memory limit)" in result.error["message"], result.error
+
+
+def test_reading_the_clock_marks_the_run_not_reproducible() -> None:
+    code = "import time\nstart = time.time()\nx = sum(range(1000))\nprint(x, time.time() - start >= 0)"
+    result = engine.run(code, seed=1)
+    assert result.error is None and result.stdout == "499500 True\n"
+    assert not result.reproducible  # never kept: it read the machine
+    assert engine.run("import time\nprint(1)", seed=1).reproducible  # importing alone reads nothing
+
+
+def test_sleep_counts_against_the_time_limit_without_holding_the_worker() -> None:
+    import time as real_time
+
+    start = real_time.monotonic()
+    result = engine.run("import time\nprint('a')\ntime.sleep(2)\nprint('b')\ntime.sleep(10)\nprint('c')")
+    assert real_time.monotonic() - start < 2  # nobody waited
+    assert result.stdout == "a\nb\n" and "(time limit)" in result.error["message"] and result.error["line"] == 5
+    assert engine.run("import time\ntime.sleep(-1)").error["type"] == "ValueError"
