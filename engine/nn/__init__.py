@@ -12,10 +12,15 @@ from engine.nn.layers import (
     GELU, Dropout, Flatten, Identity, LeakyReLU, Linear, LogSoftmax, ModuleList, ReLU, Sequential, Sigmoid, Softmax,
     Softplus, Tanh, ELU, SiLU,
 )
-from engine.nn.losses import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
+from engine.nn.conv import AdaptiveAvgPool2d, AvgPool2d, Conv1d, Conv2d, MaxPool2d
+from engine.nn.losses import (
+    BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss, NLLLoss, SmoothL1Loss,
+)
+from engine.nn.normalization import BatchNorm1d, BatchNorm2d, Embedding, LayerNorm
 from engine.nn.module import Module, Parameter
 
 __all__ = ["Module", "Parameter", "Linear", "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax",
            "Identity", "Flatten", "Sequential", "ModuleList", "MSELoss", "L1Loss", "BCELoss", "NLLLoss", "GELU",
            "Dropout", "BCEWithLogitsLoss", "Softplus", "ELU", "SiLU",
-           "CrossEntropyLoss", "functional", "init", "utils"]
+           "CrossEntropyLoss", "Conv1d", "Conv2d", "MaxPool2d", "AvgPool2d", "AdaptiveAvgPool2d", "BatchNorm1d",
+           "BatchNorm2d", "LayerNorm", "Embedding", "SmoothL1Loss", "HuberLoss", "functional", "init", "utils"]

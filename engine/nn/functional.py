@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ops import activations, argcheck, elementwise, linalg, nnops
+from engine.ops import activations, argcheck, conv, elementwise, linalg, nnops, normalization, robust_losses
+from engine.ops.pooling import adaptive_avg_pool2d, avg_pool2d, max_pool2d  # noqa: F401 - re-exported
 from engine.ops.activations import dropout as _dropout
 from engine.ops.activations import gelu as _gelu
 from engine.ops.nnops import cross_entropy, nll_loss  # noqa: F401 - re-exported
@@ -101,6 +102,44 @@ def binary_cross_entropy_with_logits(input: Any, target: Any, weight: Any = None
     return nnops.binary_cross_entropy_with_logits(input, target, weight, reduction, pos_weight)
 
 
+def conv1d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, padding: Any = 0,  # noqa: A002
+           dilation: Any = 1, groups: int = 1) -> Tensor:
+    return conv.convolution(input, weight, bias, stride, padding, dilation, groups, 1)
+
+
+def conv2d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, padding: Any = 0,  # noqa: A002
+           dilation: Any = 1, groups: int = 1) -> Tensor:
+    return conv.convolution(input, weight, bias, stride, padding, dilation, groups, 2)
+
+
+def batch_norm(input: Any, running_mean: Any, running_var: Any, weight: Any = None, bias: Any = None,  # noqa: A002
+               training: bool = False, momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
+    _input(input, "batch_norm")
+    return normalization.batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
+
+
+def layer_norm(input: Any, normalized_shape: Any, weight: Any = None, bias: Any = None,  # noqa: A002
+               eps: float = 1e-5) -> Tensor:
+    _input(input, "layer_norm")
+    return normalization.layer_norm(input, normalized_shape, weight, bias, eps)
+
+
+def embedding(input: Any, weight: Any, padding_idx: Any = None, max_norm: Any = None, norm_type: float = 2.0,  # noqa: A002
+              scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
+    _input(input, "embedding")
+    return normalization.embedding(input, weight, padding_idx, max_norm, norm_type, scale_grad_by_freq, sparse)
+
+
+def smooth_l1_loss(input: Any, target: Any, size_average: Any = None, reduce: Any = None,  # noqa: A002
+                   reduction: str = "mean", beta: float = 1.0) -> Tensor:
+    return robust_losses.smooth_l1_loss(input, target, size_average, reduce, reduction, beta)
+
+
+def huber_loss(input: Any, target: Any, reduction: str = "mean", delta: float = 1.0,  # noqa: A002
+               weight: Any = None) -> Tensor:
+    return robust_losses.huber_loss(input, target, reduction, delta, weight)
+
+
 def _floating(kernel: str, fn: Any) -> Any:
     """``fn`` refusing a non-floating input as its CPU kernel does (``F.gelu(torch.tensor([1]))``)."""
 
@@ -121,4 +160,5 @@ one_hot = argcheck.signed("one_hot", _one_hot, key="F.one_hot")
 
 __all__ = ["binary_cross_entropy", "binary_cross_entropy_with_logits", "cross_entropy", "dropout", "gelu",
            "l1_loss", "leaky_relu", "linear", "log_softmax", "mse_loss", "nll_loss", "relu", "sigmoid", "softmax",
-           "tanh", "softplus", "one_hot", "elu", "silu"]
+           "tanh", "softplus", "one_hot", "elu", "silu", "conv1d", "conv2d", "max_pool2d", "avg_pool2d",
+           "adaptive_avg_pool2d", "batch_norm", "layer_norm", "embedding", "smooth_l1_loss", "huber_loss"]

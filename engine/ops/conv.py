@@ -1,0 +1,233 @@
+"""Convolutions: ``F.conv1d`` and ``F.conv2d`` (stride, padding incl. ``'same'``/``'valid'``, dilation, groups,
+bias), one node ``ConvolutionBackward0`` as in PyTorch, whose edges are (input, weight, bias).
+
+A 2-D convolution slides each filter over the (padded) input and takes dot products: the output at (o, h, w) is
+``bias[o] + Σ_c Σ_i Σ_j weight[o, c, i, j] · x[c, h·stride + i·dilation, w·stride + j·dilation]``. The engine
+computes it one kernel offset (i, j) at a time: a strided slice of the input times ``weight[:, :, i, j]`` (a matrix
+product over the channels), so that no im2col copy of size ``k·k`` times the input is made. Sums are taken in
+float64 and rounded once (PyTorch's oneDNN kernels use their own blocking: values agree to float32 rounding).
+A conv1d is a conv2d of height 1.
+
+Example::
+
+    >>> x = torch.ones(1, 1, 3, 3, requires_grad=True)
+    >>> F.conv2d(x, torch.ones(1, 1, 2, 2))
+    tensor([[[[4., 4.],
+              [4., 4.]]]], grad_fn=<ConvolutionBackward0>)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from engine.ops import shape
+from engine.ops.argcheck import must_be
+from engine.ops.function import Function, Unsupported
+from engine.ops.operands import check_alloc
+from engine.tensor import _TYPE_NAMES, Tensor
+
+Pads = tuple[tuple[int, int], ...]  # (before, after) per spatial dim
+
+
+def _offset_slices(k: tuple[int, ...], out: tuple[int, ...], stride: tuple[int, ...],
+                   dilation: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[slice, ...]]]:
+    """For each kernel offset (i, j): the slices of the padded input that it multiplies, one per output position."""
+    found = []
+    for i in range(k[0]):
+        for j in range(k[1]):
+            sl = tuple(slice(o * d, o * d + s * (n - 1) + 1, s) for o, d, s, n in zip((i, j), dilation, stride, out))
+            found.append(((i, j), sl))
+    return found
+
+
+def _pad(x: np.ndarray, pads: Pads) -> np.ndarray:
+    if not any(lo or hi for lo, hi in pads):
+        return x
+    return np.pad(x, ((0, 0), (0, 0)) + tuple(pads))
+
+
+def _out_size(size: tuple[int, ...], k: tuple[int, ...], stride: tuple[int, ...], pads: Pads,
+              dilation: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple((n + lo + hi - d * (kk - 1) - 1) // s + 1 for n, kk, s, (lo, hi), d in zip(size, k, stride, pads,
+                                                                                           dilation))
+
+
+def conv_forward(x: np.ndarray, w: np.ndarray, stride: tuple[int, ...], pads: Pads, dilation: tuple[int, ...],
+                 groups: int) -> np.ndarray:
+    """The convolution of a (N, C, H, W) input with (O, C/groups, kh, kw) filters, without bias, in float64."""
+    n, c = x.shape[:2]
+    o, cg = w.shape[:2]
+    og = o // groups
+    k = w.shape[2:]
+    out = _out_size(x.shape[2:], k, stride, pads, dilation)
+    xp = _pad(x, pads).astype(np.float64)
+    w64 = w.astype(np.float64)
+    acc = np.zeros((n, *out, o))
+    for (i, j), sl in _offset_slices(k, out, stride, dilation):
+        xs = xp[(slice(None), slice(None)) + sl]
+        for g in range(groups):
+            acc[..., g * og:(g + 1) * og] += np.tensordot(xs[:, g * cg:(g + 1) * cg], w64[g * og:(g + 1) * og, :, i, j],
+                                                          axes=([1], [1]))
+    return acc.transpose(0, 3, 1, 2)
+
+
+def conv_input_grad(g: np.ndarray, w: np.ndarray, in_shape: tuple[int, ...], stride: tuple[int, ...], pads: Pads,
+                    dilation: tuple[int, ...], groups: int) -> np.ndarray:
+    """d(conv)/d(input): each output's gradient sent back through the filter to the inputs it read."""
+    n, c = in_shape[:2]
+    o, cg = w.shape[:2]
+    og = o // groups
+    out = g.shape[2:]
+    gxp = np.zeros((n, c) + tuple(s + lo + hi for s, (lo, hi) in zip(in_shape[2:], pads)))
+    g64, w64 = g.astype(np.float64), w.astype(np.float64)
+    for (i, j), sl in _offset_slices(w.shape[2:], out, stride, dilation):
+        for gr in range(groups):
+            part = np.tensordot(g64[:, gr * og:(gr + 1) * og], w64[gr * og:(gr + 1) * og, :, i, j], axes=([1], [0]))
+            gxp[(slice(None), slice(gr * cg, (gr + 1) * cg)) + sl] += part.transpose(0, 3, 1, 2)
+    crop = tuple(slice(lo, lo + s) for s, (lo, _) in zip(in_shape[2:], pads))
+    return gxp[(slice(None), slice(None)) + crop]
+
+
+def conv_weight_grad(g: np.ndarray, x: np.ndarray, w_shape: tuple[int, ...], stride: tuple[int, ...], pads: Pads,
+                     dilation: tuple[int, ...], groups: int) -> np.ndarray:
+    """d(conv)/d(weight): each filter tap's gradient is Σ over the batch and positions of grad · the input it read."""
+    o, cg = w_shape[:2]
+    og = o // groups
+    xp = _pad(x, pads).astype(np.float64)
+    g64 = g.astype(np.float64)
+    gw = np.zeros(w_shape)
+    for (i, j), sl in _offset_slices(w_shape[2:], g.shape[2:], stride, dilation):
+        xs = xp[(slice(None), slice(None)) + sl]
+        for gr in range(groups):
+            gw[gr * og:(gr + 1) * og, :, i, j] = np.tensordot(g64[:, gr * og:(gr + 1) * og],
+                                                              xs[:, gr * cg:(gr + 1) * cg], axes=([0, 2, 3], [0, 2, 3]))
+    return gw
+
+
+class ConvolutionBackward0(Function):
+    """conv(x, w) + b: d/dx = the gradient convolved back through the flipped filters (a transposed convolution),
+    d/dw = the gradient correlated with the input, d/db = the gradient summed over the batch and positions."""
+
+    templates = ("{grad} sent back through the filters {1} (a transposed convolution)",
+                 "{grad} correlated with the input {0}", "{grad} summed over the batch and positions")
+    _saved_fields = ("input", "weight", "stride", "padding", "dilation", "groups", "transposed", "output_padding",
+                     "bias_sym_sizes_opt")
+
+    @staticmethod
+    def _forward(ctx: Any, x: np.ndarray, w: np.ndarray, b: np.ndarray, geometry: Any = None, groups: int = 1,
+                 has_bias: bool = False, shown: dict[str, Any] | None = None) -> np.ndarray:
+        ctx._save(input=x, weight=w, transposed=False, groups=groups, **(shown or {}))
+        ctx._conv = (*geometry, groups)
+        x4, w4 = (x[:, :, None, :], w[:, :, None, :]) if x.ndim == 3 else (x, w)  # conv1d: a conv2d of height 1
+        acc = conv_forward(x4, w4, *geometry, groups)
+        if has_bias:
+            acc = acc + b.astype(np.float64)[:, None, None]
+        out = acc.astype(x.dtype)
+        return out[:, :, 0, :] if x.ndim == 3 else out
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        if isinstance(g, Tensor):
+            raise Unsupported("a convolution's backward as tensors")
+        x, w = s["input"], s["weight"]
+        x4, w4, g4 = (x[:, :, None, :], w[:, :, None, :], g[:, :, None, :]) if x.ndim == 3 else (x, w, g)
+        stride, pads, dilation, groups = ctx._conv
+        nx, nw, nb = ctx._needs_input_grad
+        gx = gw = gb = None
+        if nx:
+            gx = conv_input_grad(g4, w4, x4.shape, stride, pads, dilation, groups).astype(x.dtype).reshape(x.shape)
+        if nw:
+            gw = conv_weight_grad(g4, x4, w4.shape, stride, pads, dilation, groups).astype(w.dtype).reshape(w.shape)
+        if nb:
+            gb = g4.astype(np.float64).sum(axis=(0, 2, 3)).astype(g.dtype)
+        return gx, gw, gb
+
+
+# ---- the function forms: PyTorch's checks, in its words ------------------------------------------------------
+def _tuple(v: Any, n: int, name: str) -> tuple[int, ...]:
+    t = tuple(int(e) for e in v) if isinstance(v, (tuple, list)) else (int(v),) * n
+    if len(t) == 1 and n > 1:
+        t = t * n
+    if len(t) != n:
+        raise RuntimeError(f"expected {name} to be a single integer value or a list of {n} values to match the "
+                           f"convolution dimensions, but got {name}={list(t)}")
+    return t
+
+
+def _sizes(s: tuple[int, ...]) -> str:
+    return "[" + ", ".join(map(str, s)) + "]"
+
+
+def convolution(x: Tensor, w: Tensor, b: Tensor | None, stride: Any, padding: Any, dilation: Any, groups: int,
+                nd: int) -> Tensor:
+    """``F.conv1d`` (nd=1) or ``F.conv2d`` (nd=2) with PyTorch's checks."""
+    name = f"conv{nd}d"
+    for pos, (arg, v) in enumerate((("input", x), ("weight", w)), 1):
+        if not isinstance(v, Tensor):
+            raise must_be(name, arg, pos, "Tensor", v)
+    xs, ws = x._data.shape, w._data.shape
+    if len(xs) not in (nd + 1, nd + 2):
+        raise RuntimeError(f"Expected {nd + 1}D (unbatched) or {nd + 2}D (batched) input to {name}, but got input of "
+                           f"size: {_sizes(xs)}")
+    batched = len(xs) == nd + 2
+    stride_t, dil_t = _tuple(stride, nd, "stride"), _tuple(dilation, nd, "dilation")
+    if len(ws) != nd + 2:
+        raise RuntimeError("weight should have at least three dimensions" if len(ws) < 3 else
+                           f"expected stride to be a single integer value or a list of {len(ws) - 2} values to match "
+                           f"the convolution dimensions, but got stride={list(stride_t)}")
+    if any(s <= 0 for s in stride_t):
+        raise RuntimeError("non-positive stride is not supported")
+    if any(d <= 0 for d in dil_t):
+        raise RuntimeError("dilation should be greater than zero")
+    if groups <= 0:
+        raise RuntimeError("non-positive groups is not supported")
+    k = ws[2:]
+    if isinstance(padding, str):
+        if padding == "valid":
+            pads = ((0, 0),) * nd
+        elif padding == "same":
+            if any(s != 1 for s in stride_t):
+                raise RuntimeError("padding='same' is not supported for strided convolutions")
+            total = [d * (kk - 1) for d, kk in zip(dil_t, k)]
+            pads = tuple((t // 2, t - t // 2) for t in total)
+        else:
+            raise RuntimeError(f"Invalid padding string: '{padding}'")
+        shown_pad = tuple(lo for lo, _ in pads)
+    else:
+        shown_pad = _tuple(padding, nd, "padding")
+        if any(p < 0 for p in shown_pad):
+            raise RuntimeError("negative padding is not supported")
+        pads = tuple((p, p) for p in shown_pad)
+    shown_x = xs if batched else (1, *xs)
+    if x._data.dtype != w._data.dtype:
+        raise RuntimeError(f"expected scalar type {_TYPE_NAMES[w._data.dtype.name]} but found "
+                           f"{_TYPE_NAMES[x._data.dtype.name]}")
+    if shown_x[1] != ws[1] * groups:
+        raise RuntimeError(f"Given groups={groups}, weight of size {_sizes(ws)}, expected input{_sizes(shown_x)} to "
+                           f"have {ws[1] * groups} channels, but got {shown_x[1]} channels instead")
+    if ws[0] % groups:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, but "
+                           f"got weight of size {_sizes(ws)} instead")
+    if b is not None and (b._data.ndim != 1 or b._data.shape[0] != ws[0]):
+        raise RuntimeError(f"Given weight of size {_sizes(ws)}, expected bias to be 1-dimensional with {ws[0]} "
+                           f"elements, but got bias of size {_sizes(b._data.shape)} instead")
+    padded = tuple(n + lo + hi for n, (lo, hi) in zip(shown_x[2:], pads))
+    eff = tuple(d * (kk - 1) + 1 for d, kk in zip(dil_t, k))
+    if any(p < e for p, e in zip(padded, eff)):
+        raise RuntimeError(f"Calculated padded input size per channel: ({' x '.join(map(str, padded))}). Kernel size: "
+                           f"({' x '.join(map(str, eff))}). Kernel size can't be greater than actual input size")
+    out = _out_size(shown_x[2:], k, stride_t, pads, dil_t)
+    check_alloc(2 * (shown_x[0] * ws[0] * math.prod(out) + math.prod(shown_x[:2]) * math.prod(padded)))  # float64
+    xin = x if batched else shape.unsqueeze(x, 0)
+    geometry = ((1, stride_t[0]), ((0, 0), pads[0]), (1, dil_t[0])) if nd == 1 else (stride_t, pads, dil_t)
+    bias = b if b is not None else Tensor._make(np.zeros(0, dtype=w._data.dtype))  # no edge: (None, 0)
+    shown = {"stride": stride_t, "padding": shown_pad, "dilation": dil_t, "output_padding": (0,) * nd,
+             "bias_sym_sizes_opt": None if b is None else tuple(b._data.shape)}
+    out_t = ConvolutionBackward0.apply(xin, w, bias, geometry=geometry, groups=groups, has_bias=b is not None,
+                                       shown=shown)
+    return out_t if batched else shape.squeeze(out_t, 0)
+
+
+__all__ = ["ConvolutionBackward0", "conv_forward", "conv_input_grad", "conv_weight_grad", "convolution"]
