@@ -112,6 +112,13 @@ def conv2d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, padding: 
     return conv.convolution(input, weight, bias, stride, padding, dilation, groups, 2)
 
 
+def pad(input: Any, pad: Any, mode: str = "constant", value: Any = None) -> Tensor:  # noqa: A002
+    _input(input, "pad")
+    if mode != "constant":
+        raise NotImplementedError(f"F.pad's mode='{mode}' is not supported by gradtrace's engine")
+    return conv.constant_pad(input, pad, value)
+
+
 def batch_norm(input: Any, running_mean: Any, running_var: Any, weight: Any = None, bias: Any = None,  # noqa: A002
                training: bool = False, momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
     _input(input, "batch_norm")
@@ -124,8 +131,8 @@ def layer_norm(input: Any, normalized_shape: Any, weight: Any = None, bias: Any 
     return normalization.layer_norm(input, normalized_shape, weight, bias, eps)
 
 
-def embedding(input: Any, weight: Any, padding_idx: Any = None, max_norm: Any = None, norm_type: float = 2.0,  # noqa: A002
-              scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
+def embedding(input: Any, weight: Any, padding_idx: Any = None, max_norm: Any = None,  # noqa: A002
+              norm_type: float = 2.0, scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
     _input(input, "embedding")
     return normalization.embedding(input, weight, padding_idx, max_norm, norm_type, scale_grad_by_freq, sparse)
 
@@ -161,4 +168,4 @@ one_hot = argcheck.signed("one_hot", _one_hot, key="F.one_hot")
 __all__ = ["binary_cross_entropy", "binary_cross_entropy_with_logits", "cross_entropy", "dropout", "gelu",
            "l1_loss", "leaky_relu", "linear", "log_softmax", "mse_loss", "nll_loss", "relu", "sigmoid", "softmax",
            "tanh", "softplus", "one_hot", "elu", "silu", "conv1d", "conv2d", "max_pool2d", "avg_pool2d",
-           "adaptive_avg_pool2d", "batch_norm", "layer_norm", "embedding", "smooth_l1_loss", "huber_loss"]
+           "adaptive_avg_pool2d", "batch_norm", "layer_norm", "embedding", "smooth_l1_loss", "huber_loss", "pad"]

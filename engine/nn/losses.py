@@ -1,4 +1,5 @@
-"""Loss modules: ``MSELoss``, ``L1Loss``, ``CrossEntropyLoss``, ``NLLLoss``, ``BCELoss``, ``SmoothL1Loss``, ``HuberLoss``.
+"""Loss modules: ``MSELoss``, ``L1Loss``, ``CrossEntropyLoss``, ``NLLLoss``, ``BCELoss``, ``SmoothL1Loss``,
+``HuberLoss``.
 
 Example::
 

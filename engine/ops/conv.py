@@ -145,6 +145,39 @@ class ConvolutionBackward0(Function):
         return gx, gw, gb
 
 
+class ConstantPadNdBackward0(Function):
+    """``F.pad(x, pad, value=v)``: x with a border of v; the gradient is the border cut off again."""
+
+    templates = ("{grad} with the padding cut off",)
+    _saved_fields = ("pad",)
+
+    @staticmethod
+    def _forward(ctx: Any, x: np.ndarray, pad: tuple[int, ...] = (), value: Any = 0) -> np.ndarray:
+        ctx._save(pad=pad)
+        widths = [(0, 0)] * (x.ndim - len(pad) // 2) + [(pad[i], pad[i + 1]) for i in range(len(pad) - 2, -1, -2)]
+        ctx._keep = tuple(slice(lo, lo + n) for (lo, _), n in zip(widths, x.shape))
+        return np.pad(x, widths, constant_values=value)
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (k.take(g, ctx._keep),)
+
+
+def constant_pad(x: Tensor, pad: Any, value: Any = 0) -> Tensor:
+    """``F.pad`` in its constant mode (pairs of widths from the last dimension backwards)."""
+    pad = tuple(int(p) for p in pad)
+    if len(pad) % 2:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) // 2 > x._data.ndim:
+        raise RuntimeError(f"Padding length should be less than or equal to two times the input dimension but got "
+                           f"padding length {len(pad)} and input of dimension {x._data.ndim}")
+    if any(p < 0 for p in pad):
+        raise NotImplementedError("negative padding (cropping) in F.pad is not supported by gradtrace's engine")
+    widths = dict(enumerate(reversed([pad[i] + pad[i + 1] for i in range(0, len(pad), 2)])))
+    n = x._data.ndim - len(widths)
+    check_alloc(math.prod(s + widths.get(i - n, 0) for i, s in enumerate(x._data.shape)))
+    return ConstantPadNdBackward0.apply(x, pad=pad, value=0 if value is None else value)
+
+
 # ---- the function forms: PyTorch's checks, in its words ------------------------------------------------------
 def _tuple(v: Any, n: int, name: str) -> tuple[int, ...]:
     t = tuple(int(e) for e in v) if isinstance(v, (tuple, list)) else (int(v),) * n
@@ -202,8 +235,11 @@ def convolution(x: Tensor, w: Tensor, b: Tensor | None, stride: Any, padding: An
         pads = tuple((p, p) for p in shown_pad)
     shown_x = xs if batched else (1, *xs)
     if x._data.dtype != w._data.dtype:
-        raise RuntimeError(f"expected scalar type {_TYPE_NAMES[w._data.dtype.name]} but found "
-                           f"{_TYPE_NAMES[x._data.dtype.name]}")
+        xn, wn = _TYPE_NAMES[x._data.dtype.name], _TYPE_NAMES[w._data.dtype.name]
+        if x._data.dtype == np.float32:  # the oneDNN path's own check
+            raise RuntimeError(f"Input type (torch.{xn}Tensor) and weight type (torch.{wn}Tensor) should be the same "
+                               "or input should be a MKLDNN tensor and weight is a dense tensor")
+        raise RuntimeError(f"expected scalar type {xn} but found {wn}")
     if shown_x[1] != ws[1] * groups:
         raise RuntimeError(f"Given groups={groups}, weight of size {_sizes(ws)}, expected input{_sizes(shown_x)} to "
                            f"have {ws[1] * groups} channels, but got {shown_x[1]} channels instead")
@@ -221,6 +257,9 @@ def convolution(x: Tensor, w: Tensor, b: Tensor | None, stride: Any, padding: An
     out = _out_size(shown_x[2:], k, stride_t, pads, dil_t)
     check_alloc(2 * (shown_x[0] * ws[0] * math.prod(out) + math.prod(shown_x[:2]) * math.prod(padded)))  # float64
     xin = x if batched else shape.unsqueeze(x, 0)
+    if any(lo != hi for lo, hi in pads):  # 'same' with an even kernel: PyTorch pads the difference on the right first
+        xin = constant_pad(xin, [v for lo, hi in reversed(pads) for v in (0, hi - lo)])
+        pads = tuple((lo, lo) for lo, _ in pads)
     geometry = ((1, stride_t[0]), ((0, 0), pads[0]), (1, dil_t[0])) if nd == 1 else (stride_t, pads, dil_t)
     bias = b if b is not None else Tensor._make(np.zeros(0, dtype=w._data.dtype))  # no edge: (None, 0)
     shown = {"stride": stride_t, "padding": shown_pad, "dilation": dil_t, "output_padding": (0,) * nd,
@@ -230,4 +269,4 @@ def convolution(x: Tensor, w: Tensor, b: Tensor | None, stride: Any, padding: An
     return out_t if batched else shape.squeeze(out_t, 0)
 
 
-__all__ = ["ConvolutionBackward0", "conv_forward", "conv_input_grad", "conv_weight_grad", "convolution"]
+__all__ = ["ConstantPadNdBackward0", "ConvolutionBackward0", "constant_pad", "conv_forward", "conv_input_grad", "conv_weight_grad", "convolution"]

@@ -178,7 +178,8 @@ def layer_norm(input: Tensor, normalized_shape: Any, weight: Tensor | None = Non
     for name, t in (("weight", weight), ("bias", bias)):
         if t is not None and tuple(t._data.shape) != shape:
             raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
-                               f"[{', '.join(map(str, t._data.shape))}] and normalized_shape = [{', '.join(map(str, shape))}]")
+                               f"[{', '.join(map(str, t._data.shape))}] and normalized_shape = "
+                               f"[{', '.join(map(str, shape))}]")
     check_alloc(2 * x.size)
     dt = x.dtype
     return NativeLayerNormBackward0.apply(input, weight if weight is not None else _none(dt),
@@ -210,8 +211,8 @@ class EmbeddingBackward0(Function):
         return (k.index_add(ctx._in_shapes[0], (rows,), gr),)
 
 
-def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None, max_norm: float | None = None,  # noqa: A002
-              norm_type: float = 2.0, scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
+def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,  # noqa: A002
+              max_norm: float | None = None, norm_type: float = 2.0, scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
     idx = input._data
     if idx.dtype not in (np.int64, np.int32):
         raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar types: "

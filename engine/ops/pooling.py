@@ -47,7 +47,8 @@ def _geometry(a: Tensor, name: str, kernel_size: Any, stride: Any, padding: Any,
     x = a._data
     if x.ndim not in (3, 4) or (x.ndim == 3 and 0 in x.shape) or (x.ndim == 4 and 0 in x.shape[1:]):
         if name == "avg_pool2d" and x.ndim < 3:
-            raise IndexError(f"Dimension out of range (expected to be in range of [-{x.ndim}, {x.ndim - 1}], but got -3)")
+            raise IndexError(f"Dimension out of range (expected to be in range of [-{x.ndim}, {x.ndim - 1}], but "
+                             "got -3)")
         raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
     k = _pair(kernel_size, "kernel_size")
     s = k if stride is None or (isinstance(stride, (tuple, list)) and not stride) else _pair(stride, "stride")
@@ -144,7 +145,7 @@ class AvgPool2DBackward0(Function):
         shape = ctx._in_shapes[0]
         share = g / div
         padded = _padded(np.zeros(shape, dtype=g.dtype), kk, st, p, d, out, 0)
-        for sl in _taps(kk, st, d, out):
+        for sl in reversed(_taps(kk, st, d, out)):  # each input gets its windows' shares in the outputs' order
             padded[(Ellipsis,) + sl] += share
         return (padded[..., p[0]:p[0] + shape[-2], p[1]:p[1] + shape[-1]],)
 
@@ -176,8 +177,8 @@ def max_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any
     return result, made(node.__dict__["_indices"] if node is not None else _max_pool(input._data, geometry)[1])
 
 
-def avg_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0, ceil_mode: bool = False,  # noqa: A002
-               count_include_pad: bool = True, divisor_override: int | None = None) -> Tensor:
+def avg_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,  # noqa: A002
+               ceil_mode: bool = False, count_include_pad: bool = True, divisor_override: int | None = None) -> Tensor:
     geometry = _geometry(input, "avg_pool2d", kernel_size, stride, padding, 1, ceil_mode)
     if divisor_override is not None and divisor_override == 0:
         raise RuntimeError("divisor must be not zero")
@@ -204,7 +205,7 @@ class AdaptiveAvgPool2DBackward0(Function):
             for i in range(hs, he):
                 for j in range(ws, we):
                     total += x[..., i, j]
-            res[..., oh, ow] = total / ((he - hs) * (we - ws))
+            res[..., oh, ow] = total / x.dtype.type(he - hs) / x.dtype.type(we - ws)  # PyTorch divides twice
         return res
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
@@ -212,7 +213,7 @@ class AdaptiveAvgPool2DBackward0(Function):
             raise Unsupported("adaptive average pooling's backward as tensors")
         gx = np.zeros(ctx._in_shapes[0], dtype=g.dtype)
         for (oh, ow), (hs, he, ws, we) in ctx._windows:
-            gx[..., hs:he, ws:we] += (g[..., oh, ow] / ((he - hs) * (we - ws)))[..., None, None]
+            gx[..., hs:he, ws:we] += (g[..., oh, ow] / g.dtype.type(he - hs) / g.dtype.type(we - ws))[..., None, None]
         return (gx,)
 
 
