@@ -128,6 +128,8 @@ def batch_norm(input: Any, running_mean: Any, running_var: Any, weight: Any = No
 def layer_norm(input: Any, normalized_shape: Any, weight: Any = None, bias: Any = None,  # noqa: A002
                eps: float = 1e-5) -> Tensor:
     _input(input, "layer_norm")
+    if not isinstance(normalized_shape, (tuple, list)):
+        raise argcheck.must_be("layer_norm", "normalized_shape", 2, "tuple of ints", normalized_shape)
     return normalization.layer_norm(input, normalized_shape, weight, bias, eps)
 
 
