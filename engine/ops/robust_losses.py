@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops import nnops
+from engine.ops import nnops, shape
 from engine.ops.function import Function, number
 from engine.ops.operands import binary_operands, broadcast_shape, check_alloc
 from engine.run_state import state
@@ -122,8 +122,11 @@ def _robust(cls: type[_Robust], name: str, input: Any, target: Any, reduction: s
             obs.warning(f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). "
                         "This will likely lead to incorrect results due to broadcasting. Please ensure they have the "
                         "same size.")
-    check_alloc(math.prod(broadcast_shape(input._data.shape, target._data.shape)))
+    full = broadcast_shape(input._data.shape, target._data.shape)
+    check_alloc(math.prod(full))
     a, b = binary_operands(input, target)
+    # PyTorch's Python code broadcasts both first (torch.broadcast_tensors): an ExpandBackward0 for each one grown
+    a, b = (t if t._data.shape == full else shape.expand(t, *full) for t in (a, b))
     return cls.apply(a, b, reduction=reduction, c=c)
 
 

@@ -144,7 +144,7 @@ class ScatterAddBackward0(Function):
 def scatter_add(a: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
     """``x.scatter_add(dim, index, src)``: ``src``'s values added into a copy of ``x`` at ``index`` along ``dim``."""
     d, idx = _checked_index("scatter_add", a, dim, index, src)
-    _same_dtype("scatter_add", a, src)
+    _same_dtype("scatter", a, src)  # PyTorch's shared check names scatter
     return ScatterAddBackward0.apply(a, src, dim=d, index=idx)
 
 
