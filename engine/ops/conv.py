@@ -2,11 +2,9 @@
 bias), one node ``ConvolutionBackward0`` as in PyTorch, whose edges are (input, weight, bias).
 
 A 2-D convolution slides each filter over the (padded) input and takes dot products: the output at (o, h, w) is
-``bias[o] + Σ_c Σ_i Σ_j weight[o, c, i, j] · x[c, h·stride + i·dilation, w·stride + j·dilation]``. The engine
-computes it one kernel offset (i, j) at a time: a strided slice of the input times ``weight[:, :, i, j]`` (a matrix
-product over the channels), so that no im2col copy of size ``k·k`` times the input is made. Sums are taken in
-float64 and rounded once (PyTorch's oneDNN kernels use their own blocking: values agree to float32 rounding).
-A conv1d is a conv2d of height 1.
+``bias[o] + Σ_c Σ_i Σ_j weight[o, c, i, j] · x[c, h·stride + i·dilation, w·stride + j·dilation]``; the numpy
+kernels are in ``engine.ops.conv_kernels`` (sums in float64, rounded once: PyTorch's oneDNN kernels block their
+sums their own way, so values agree to float32 rounding). A conv1d is a conv2d of height 1.
 
 Example::
 
@@ -25,87 +23,10 @@ import numpy as np
 
 from engine.ops import shape
 from engine.ops.argcheck import must_be
+from engine.ops.conv_kernels import Pads, conv_forward, conv_input_grad, conv_weight_grad, out_size
 from engine.ops.function import Function, Unsupported
 from engine.ops.operands import check_alloc
 from engine.tensor import _TYPE_NAMES, Tensor
-
-Pads = tuple[tuple[int, int], ...]  # (before, after) per spatial dim
-
-
-def _offset_slices(k: tuple[int, ...], out: tuple[int, ...], stride: tuple[int, ...],
-                   dilation: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[slice, ...]]]:
-    """For each kernel offset (i, j): the slices of the padded input that it multiplies, one per output position."""
-    found = []
-    for i in range(k[0]):
-        for j in range(k[1]):
-            sl = tuple(slice(o * d, o * d + s * (n - 1) + 1, s) for o, d, s, n in zip((i, j), dilation, stride, out))
-            found.append(((i, j), sl))
-    return found
-
-
-def _pad(x: np.ndarray, pads: Pads) -> np.ndarray:
-    if not any(lo or hi for lo, hi in pads):
-        return x
-    return np.pad(x, ((0, 0), (0, 0)) + tuple(pads))
-
-
-def _out_size(size: tuple[int, ...], k: tuple[int, ...], stride: tuple[int, ...], pads: Pads,
-              dilation: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple((n + lo + hi - d * (kk - 1) - 1) // s + 1 for n, kk, s, (lo, hi), d in zip(size, k, stride, pads,
-                                                                                           dilation))
-
-
-def conv_forward(x: np.ndarray, w: np.ndarray, stride: tuple[int, ...], pads: Pads, dilation: tuple[int, ...],
-                 groups: int) -> np.ndarray:
-    """The convolution of a (N, C, H, W) input with (O, C/groups, kh, kw) filters, without bias, in float64."""
-    n, c = x.shape[:2]
-    o, cg = w.shape[:2]
-    og = o // groups
-    k = w.shape[2:]
-    out = _out_size(x.shape[2:], k, stride, pads, dilation)
-    xp = _pad(x, pads).astype(np.float64)
-    w64 = w.astype(np.float64)
-    acc = np.zeros((n, *out, o))
-    for (i, j), sl in _offset_slices(k, out, stride, dilation):
-        xs = xp[(slice(None), slice(None)) + sl]
-        for g in range(groups):
-            acc[..., g * og:(g + 1) * og] += np.tensordot(xs[:, g * cg:(g + 1) * cg], w64[g * og:(g + 1) * og, :, i, j],
-                                                          axes=([1], [1]))
-    return acc.transpose(0, 3, 1, 2)
-
-
-def conv_input_grad(g: np.ndarray, w: np.ndarray, in_shape: tuple[int, ...], stride: tuple[int, ...], pads: Pads,
-                    dilation: tuple[int, ...], groups: int) -> np.ndarray:
-    """d(conv)/d(input): each output's gradient sent back through the filter to the inputs it read."""
-    n, c = in_shape[:2]
-    o, cg = w.shape[:2]
-    og = o // groups
-    out = g.shape[2:]
-    gxp = np.zeros((n, c) + tuple(s + lo + hi for s, (lo, hi) in zip(in_shape[2:], pads)))
-    g64, w64 = g.astype(np.float64), w.astype(np.float64)
-    for (i, j), sl in _offset_slices(w.shape[2:], out, stride, dilation):
-        for gr in range(groups):
-            part = np.tensordot(g64[:, gr * og:(gr + 1) * og], w64[gr * og:(gr + 1) * og, :, i, j], axes=([1], [0]))
-            gxp[(slice(None), slice(gr * cg, (gr + 1) * cg)) + sl] += part.transpose(0, 3, 1, 2)
-    crop = tuple(slice(lo, lo + s) for s, (lo, _) in zip(in_shape[2:], pads))
-    return gxp[(slice(None), slice(None)) + crop]
-
-
-def conv_weight_grad(g: np.ndarray, x: np.ndarray, w_shape: tuple[int, ...], stride: tuple[int, ...], pads: Pads,
-                     dilation: tuple[int, ...], groups: int) -> np.ndarray:
-    """d(conv)/d(weight): each filter tap's gradient is Σ over the batch and positions of grad · the input it read."""
-    o, cg = w_shape[:2]
-    og = o // groups
-    xp = _pad(x, pads).astype(np.float64)
-    g64 = g.astype(np.float64)
-    gw = np.zeros(w_shape)
-    for (i, j), sl in _offset_slices(w_shape[2:], g.shape[2:], stride, dilation):
-        xs = xp[(slice(None), slice(None)) + sl]
-        for gr in range(groups):
-            gw[gr * og:(gr + 1) * og, :, i, j] = np.tensordot(g64[:, gr * og:(gr + 1) * og],
-                                                              xs[:, gr * cg:(gr + 1) * cg], axes=([0, 2, 3], [0, 2, 3]))
-    return gw
-
 
 class ConvolutionBackward0(Function):
     """conv(x, w) + b: d/dx = the gradient convolved back through the flipped filters (a transposed convolution),
@@ -254,8 +175,9 @@ def convolution(x: Tensor, w: Tensor, b: Tensor | None, stride: Any, padding: An
     if any(p < e for p, e in zip(padded, eff)):
         raise RuntimeError(f"Calculated padded input size per channel: ({' x '.join(map(str, padded))}). Kernel size: "
                            f"({' x '.join(map(str, eff))}). Kernel size can't be greater than actual input size")
-    out = _out_size(shown_x[2:], k, stride_t, pads, dil_t)
-    check_alloc(2 * (shown_x[0] * ws[0] * math.prod(out) + math.prod(shown_x[:2]) * math.prod(padded)))  # float64
+    out = out_size(shown_x[2:], k, stride_t, pads, dil_t)
+    check_alloc(shown_x[0] * ws[0] * math.prod(out))  # the output, then the padded copy of the input
+    check_alloc(math.prod(shown_x[:2]) * math.prod(padded))
     xin = x if batched else shape.unsqueeze(x, 0)
     if any(lo != hi for lo, hi in pads):  # 'same' with an even kernel: PyTorch pads the difference on the right first
         xin = constant_pad(xin, [v for lo, hi in reversed(pads) for v in (0, hi - lo)])
@@ -269,4 +191,4 @@ def convolution(x: Tensor, w: Tensor, b: Tensor | None, stride: Any, padding: An
     return out_t if batched else shape.squeeze(out_t, 0)
 
 
-__all__ = ["ConstantPadNdBackward0", "ConvolutionBackward0", "constant_pad", "conv_forward", "conv_input_grad", "conv_weight_grad", "convolution"]
+__all__ = ["ConstantPadNdBackward0", "ConvolutionBackward0", "constant_pad", "convolution"]

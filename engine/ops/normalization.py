@@ -180,7 +180,7 @@ def layer_norm(input: Tensor, normalized_shape: Any, weight: Tensor | None = Non
             raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
                                f"[{', '.join(map(str, t._data.shape))}] and normalized_shape = "
                                f"[{', '.join(map(str, shape))}]")
-    check_alloc(2 * x.size)
+    check_alloc(x.size)
     dt = x.dtype
     return NativeLayerNormBackward0.apply(input, weight if weight is not None else _none(dt),
                                           bias if bias is not None else _none(dt), normalized_shape=shape, eps=eps,

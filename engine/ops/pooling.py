@@ -168,7 +168,7 @@ def max_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any
                ceil_mode: bool = False, return_indices: bool = False) -> Any:
     geometry = _geometry(input, "max_pool2d", kernel_size, stride, padding, dilation, ceil_mode)
     k, s, p, d, out = geometry
-    check_alloc(2 * math.prod(input._data.shape[:-2]) * math.prod(out))
+    check_alloc(math.prod(input._data.shape[:-2]) * math.prod(out))
     shown = {"kernel_size": k, "stride": s, "padding": p, "dilation": d, "ceil_mode": ceil_mode}
     result = MaxPool2DWithIndicesBackward0.apply(input, geometry=geometry, shown=shown)
     if not return_indices:
