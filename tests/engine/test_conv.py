@@ -247,3 +247,24 @@ def test_create_graph_through_a_convolution_is_refused_in_words() -> None:
                                   "(F.max_pool2d(x.view(1, 1, 3) ** 3, (1, 2), 1) * x[:2]).sum()"])
 def test_max_pool_has_second_derivatives_like_torch(expr: str) -> None:
     check_second_derivatives(expr)
+
+
+@pytest.mark.parametrize("chunk", [1 << 20, 300, 1])  # whole batches, a few samples, one tap at a time
+def test_every_kernel_path_gives_torchs_values(chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.ops import conv_kernels
+
+    monkeypatch.setattr(conv_kernels, "CHUNK", chunk)
+    for code in CONV_PROGRAMS[:2]:
+        test_conv_values_and_gradients_are_close_to_torch(code)
+
+
+def test_a_convolution_too_big_for_the_budget_is_refused_before_it_runs() -> None:
+    import engine
+
+    code = "import torch\nx = torch.ones(1, 1, 500, 1000)\nw = torch.ones(3, 1, 1, 1)\ny = torch.nn.functional.conv2d(x, w)\n"
+    result = engine.run(code)  # the input is allowed, the output (1,500,000 elements) is not
+    assert result.error is not None and result.error["type"] == "LimitExceeded" and result.error["line"] == 4
+    assert "a tensor of 1500000 elements" in result.error["message"]
+    ok = engine.run("import torch\ny = torch.nn.functional.conv2d(torch.ones(2, 3, 64, 64), torch.ones(8, 3, 3, 3))\n"
+                    "print(y.shape, y[0, 0, 0, 0])")
+    assert ok.error is None and ok.stdout == "torch.Size([2, 8, 62, 62]) tensor(27.)\n"
