@@ -1,4 +1,5 @@
-"""Convolution and pooling layers: ``Conv1d``, ``Conv2d``, ``MaxPool2d``, ``AvgPool2d``, ``AdaptiveAvgPool2d``.
+"""Convolution and pooling layers: ``Conv1d``, ``Conv2d``, ``MaxPool1d``, ``MaxPool2d``, ``AvgPool1d``, ``AvgPool2d``,
+``AdaptiveAvgPool2d``.
 
 Example::
 
@@ -148,6 +149,34 @@ class AvgPool2d(Module):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
 
 
+class MaxPool1d(MaxPool2d):
+    """The largest value of each kernel_size window along the last dim."""
+
+    def forward(self, input: Tensor) -> Any:  # noqa: A002
+        functional._input(input, "max_pool1d")
+        return pooling.max_pool1d(input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode,
+                                  self.return_indices)
+
+
+class AvgPool1d(Module):
+    """The mean of each kernel_size window along the last dim."""
+
+    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0, ceil_mode: bool = False,
+                 count_include_pad: bool = True) -> None:
+        super().__init__()
+        self.kernel_size = _ntuple(kernel_size, 1)
+        self.stride = _ntuple(stride if stride is not None else kernel_size, 1)
+        self.padding, self.ceil_mode, self.count_include_pad = _ntuple(padding, 1), ceil_mode, count_include_pad
+
+    def forward(self, input: Tensor) -> Tensor:  # noqa: A002
+        functional._input(input, "avg_pool1d")
+        return pooling.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                                  self.count_include_pad)
+
+    def extra_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
 class AdaptiveAvgPool2d(Module):
     """The mean over output_size windows that tile the input, whatever its size."""
 
@@ -163,4 +192,4 @@ class AdaptiveAvgPool2d(Module):
         return f"output_size={self.output_size}"
 
 
-__all__ = ["AdaptiveAvgPool2d", "AvgPool2d", "Conv1d", "Conv2d", "MaxPool2d"]
+__all__ = ["AdaptiveAvgPool2d", "AvgPool1d", "AvgPool2d", "Conv1d", "Conv2d", "MaxPool1d", "MaxPool2d"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ops import activations, argcheck, conv, elementwise, linalg, nnops, normalization, robust_losses
-from engine.ops.pooling import adaptive_avg_pool2d, avg_pool2d, max_pool2d  # noqa: F401 - re-exported
+from engine.ops import pooling
 from engine.ops.activations import dropout as _dropout
 from engine.ops.activations import gelu as _gelu
 from engine.ops.nnops import cross_entropy, nll_loss  # noqa: F401 - re-exported
@@ -112,6 +112,21 @@ def conv2d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, padding: 
     return conv.convolution(input, weight, bias, stride, padding, dilation, groups, 2)
 
 
+def _pooling(name: str) -> Any:
+    fn = getattr(pooling, name)
+
+    def f(input: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: A002
+        _input(input, name)
+        return fn(input, *args, **kwargs)
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+max_pool1d, max_pool2d, avg_pool1d, avg_pool2d, adaptive_avg_pool2d = (
+    _pooling(n) for n in ("max_pool1d", "max_pool2d", "avg_pool1d", "avg_pool2d", "adaptive_avg_pool2d"))
+
+
 def pad(input: Any, pad: Any, mode: str = "constant", value: Any = None) -> Tensor:  # noqa: A002
     _input(input, "pad")
     if mode != "constant":
@@ -170,4 +185,4 @@ one_hot = argcheck.signed("one_hot", _one_hot, key="F.one_hot")
 __all__ = ["binary_cross_entropy", "binary_cross_entropy_with_logits", "cross_entropy", "dropout", "gelu",
            "l1_loss", "leaky_relu", "linear", "log_softmax", "mse_loss", "nll_loss", "relu", "sigmoid", "softmax",
            "tanh", "softplus", "one_hot", "elu", "silu", "conv1d", "conv2d", "max_pool2d", "avg_pool2d",
-           "adaptive_avg_pool2d", "batch_norm", "layer_norm", "embedding", "smooth_l1_loss", "huber_loss", "pad"]
+           "adaptive_avg_pool2d", "batch_norm", "layer_norm", "embedding", "smooth_l1_loss", "huber_loss", "pad", "max_pool1d", "avg_pool1d"]

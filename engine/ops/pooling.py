@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops import reduce
+from engine.ops import reduce, shape
 from engine.ops.function import Function, Unsupported
 from engine.ops.operands import check_alloc, made
 from engine.tensor import Tensor
@@ -189,6 +189,28 @@ def avg_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any
                                     divisor_override=divisor_override, shown=shown)
 
 
+def _one(v: Any, fill: int) -> tuple[int, int]:
+    return (fill, int(v[0] if isinstance(v, (tuple, list)) else v))
+
+
+def max_pool1d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0, dilation: Any = 1,  # noqa: A002
+               ceil_mode: bool = False, return_indices: bool = False) -> Any:
+    """A 1-D max pooling is a 2-D one of height 1, as in PyTorch (Unsqueeze, MaxPool2DWithIndices, Squeeze)."""
+    out = max_pool2d(shape.unsqueeze(input, -2), _one(kernel_size, 1), None if stride is None else _one(stride, 1),
+                     _one(padding, 0), _one(dilation, 1), ceil_mode, return_indices)
+    if return_indices:
+        return shape.squeeze(out[0], -2), shape.squeeze(out[1], -2)
+    return shape.squeeze(out, -2)
+
+
+def avg_pool1d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,  # noqa: A002
+               ceil_mode: bool = False, count_include_pad: bool = True) -> Tensor:
+    """A 1-D average pooling is a 2-D one of height 1, as in PyTorch."""
+    out = avg_pool2d(shape.unsqueeze(input, -2), _one(kernel_size, 1), None if stride is None else _one(stride, 1),
+                     _one(padding, 0), ceil_mode, count_include_pad)
+    return shape.squeeze(out, -2)
+
+
 class AdaptiveAvgPool2DBackward0(Function):
     """The mean of each of out_h x out_w windows that tile the input (window i spans ⌊i·H/out⌋ to ⌈(i+1)·H/out⌉)."""
 
@@ -236,4 +258,4 @@ def adaptive_avg_pool2d(input: Tensor, output_size: Any) -> Tensor:  # noqa: A00
 
 
 __all__ = ["AdaptiveAvgPool2DBackward0", "AvgPool2DBackward0", "MaxPool2DWithIndicesBackward0",
-           "adaptive_avg_pool2d", "avg_pool2d", "max_pool2d"]
+           "adaptive_avg_pool2d", "avg_pool1d", "avg_pool2d", "max_pool1d", "max_pool2d"]

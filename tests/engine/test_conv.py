@@ -37,6 +37,7 @@ CASES = [
     "F.max_pool2d(t3, 2, ceil_mode=True)", "F.max_pool2d(t3, 2, 1, dilation=(1, 2))",
     "F.avg_pool2d(t3, 2)", "F.avg_pool2d(t3.unsqueeze(0), 3, stride=2, padding=1)",
     "F.avg_pool2d(t3, 3, 2, 1, ceil_mode=True, count_include_pad=False)", "F.avg_pool2d(t3, 2, 1, divisor_override=3)",
+    "F.max_pool1d(t3, 2)", "F.max_pool1d(m, 2, 1, 1)", "F.avg_pool1d(t3, 3, 2, 1)", "F.avg_pool1d(m, 2, ceil_mode=True)",
     "F.adaptive_avg_pool2d(t3, (2, 3))", "F.adaptive_avg_pool2d(t3.unsqueeze(0), 1)", "F.adaptive_avg_pool2d(t3, (None, 2))",
 ]
 
@@ -124,7 +125,8 @@ PROGRAMS = [
     "print(nn.MaxPool2d(2), nn.MaxPool2d((2, 2), 1, 1), nn.AvgPool2d(2))\n"
     "print(nn.AvgPool2d(3, 2, 1, ceil_mode=True, count_include_pad=False), nn.AdaptiveAvgPool2d((1, 1)))\n"
     "x = torch.arange(16.).view(1, 1, 4, 4).requires_grad_()\ny, i = F.max_pool2d(x, 2, return_indices=True)\n"
-    "print(y, i)\nprint(nn.MaxPool2d(2, return_indices=True)(x)[1])\nprint(nn.AvgPool2d(2)(x), nn.AdaptiveAvgPool2d(1)(x))",
+    "print(y, i)\nprint(nn.MaxPool2d(2, return_indices=True)(x)[1])\nprint(nn.MaxPool1d(2), nn.AvgPool1d(3, 2, 1))\n"
+    "print(nn.MaxPool1d(3, return_indices=True)(x[0]), nn.AvgPool1d(2)(x[0, 0]))\nprint(nn.AvgPool2d(2)(x), nn.AdaptiveAvgPool2d(1)(x))",
     "torch.manual_seed(1)\nnet = nn.Sequential(nn.Conv2d(1, 4, 3), nn.ReLU(), nn.MaxPool2d(2), nn.Conv2d(4, 8, 3, padding=1),"
     " nn.ReLU(), nn.AdaptiveAvgPool2d((1, 1)), nn.Flatten(), nn.Linear(8, 3))\nprint(net)\n"
     "opt = torch.optim.SGD(net.parameters(), lr=0.1)\nx = torch.randn(4, 1, 10, 10)\nt = torch.tensor([0, 1, 2, 1])\n"
