@@ -3,8 +3,8 @@ the input and of the weight, for (N, C, H, W) inputs and (O, C / groups, kh, kw)
 
 The output at (n, o, h, w) is ``Σ_c Σ_i Σ_j weight[o, c, i, j] · x[n, c, h·stride + i·dilation, w·stride +
 j·dilation]`` (x padded). Each kernel tap (i, j) reads a strided slice of the padded input; gathering those slices
-side by side ("im2col") turns the convolution into one matrix product per group, which BLAS does fast (``np.dot``:
-``@`` leaves BLAS for a transposed operand). The gathered
+side by side ("im2col") turns the convolution into one matrix product per group, which BLAS does fast (on C-contiguous
+operands, the weight's gradient in blocks of rows: see ``_long_dot``). The gathered
 copy is ``kh·kw`` times the input, so it is made for a few samples at a time (at most ``CHUNK`` elements); a sample
 too big for that is done one tap at a time instead (a product over the channels per tap, no copy). Sums are taken
 in float64 and rounded once by the caller (PyTorch's oneDNN kernels block their sums their own way: the values
@@ -78,7 +78,7 @@ def conv_forward(x: np.ndarray, w: np.ndarray, stride: tuple[int, ...], pads: Pa
             for (i, j), sl in _taps(k, out, stride, dilation):
                 res[..., os] += np.tensordot(xs[(slice(None), slice(None)) + sl], ws[:, :, i, j], axes=([1], [1]))
             continue
-        flat = ws.reshape(og, -1).T
+        flat = np.ascontiguousarray(ws.reshape(og, -1).T)
         for b in chunks:
             res[b, ..., os] = np.dot(_cols(xs[b], k, out, stride, dilation), flat).reshape(-1, *out, og)
     return res.transpose(0, 3, 1, 2)
@@ -106,6 +106,15 @@ def conv_input_grad(g: np.ndarray, w: np.ndarray, in_shape: tuple[int, ...], str
     return gxp[(slice(None), slice(None)) + crop]
 
 
+def _long_dot(a: np.ndarray, b: np.ndarray, rows: int = 1024) -> np.ndarray:
+    """aᵀ @ b summed over their many rows in blocks: multithreaded OpenBLAS takes a hundred times longer on one
+    product with a long inner dimension and a small result when the cores are busy."""
+    total = np.zeros((a.shape[1], b.shape[1]))
+    for r in range(0, a.shape[0], rows):
+        total += np.dot(np.ascontiguousarray(a[r:r + rows].T), b[r:r + rows])
+    return total
+
+
 def conv_weight_grad(g: np.ndarray, x: np.ndarray, w_shape: tuple[int, ...], stride: tuple[int, ...], pads: Pads,
                      dilation: tuple[int, ...], groups: int) -> np.ndarray:
     """d(conv)/d(weight), in float64: Σ over the batch and positions of each output's gradient · the input read."""
@@ -125,7 +134,7 @@ def conv_weight_grad(g: np.ndarray, x: np.ndarray, w_shape: tuple[int, ...], str
                                                  axes=([0, 1, 2], [0, 2, 3]))
             continue
         for b in chunks:
-            gw[os] += np.dot(g64[b, ..., os].reshape(-1, og).T, _cols(xs[b], k, out, stride, dilation))
+            gw[os] += _long_dot(g64[b, ..., os].reshape(-1, og), _cols(xs[b], k, out, stride, dilation))
     return gw.reshape(w_shape)
 
 
