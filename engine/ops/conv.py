@@ -185,7 +185,7 @@ def convolution(x: Tensor, w: Tensor, b: Tensor | None, stride: Any, padding: An
     geometry = ((1, stride_t[0]), ((0, 0), pads[0]), (1, dil_t[0])) if nd == 1 else (stride_t, pads, dil_t)
     bias = b if b is not None else Tensor._make(np.zeros(0, dtype=w._data.dtype))  # no edge: (None, 0)
     shown = {"stride": stride_t, "padding": shown_pad, "dilation": dil_t, "output_padding": (0,) * nd,
-             "bias_sym_sizes_opt": None if b is None else tuple(b._data.shape)}
+             "bias_sym_sizes_opt": (0,) if b is None else tuple(b._data.shape)}
     out_t = ConvolutionBackward0.apply(xin, w, bias, geometry=geometry, groups=groups, has_bias=b is not None,
                                        shown=shown)
     return out_t if batched else shape.squeeze(out_t, 0)

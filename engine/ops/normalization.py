@@ -196,7 +196,8 @@ class EmbeddingBackward0(Function):
 
     @staticmethod
     def _forward(ctx: Any, w: np.ndarray, indices: Any = None, padding_idx: int = -1) -> np.ndarray:
-        ctx._save(indices=indices, padding_idx=padding_idx, scale_grad_by_freq=False, sparse=False,
+        ctx._save(indices=indices, padding_idx=padding_idx if padding_idx >= 0 else 2**64 - 1,  # PyTorch's -1, unsigned
+                  scale_grad_by_freq=False, sparse=False,
                   weight_sym_argsize_0=w.shape[0])
         ctx._lookup = (indices, padding_idx)
         return w[indices]

@@ -169,7 +169,8 @@ def max_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any
     geometry = _geometry(input, "max_pool2d", kernel_size, stride, padding, dilation, ceil_mode)
     k, s, p, d, out = geometry
     check_alloc(math.prod(input._data.shape[:-2]) * math.prod(out))
-    shown = {"kernel_size": k, "stride": s, "padding": p, "dilation": d, "ceil_mode": ceil_mode}
+    shown = {"kernel_size": k, "stride": () if stride is None else s, "padding": p, "dilation": d,
+             "ceil_mode": ceil_mode}
     result = MaxPool2DWithIndicesBackward0.apply(input, geometry=geometry, shown=shown)
     if not return_indices:
         return result
@@ -184,7 +185,7 @@ def avg_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any
         raise RuntimeError("divisor must be not zero")
     k, s, p, _, out = geometry
     check_alloc(math.prod(input._data.shape[:-2]) * math.prod(out))
-    shown = {"kernel_size": k, "stride": s, "padding": p, "ceil_mode": ceil_mode}
+    shown = {"kernel_size": k, "stride": () if stride is None else s, "padding": p, "ceil_mode": ceil_mode}
     return AvgPool2DBackward0.apply(input, geometry=geometry, count_include_pad=count_include_pad,
                                     divisor_override=divisor_override, shown=shown)
 

@@ -25,6 +25,9 @@ from engine.run_state import state
 from engine.tensor import Tensor
 
 
+_ENUM = {"none": 0, "mean": 1, "sum": 2}  # at::Reduction
+
+
 class _Robust(Function):
     """The shared part: d = input − target, a loss of |d| per element, reduced; the gradient of d is
     clip-like: d/β (or d) near 0, ±1 (or ±δ) far from it, divided by n for the mean."""
@@ -40,7 +43,7 @@ class _Robust(Function):
 
     @classmethod
     def _forward(cls, ctx: Any, a: np.ndarray, b: np.ndarray, reduction: str = "mean", c: float = 1.0) -> np.ndarray:
-        ctx._save(self=a, target=b, reduction=reduction, **{cls._param: c})
+        ctx._save(self=a, target=b, reduction=_ENUM[reduction], **{cls._param: c})  # PyTorch shows the enum's int
         z = np.abs(a - b)
         return nnops._reduce(cls._elementwise(z, a.dtype.type(c)), reduction)
 
@@ -50,7 +53,7 @@ class _Robust(Function):
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         a, b = s["self"], s["target"]
         c = ctx._saved[type(ctx)._param]
-        norm = 1.0 / math.prod(np.broadcast_shapes(*ctx._in_shapes)) if ctx._saved["reduction"] == "mean" else 1.0
+        norm = 1.0 / math.prod(np.broadcast_shapes(*ctx._in_shapes)) if ctx._saved["reduction"] == 1 else 1.0
         if isinstance(a, np.ndarray):
             norm = a.dtype.type(norm)  # PyTorch's kernel: norm · d · grad / β, in float32
         gi = ctx._slope(k, a - b, c, norm, g)
@@ -60,7 +63,7 @@ class _Robust(Function):
 
     def _templates(self) -> tuple[str | None, ...]:
         c = number(float(self._saved[type(self)._param]))
-        mean = f" / {math.prod(np.broadcast_shapes(*self._in_shapes))}" if self._saved["reduction"] == "mean" else ""
+        mean = f" / {math.prod(np.broadcast_shapes(*self._in_shapes))}" if self._saved["reduction"] == 1 else ""
         near = self._near(c)
         return (f"{{grad}} · ({near} where |{{0}} − {{1}}| < {c}, else ±{self._far(c)}){mean}",
                 f"−{{grad}} · ({near} where |{{0}} − {{1}}| < {c}, else ±{self._far(c)}){mean}")

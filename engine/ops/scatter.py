@@ -124,13 +124,14 @@ class ScatterAddBackward0(Function):
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, src: np.ndarray, dim: int = 0, index: Any = None) -> np.ndarray:
-        ctx._save(dim=dim, index=index)
+        ctx._save(dim=dim, index=index if ctx._needs_input_grad[1:] == (True,) else None)  # only src's needs it
+        ctx._index = index
         out = a.copy()
         np.add.at(out, _along(index, dim), src[tuple(slice(0, n) for n in index.shape)])  # one by one, in order
         return out
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
-        key = _along(ctx._saved["index"], ctx._saved["dim"])
+        key = _along(ctx._index, ctx._saved["dim"])
         na, ns = ctx._needs_input_grad
         gs = None
         if ns:
@@ -157,14 +158,16 @@ class IndexAddBackward0(Function):
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, source: np.ndarray, dim: int = 0, index: Any = None,
                  alpha: Any = 1) -> np.ndarray:
-        ctx._save(alpha=alpha, dim=dim, index=index, source_dim=source.ndim)
+        ctx._save(alpha=alpha, dim=dim, index=index if ctx._needs_input_grad[1:] == (True,) else None,
+                  source_dim=source.ndim)  # the index only when source's gradient needs it, as PyTorch
+        ctx._index = index
         out = a.copy()
         add = source if alpha == 1 else source * a.dtype.type(alpha)
         np.add.at(out, (slice(None),) * dim + (index,), add.reshape(out[(slice(None),) * dim + (index,)].shape))
         return out
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
-        alpha, dim, index = ctx._saved["alpha"], ctx._saved["dim"], ctx._saved["index"]
+        alpha, dim, index = ctx._saved["alpha"], ctx._saved["dim"], ctx._index
         na, ns = ctx._needs_input_grad
         gs = None
         if ns:

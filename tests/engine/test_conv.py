@@ -135,6 +135,38 @@ PROGRAMS = [
 ]
 
 
+SAVED = """x = torch.ones(1, 2, 5, 5, requires_grad=True)
+y = F.conv2d(x, torch.ones(3, 2, 3, 3), stride=2, padding=1)
+f = y.grad_fn
+print(f._saved_stride, f._saved_padding, f._saved_dilation, f._saved_groups, f._saved_transposed, f._saved_output_padding, f._saved_bias_sym_sizes_opt)
+print(f._saved_input.shape, f._saved_weight.shape)
+p = F.max_pool2d(x, 2)
+print(p.grad_fn._saved_kernel_size, p.grad_fn._saved_stride, p.grad_fn._saved_padding, p.grad_fn._saved_dilation, p.grad_fn._saved_ceil_mode, p.grad_fn._saved_result1)
+a = F.avg_pool2d(x, 3, 1, 1)
+print(a.grad_fn._saved_kernel_size, a.grad_fn._saved_count_include_pad, a.grad_fn._saved_divisor_override)
+bn = nn.BatchNorm1d(2)
+o = bn(torch.tensor([[1., 2.], [3., 5.]], requires_grad=True))
+print(o.grad_fn._saved_eps, o.grad_fn._saved_training, o.grad_fn._saved_result1, o.grad_fn._saved_result2)
+print(bn.state_dict())
+e = F.embedding(torch.tensor([1, 0]), torch.ones(3, 2, requires_grad=True))
+print(e.grad_fn._saved_indices, e.grad_fn._saved_padding_idx, e.grad_fn._saved_weight_sym_argsize_0)
+ln = F.layer_norm(torch.tensor([[1., 2., 4.]], requires_grad=True), (3,))
+print(ln.grad_fn._saved_normalized_shape, ln.grad_fn._saved_result1, ln.grad_fn._saved_result2)
+s = torch.zeros(3, requires_grad=True).scatter_add(0, torch.tensor([0, 0]), torch.ones(2))
+print(s.grad_fn._saved_dim, s.grad_fn._saved_index)
+i = torch.zeros(3, requires_grad=True).index_add(0, torch.tensor([0, 2]), torch.ones(2), alpha=2)
+print(i.grad_fn._saved_alpha, i.grad_fn._saved_dim, i.grad_fn._saved_source_dim)
+l = F.smooth_l1_loss(torch.ones(2, requires_grad=True), torch.zeros(2), beta=0.5)
+print(l.grad_fn._saved_beta, l.grad_fn._saved_reduction)
+"""
+
+
+def test_saved_values_of_the_new_nodes_print_like_torch() -> None:
+    """``y.grad_fn._saved_*`` of every node added with the conv-net layers (PyTorch's spellings: bias sizes (0,)
+    without a bias, a default stride (), the reduction as its enum's int, a missing padding_idx as -1 unsigned)."""
+    assert run_ours(HEADER + SAVED) == run_torch(HEADER + SAVED)
+
+
 @pytest.mark.parametrize("code", PROGRAMS)
 def test_conv_programs_print_like_torch(code: str) -> None:
     assert run_ours(HEADER + code) == run_torch(HEADER + code)
