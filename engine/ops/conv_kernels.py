@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.run_state import state
+
 Pads = tuple[tuple[int, int], ...]  # (before, after) per spatial dim
 CHUNK = 1 << 20  # elements of the gathered copy made at once (8 MB of float64)
 
@@ -37,6 +39,20 @@ def _taps(k: tuple[int, ...], out: tuple[int, ...], stride: tuple[int, ...],
     return [((i, j), tuple(slice(o * d, o * d + s * (n - 1) + 1, s) for o, d, s, n in zip((i, j), dilation, stride,
                                                                                             out)))
             for i in range(k[0]) for j in range(k[1])]
+
+
+LOOP_STEPS = 16  # budget steps a kernel's Python iteration costs (a few numpy calls on slices)
+MACS_PER_STEP = 10_000  # multiply-adds a budget step pays for (BLAS does ~10⁹ a second)
+
+
+def charge(loops: int, macs: int = 0) -> None:
+    """Count the work a kernel is about to do against the run's step budget (and read the clock): ``loops``
+    Python-level iterations and ``macs`` multiply-adds. A 1000 x 1000 kernel (a million taps) or a convolution of
+    10¹⁰ multiply-adds is refused before it starts, not after."""
+    budget = state().budget
+    pay = getattr(budget, "charge", None)
+    if pay is not None:
+        pay(loops * LOOP_STEPS + macs // MACS_PER_STEP)
 
 
 def _padded64(x: np.ndarray, pads: Pads) -> np.ndarray:
@@ -72,6 +88,7 @@ def conv_forward(x: np.ndarray, w: np.ndarray, stride: tuple[int, ...], pads: Pa
     w64 = w.astype(np.float64)
     res = np.zeros((n, *out, o))
     chunks = _chunks(n, out[0] * out[1] * cg * k[0] * k[1])
+    charge(groups * k[0] * k[1] * (1 if chunks is None else len(chunks)), res.size * cg * k[0] * k[1])
     for g in range(groups):
         xs, ws, os = xp[:, g * cg:(g + 1) * cg], w64[g * og:(g + 1) * og], slice(g * og, (g + 1) * og)
         if chunks is None:  # one tap at a time: a product over the channels each
@@ -95,6 +112,7 @@ def conv_input_grad(g: np.ndarray, w: np.ndarray, in_shape: tuple[int, ...], str
     w64 = w.astype(np.float64)
     chunks = _chunks(n, out[0] * out[1] * cg * k[0] * k[1]) or [slice(a, a + 1) for a in range(n)]
     taps = _taps(k, out, stride, dilation)
+    charge(groups * len(taps) * len(chunks), g.size * cg * k[0] * k[1])
     for gr in range(groups):
         flat = w64[gr * og:(gr + 1) * og].reshape(og, -1)  # (og, cg·kh·kw)
         cs = slice(gr * cg, (gr + 1) * cg)
@@ -125,6 +143,7 @@ def conv_weight_grad(g: np.ndarray, x: np.ndarray, w_shape: tuple[int, ...], str
     g64 = g.astype(np.float64).transpose(0, 2, 3, 1)
     gw = np.zeros((o, cg * k[0] * k[1]))
     chunks = _chunks(x.shape[0], out[0] * out[1] * cg * k[0] * k[1])
+    charge(groups * k[0] * k[1] * (1 if chunks is None else len(chunks)), g.size * cg * k[0] * k[1])
     for gr in range(groups):
         xs, os = xp[:, gr * cg:(gr + 1) * cg], slice(gr * og, (gr + 1) * og)
         if chunks is None:
@@ -138,4 +157,4 @@ def conv_weight_grad(g: np.ndarray, x: np.ndarray, w_shape: tuple[int, ...], str
     return gw.reshape(w_shape)
 
 
-__all__ = ["CHUNK", "Pads", "conv_forward", "conv_input_grad", "conv_weight_grad", "out_size"]
+__all__ = ["CHUNK", "Pads", "charge", "conv_forward", "conv_input_grad", "conv_weight_grad", "out_size"]

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from engine.ops import reduce, shape
+from engine.ops.conv_kernels import charge
 from engine.ops.function import Function, Unsupported
 from engine.ops.operands import check_alloc, made
 from engine.tensor import Tensor
@@ -84,6 +85,7 @@ def _taps(k: tuple[int, ...], s: tuple[int, ...], d: tuple[int, ...], out: tuple
 def _max_pool(x: np.ndarray, geometry: Any) -> tuple[np.ndarray, np.ndarray]:
     """Each window's largest value and its flat position in its (H, W) plane (PyTorch's indices)."""
     k, s, p, d, out = geometry
+    charge(k[0] * k[1], math.prod(x.shape[:-2]) * out[0] * out[1] * k[0] * k[1])  # per tap, per element read
     xp = _padded(x, k, s, p, d, out, -np.inf)
     best = np.full(x.shape[:-2] + out, -np.inf, dtype=x.dtype)
     where = np.zeros(best.shape, dtype=np.int64)  # the tap each maximum came from
@@ -129,6 +131,7 @@ class AvgPool2DBackward0(Function):
     def _forward(ctx: Any, x: np.ndarray, geometry: Any = None, count_include_pad: bool = True,
                  divisor_override: int | None = None, shown: Any = None) -> np.ndarray:
         k, s, p, d, out = geometry
+        charge(k[0] * k[1], math.prod(x.shape[:-2]) * out[0] * out[1] * k[0] * k[1])
         xp = _padded(x, k, s, p, d, out, 0)
         total = np.zeros(x.shape[:-2] + out, dtype=x.dtype)
         for sl in _taps(k, s, d, out):
@@ -221,7 +224,9 @@ class AdaptiveAvgPool2DBackward0(Function):
     @staticmethod
     def _forward(ctx: Any, x: np.ndarray, out: tuple[int, int] = (1, 1)) -> np.ndarray:
         ctx._save(self=x)
+        charge(out[0] * out[1])
         ctx._windows = windows = _adaptive_windows(x.shape[-2:], out)
+        charge(sum((he - hs) * (we - ws) for _, (hs, he, ws, we) in windows))  # an iteration per element summed
         res = np.zeros(x.shape[:-2] + out, dtype=x.dtype)
         for (oh, ow), (hs, he, ws, we) in windows:
             total = np.zeros(x.shape[:-2], dtype=x.dtype)

@@ -302,3 +302,21 @@ def test_a_convolution_too_big_for_the_budget_is_refused_before_it_runs() -> Non
     ok = engine.run("import torch\ny = torch.nn.functional.conv2d(torch.ones(2, 3, 64, 64), torch.ones(8, 3, 3, 3))\n"
                     "print(y.shape, y[0, 0, 0, 0])")
     assert ok.error is None and ok.stdout == "torch.Size([2, 8, 62, 62]) tensor(27.)\n"
+
+
+@pytest.mark.parametrize("call", ["F.max_pool2d(torch.ones(1, 1, 1000, 1000), 1000)",
+                                  "F.avg_pool2d(torch.ones(1, 1, 1000, 1000), 999, 1)",
+                                  "F.adaptive_avg_pool2d(torch.ones(1, 1, 1000, 1000), (999, 999))",
+                                  "F.conv2d(torch.ones(1, 1, 1000, 1000), torch.ones(1, 1, 1000, 1000))",
+                                  "F.conv2d(torch.ones(1, 1, 1000, 1000), torch.ones(1, 1, 300, 300))"])
+def test_kernels_whose_work_is_huge_are_refused_before_they_run(call: str) -> None:
+    """A million taps or 10¹⁰ multiply-adds are charged to the step budget up front: refused at once, not after
+    minutes of work (each finishes well under the run's time limit)."""
+    import time
+
+    import engine
+
+    started = time.monotonic()
+    result = engine.run(f"import torch\nimport torch.nn.functional as F\ny = {call}\nprint(y.shape)")
+    assert result.error is not None and "step limit" in result.error["message"] and result.error["line"] == 3
+    assert time.monotonic() - started < 3.0
