@@ -21,6 +21,9 @@ from engine.ops.activations import gelu as _gelu
 from engine.ops.nnops import cross_entropy, nll_loss  # noqa: F401 - re-exported
 from engine.ops.pieces import gather  # noqa: F401 - re-exported
 from engine.ops.soft_targets import one_hot as _one_hot
+from engine.ops.shape import squeeze as _squeeze
+from engine.ops.shape import unsqueeze as _unsqueeze
+from engine.run_state import state
 from engine.tensor import Tensor
 
 
@@ -82,6 +85,43 @@ def dropout(input: Any, p: float = 0.5, training: bool = True, inplace: bool = F
     if err is not None:
         raise err
     return _dropout(input, p, training)
+
+
+def dropout1d(input: Any, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:  # noqa: A002
+    """Whole channels of (N, C, L) or (C, L) inputs zeroed with probability p."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    _method_of(input, "dim")
+    nd = input._data.ndim
+    if nd not in (2, 3):
+        raise RuntimeError(f"dropout1d: Expected 2D or 3D input, but received a {nd}D input. Note that dropout1d "
+                           "exists to provide channel-wise dropout on inputs with 1 spatial dimension, a channel "
+                           "dimension, and an optional batch dimension (i.e. 2D or 3D inputs).")
+    if nd == 3:
+        return _dropout(input, p, training, feature=True)
+    return _squeeze(_dropout(_unsqueeze(input, 0), p, training, feature=True), 0)
+
+
+def dropout2d(input: Any, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:  # noqa: A002
+    """Whole channels of (N, C, H, W) inputs zeroed with probability p."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    _method_of(input, "dim")
+    nd = input._data.ndim
+    obs = state().observer
+    if nd not in (3, 4) and obs is not None:
+        obs.warning(f"dropout2d: Received a {nd}-D input to dropout2d, which is deprecated and will result in an "
+                    "error in a future release. To retain the behavior and silence this warning, please use "
+                    "dropout instead. Note that dropout2d exists to provide channel-wise dropout on inputs with 2 "
+                    "spatial dimensions, a channel dimension, and an optional batch dimension (i.e. 3D or 4D "
+                    "inputs).")
+    if nd == 3 and obs is not None:
+        obs.warning("dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout "
+                    "behavior is desired - input is interpreted as shape (N, C, L), where C is the channel dim. "
+                    "This behavior will change in a future release to interpret the input as one without a batch "
+                    "dimension, i.e. shape (C, H, W). To maintain the 1D channel-wise dropout behavior, please "
+                    "switch to using dropout1d instead.")
+    return _dropout(input, p, training, feature=True)
 
 
 # the losses under PyTorch's parameter names (``F.mse_loss(x)``: "missing 1 required positional argument: 'target'")
@@ -185,4 +225,5 @@ one_hot = argcheck.signed("one_hot", _one_hot, key="F.one_hot")
 __all__ = ["binary_cross_entropy", "binary_cross_entropy_with_logits", "cross_entropy", "dropout", "gelu",
            "l1_loss", "leaky_relu", "linear", "log_softmax", "mse_loss", "nll_loss", "relu", "sigmoid", "softmax",
            "tanh", "softplus", "one_hot", "elu", "silu", "conv1d", "conv2d", "max_pool2d", "avg_pool2d",
-           "adaptive_avg_pool2d", "batch_norm", "layer_norm", "embedding", "smooth_l1_loss", "huber_loss", "pad", "max_pool1d", "avg_pool1d"]
+           "adaptive_avg_pool2d", "batch_norm", "layer_norm", "embedding", "smooth_l1_loss", "huber_loss", "pad", "max_pool1d", "avg_pool1d", "dropout1d",
+           "dropout2d"]

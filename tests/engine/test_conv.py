@@ -135,6 +135,28 @@ PROGRAMS = [
 ]
 
 
+DROPOUT = """torch.manual_seed(0)
+x = torch.ones(2, 3, 2, 2, requires_grad=True)
+y = F.dropout2d(x, 0.5)
+print(y[:, :, 0, 0], y.grad_fn.name())
+y.sum().backward()
+print(x.grad[:, :, 0, 0])
+d = nn.Dropout2d(0.25)
+print(d, nn.Dropout1d())
+print(d(torch.ones(3, 4, 1, 1)).view(3, 4))
+print(F.dropout1d(torch.ones(4, 5), 0.5))
+print(nn.Dropout1d(0.3)(torch.ones(2, 4, 3))[:, :, 0])
+d.eval()
+print(d(torch.ones(1, 2, 1, 1)).view(-1))
+print(F.dropout2d(torch.ones(2, 3, 1, 1), p=1.0).view(-1), F.dropout2d(torch.ones(2, 3, 1, 1), training=False).view(-1))
+"""
+
+
+def test_channel_dropout_draws_torchs_masks() -> None:
+    """nn.Dropout1d/Dropout2d and their F. forms: one draw per (sample, channel), PyTorch's mask for the seed."""
+    assert run_ours(HEADER + DROPOUT) == run_torch(HEADER + DROPOUT)
+
+
 SAVED = """x = torch.ones(1, 2, 5, 5, requires_grad=True)
 y = F.conv2d(x, torch.ones(3, 2, 3, 3), stride=2, padding=1)
 f = y.grad_fn
@@ -252,7 +274,8 @@ ERRORS = [
     "nn.Conv2d(4, 6, 5, padding='same', stride=2)",
     "F.max_pool2d(torch.randn(1, 1, 4, 4), 2, padding=2)", "F.max_pool2d(torch.randn(1, 1, 1, 1), 2)",
     "F.max_pool2d(torch.randn(4, 4), 2)", "F.avg_pool2d(torch.randn(4, 4), 2)", "F.avg_pool2d(torch.randn(1, 1, 1, 1), 2)",
-    "F.avg_pool2d(torch.randn(1, 1, 4, 4), 2, padding=2)", "nn.MaxPool2d(2)([1.])",
+    "F.avg_pool2d(torch.randn(1, 1, 4, 4), 2, padding=2)", "nn.MaxPool2d(2)([1.])", "F.dropout1d(torch.ones(1, 2, 3, 4))",
+    "nn.Dropout2d(1.5)",
 ]
 
 
