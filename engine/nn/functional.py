@@ -225,5 +225,5 @@ one_hot = argcheck.signed("one_hot", _one_hot, key="F.one_hot")
 __all__ = ["binary_cross_entropy", "binary_cross_entropy_with_logits", "cross_entropy", "dropout", "gelu",
            "l1_loss", "leaky_relu", "linear", "log_softmax", "mse_loss", "nll_loss", "relu", "sigmoid", "softmax",
            "tanh", "softplus", "one_hot", "elu", "silu", "conv1d", "conv2d", "max_pool2d", "avg_pool2d",
-           "adaptive_avg_pool2d", "batch_norm", "layer_norm", "embedding", "smooth_l1_loss", "huber_loss", "pad", "max_pool1d", "avg_pool1d", "dropout1d",
-           "dropout2d"]
+           "adaptive_avg_pool2d", "batch_norm", "layer_norm", "embedding", "smooth_l1_loss", "huber_loss", "pad",
+           "max_pool1d", "avg_pool1d", "dropout1d", "dropout2d"]

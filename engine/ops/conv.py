@@ -23,7 +23,7 @@ import numpy as np
 
 from engine.ops import shape
 from engine.ops.argcheck import must_be
-from engine.ops.conv_kernels import Pads, conv_forward, conv_input_grad, conv_weight_grad, out_size
+from engine.ops.conv_kernels import conv_forward, conv_input_grad, conv_weight_grad, out_size
 from engine.ops.function import Function, Unsupported
 from engine.ops.operands import check_alloc
 from engine.tensor import _TYPE_NAMES, Tensor

@@ -37,8 +37,10 @@ CASES = [
     "F.max_pool2d(t3, 2, ceil_mode=True)", "F.max_pool2d(t3, 2, 1, dilation=(1, 2))",
     "F.avg_pool2d(t3, 2)", "F.avg_pool2d(t3.unsqueeze(0), 3, stride=2, padding=1)",
     "F.avg_pool2d(t3, 3, 2, 1, ceil_mode=True, count_include_pad=False)", "F.avg_pool2d(t3, 2, 1, divisor_override=3)",
-    "F.max_pool1d(t3, 2)", "F.max_pool1d(m, 2, 1, 1)", "F.avg_pool1d(t3, 3, 2, 1)", "F.avg_pool1d(m, 2, ceil_mode=True)",
-    "F.adaptive_avg_pool2d(t3, (2, 3))", "F.adaptive_avg_pool2d(t3.unsqueeze(0), 1)", "F.adaptive_avg_pool2d(t3, (None, 2))",
+    "F.max_pool1d(t3, 2)", "F.max_pool1d(m, 2, 1, 1)", "F.avg_pool1d(t3, 3, 2, 1)",
+    "F.avg_pool1d(m, 2, ceil_mode=True)",
+    "F.adaptive_avg_pool2d(t3, (2, 3))", "F.adaptive_avg_pool2d(t3.unsqueeze(0), 1)",
+    "F.adaptive_avg_pool2d(t3, (None, 2))",
 ]
 
 
@@ -98,7 +100,8 @@ def test_conv_values_and_gradients_are_close_to_torch(code: str) -> None:
 POOL_PROGRAMS = [
     "y = F.max_pool2d(x, 2)", "y = F.max_pool2d(x, 3, stride=2, padding=1, ceil_mode=True)",
     "y = F.max_pool2d(x, (2, 3), stride=1, dilation=(2, 1))", "y = F.avg_pool2d(x, 2)",
-    "y = F.avg_pool2d(x, 3, stride=2, padding=1)", "y = F.avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=False)",
+    "y = F.avg_pool2d(x, 3, stride=2, padding=1)",
+    "y = F.avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=False)",
     "y = F.adaptive_avg_pool2d(x, (4, 3))", "y = F.max_pool2d(x.round(), 2)",  # ties: the first maximum wins
 ]
 
@@ -119,18 +122,22 @@ PROGRAMS = [
     "y = F.conv2d(x, w, torch.tensor([1.]), padding=1)\nprint(y)\ny.sum().backward()\nprint(x.grad)\n"
     "torch.set_printoptions(precision=10)\nprint(F.conv1d(x[0, :, 0], w[:, :, 0] * 0.5))\n"
     "torch.set_printoptions(precision=4)",
-    "torch.manual_seed(0)\nprint(nn.Conv2d(1, 6, 5))\nprint(nn.Conv2d(1, 6, 3, stride=2, padding=1, bias=False, dilation=2))\n"
+    "torch.manual_seed(0)\nprint(nn.Conv2d(1, 6, 5))\n"
+    "print(nn.Conv2d(1, 6, 3, stride=2, padding=1, bias=False, dilation=2))\n"
     "print(nn.Conv2d(4, 4, (3, 2), padding='same', groups=2))\nprint(nn.Conv1d(2, 3, 3, padding='valid'))\n"
     "c = nn.Conv2d(2, 3, 2)\nprint(c.weight)\nprint(c.bias)\nprint(c(torch.randn(1, 2, 3, 3)))",
     "print(nn.MaxPool2d(2), nn.MaxPool2d((2, 2), 1, 1), nn.AvgPool2d(2))\n"
     "print(nn.AvgPool2d(3, 2, 1, ceil_mode=True, count_include_pad=False), nn.AdaptiveAvgPool2d((1, 1)))\n"
     "x = torch.arange(16.).view(1, 1, 4, 4).requires_grad_()\ny, i = F.max_pool2d(x, 2, return_indices=True)\n"
     "print(y, i)\nprint(nn.MaxPool2d(2, return_indices=True)(x)[1])\nprint(nn.MaxPool1d(2), nn.AvgPool1d(3, 2, 1))\n"
-    "print(nn.MaxPool1d(3, return_indices=True)(x[0]), nn.AvgPool1d(2)(x[0, 0]))\nprint(nn.AvgPool2d(2)(x), nn.AdaptiveAvgPool2d(1)(x))",
-    "torch.manual_seed(1)\nnet = nn.Sequential(nn.Conv2d(1, 4, 3), nn.ReLU(), nn.MaxPool2d(2), nn.Conv2d(4, 8, 3, padding=1),"
+    "print(nn.MaxPool1d(3, return_indices=True)(x[0]), nn.AvgPool1d(2)(x[0, 0]))\n"
+    "print(nn.AvgPool2d(2)(x), nn.AdaptiveAvgPool2d(1)(x))",
+    "torch.manual_seed(1)\n"
+    "net = nn.Sequential(nn.Conv2d(1, 4, 3), nn.ReLU(), nn.MaxPool2d(2), nn.Conv2d(4, 8, 3, padding=1),"
     " nn.ReLU(), nn.AdaptiveAvgPool2d((1, 1)), nn.Flatten(), nn.Linear(8, 3))\nprint(net)\n"
     "opt = torch.optim.SGD(net.parameters(), lr=0.1)\nx = torch.randn(4, 1, 10, 10)\nt = torch.tensor([0, 1, 2, 1])\n"
-    "for i in range(3):\n    opt.zero_grad()\n    loss = F.cross_entropy(net(x), t)\n    loss.backward()\n    opt.step()\n"
+    "for i in range(3):\n    opt.zero_grad()\n    loss = F.cross_entropy(net(x), t)\n    loss.backward()\n"
+    "    opt.step()\n"
     "    print(i, round(loss.item(), 5))\nprint(net[0].bias.grad.shape, net(x).grad_fn.name())",
 ]
 
@@ -160,10 +167,12 @@ def test_channel_dropout_draws_torchs_masks() -> None:
 SAVED = """x = torch.ones(1, 2, 5, 5, requires_grad=True)
 y = F.conv2d(x, torch.ones(3, 2, 3, 3), stride=2, padding=1)
 f = y.grad_fn
-print(f._saved_stride, f._saved_padding, f._saved_dilation, f._saved_groups, f._saved_transposed, f._saved_output_padding, f._saved_bias_sym_sizes_opt)
+print(f._saved_stride, f._saved_padding, f._saved_dilation, f._saved_groups, f._saved_transposed)
+print(f._saved_output_padding, f._saved_bias_sym_sizes_opt)
 print(f._saved_input.shape, f._saved_weight.shape)
 p = F.max_pool2d(x, 2)
-print(p.grad_fn._saved_kernel_size, p.grad_fn._saved_stride, p.grad_fn._saved_padding, p.grad_fn._saved_dilation, p.grad_fn._saved_ceil_mode, p.grad_fn._saved_result1)
+print(p.grad_fn._saved_kernel_size, p.grad_fn._saved_stride, p.grad_fn._saved_padding, p.grad_fn._saved_dilation)
+print(p.grad_fn._saved_ceil_mode, p.grad_fn._saved_result1)
 a = F.avg_pool2d(x, 3, 1, 1)
 print(a.grad_fn._saved_kernel_size, a.grad_fn._saved_count_include_pad, a.grad_fn._saved_divisor_override)
 bn = nn.BatchNorm1d(2)
@@ -273,8 +282,10 @@ ERRORS = [
     "nn.Conv2d(1, 6, 5)(torch.randn(3, 32, 32))", "nn.Conv2d(4, 6, 5, groups=3)",
     "nn.Conv2d(4, 6, 5, padding='same', stride=2)",
     "F.max_pool2d(torch.randn(1, 1, 4, 4), 2, padding=2)", "F.max_pool2d(torch.randn(1, 1, 1, 1), 2)",
-    "F.max_pool2d(torch.randn(4, 4), 2)", "F.avg_pool2d(torch.randn(4, 4), 2)", "F.avg_pool2d(torch.randn(1, 1, 1, 1), 2)",
-    "F.avg_pool2d(torch.randn(1, 1, 4, 4), 2, padding=2)", "nn.MaxPool2d(2)([1.])", "F.dropout1d(torch.ones(1, 2, 3, 4))",
+    "F.max_pool2d(torch.randn(4, 4), 2)", "F.avg_pool2d(torch.randn(4, 4), 2)",
+    "F.avg_pool2d(torch.randn(1, 1, 1, 1), 2)",
+    "F.avg_pool2d(torch.randn(1, 1, 4, 4), 2, padding=2)", "nn.MaxPool2d(2)([1.])",
+    "F.dropout1d(torch.ones(1, 2, 3, 4))",
     "nn.Dropout2d(1.5)",
 ]
 
@@ -318,7 +329,8 @@ def test_every_kernel_path_gives_torchs_values(chunk: int, monkeypatch: pytest.M
 def test_a_convolution_too_big_for_the_budget_is_refused_before_it_runs() -> None:
     import engine
 
-    code = "import torch\nx = torch.ones(1, 1, 500, 1000)\nw = torch.ones(3, 1, 1, 1)\ny = torch.nn.functional.conv2d(x, w)\n"
+    code = ("import torch\nx = torch.ones(1, 1, 500, 1000)\nw = torch.ones(3, 1, 1, 1)\n"
+            "y = torch.nn.functional.conv2d(x, w)\n")
     result = engine.run(code)  # the input is allowed, the output (1,500,000 elements) is not
     assert result.error is not None and result.error["type"] == "LimitExceeded" and result.error["line"] == 4
     assert "a tensor of 1500000 elements" in result.error["message"]

@@ -21,7 +21,8 @@ from tests.engine.test_ops import test_op_matches_torch as check_op
 # on test_ops's inputs: t3 is (2, 3, 4), m is (2, 3), n is (3, 4), x and p are (3,), b is (4,), k = [0, 2, 1]
 CASES = [
     "F.batch_norm(m, None, None, training=True)", "F.batch_norm(t3, torch.zeros(3), torch.ones(3), x, p, True)",
-    "F.batch_norm(t3, torch.zeros(3) + 0.5, torch.ones(3) * 2, x, p)", "F.batch_norm(m, None, None, p, None, True, 0.1, 1e-3)",
+    "F.batch_norm(t3, torch.zeros(3) + 0.5, torch.ones(3) * 2, x, p)",
+    "F.batch_norm(m, None, None, p, None, True, 0.1, 1e-3)",
     "F.layer_norm(m, (3,))", "F.layer_norm(t3, (3, 4), n, b.expand(3, 4) * 1)", "F.layer_norm(t3, [4], b, b * 2)",
     "F.layer_norm(m, (3,), None, x, eps=0.1)",
     "F.embedding(k, m.t())", "F.embedding(torch.tensor([[0, 2], [2, 2]]), n, padding_idx=2)",
@@ -66,7 +67,8 @@ PROGRAMS = [
     "print(nn.Embedding(10, 3), nn.Embedding(10, 3, padding_idx=0), nn.BatchNorm1d(2, affine=True, bias=False))",
     "torch.manual_seed(0)\nbn = nn.BatchNorm1d(3)\nx = torch.randn(4, 3, requires_grad=True)\ny = bn(x)\nprint(y)\n"
     "print(bn.running_mean, bn.running_var, bn.num_batches_tracked)\nprint(list(bn.state_dict().keys()))\n"
-    "(y * torch.arange(12.).view(4, 3)).sum().backward()\nprint(x.grad, bn.weight.grad, bn.bias.grad)\nbn.eval()\nprint(bn(x))\n"
+    "(y * torch.arange(12.).view(4, 3)).sum().backward()\nprint(x.grad, bn.weight.grad, bn.bias.grad)\nbn.eval()\n"
+    "print(bn(x))\n"
     "print([name for name, _ in bn.named_parameters()], len(list(bn.buffers())))",
     "torch.manual_seed(1)\nbn = nn.BatchNorm2d(2, momentum=None)\nfor i in range(3):\n"
     "    out = bn(torch.randn(3, 2, 2, 2) * (i + 1))\nprint(bn.running_mean, bn.running_var, bn.num_batches_tracked)\n"
@@ -77,10 +79,13 @@ PROGRAMS = [
     "for i in range(3):\n    opt.zero_grad()\n    loss = F.mse_loss(net(x), t)\n    loss.backward()\n    opt.step()\n"
     "    print(i, loss)\nnet.eval()\nprint(net(x[:2]))\nprint(list(net.state_dict().keys()))",
     "torch.manual_seed(3)\nln = nn.LayerNorm(4)\nx = torch.randn(2, 3, 4, requires_grad=True)\ny = ln(x)\nprint(y)\n"
-    "y[0].sum().backward()\nprint(ln.weight.grad, ln.bias.grad)\nprint(y.grad_fn.name(), len(y.grad_fn.next_functions))",
-    "torch.manual_seed(4)\nemb = nn.Embedding(5, 3, padding_idx=1)\nprint(emb.weight)\nidx = torch.tensor([[0, 1, 4], [4, 4, 2]])\n"
+    "y[0].sum().backward()\nprint(ln.weight.grad, ln.bias.grad)\n"
+    "print(y.grad_fn.name(), len(y.grad_fn.next_functions))",
+    "torch.manual_seed(4)\nemb = nn.Embedding(5, 3, padding_idx=1)\nprint(emb.weight)\n"
+    "idx = torch.tensor([[0, 1, 4], [4, 4, 2]])\n"
     "out = emb(idx)\nprint(out)\nout.sum().backward()\nprint(emb.weight.grad)\n"
-    "pre = nn.Embedding.from_pretrained(torch.tensor([[1., 2.], [3., 4.]]))\nprint(pre(torch.tensor([1])), pre.weight.requires_grad)",
+    "pre = nn.Embedding.from_pretrained(torch.tensor([[1., 2.], [3., 4.]]))\n"
+    "print(pre(torch.tensor([1])), pre.weight.requires_grad)",
 ]
 
 
@@ -90,9 +95,11 @@ def test_normalization_programs_print_like_torch(code: str) -> None:
 
 
 ERRORS = [
-    "nn.BatchNorm1d(3)(torch.randn(4, 5))", "nn.BatchNorm1d(3)(torch.randn(1, 3))", "nn.BatchNorm2d(3)(torch.randn(4, 3))",
+    "nn.BatchNorm1d(3)(torch.randn(4, 5))", "nn.BatchNorm1d(3)(torch.randn(1, 3))",
+    "nn.BatchNorm2d(3)(torch.randn(4, 3))",
     "nn.BatchNorm1d(3)(torch.randn(4, 3, 2, 2))", "nn.LayerNorm(5)(torch.randn(2, 3))",
-    "nn.Embedding(5, 2)(torch.tensor([5]))", "nn.Embedding(5, 2)(torch.tensor([1.]))", "nn.Embedding(5, 2, padding_idx=5)",
+    "nn.Embedding(5, 2)(torch.tensor([5]))", "nn.Embedding(5, 2)(torch.tensor([1.]))",
+    "nn.Embedding(5, 2, padding_idx=5)",
     "F.layer_norm(torch.randn(2, 3), (3,), torch.ones(2))", "F.layer_norm(torch.randn(2, 3), 3)",
 ]
 
