@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops.function import Function, Unsupported
+from engine.ops.function import Function
 from engine.ops.operands import check_alloc
 from engine.tensor import _TYPE_NAMES, Tensor
 
@@ -42,6 +42,26 @@ def _norm_backward(g: np.ndarray, xhat: np.ndarray, rstd: np.ndarray, w: np.ndar
     """d/dx of (x − mean)·rstd·w, the statistics taken over ``axes``: rstd·(ĝ − mean(ĝ) − x̂·mean(ĝ·x̂)), ĝ = g·w."""
     gh = g.astype(np.float64) * (1.0 if w is None else w.astype(np.float64))
     return rstd * (gh - gh.mean(axis=axes, keepdims=True) - xhat * (gh * xhat).mean(axis=axes, keepdims=True))
+
+
+def _graph_backward(k: Any, g: Any, x: Any, w: Any, axes: tuple[int, ...], batch: tuple[int, ...], eps: float,
+                    shape: tuple[int, ...], rstd: Any = None) -> tuple[Any, Any, Any]:
+    """The same gradients on tensors (create_graph=True), the statistics recomputed from x with the engine's ops so
+    that they are differentiated too (``rstd`` given: fixed running statistics, eval mode)."""
+    wv = None if w is None else k.reshape(w, shape)
+    if rstd is None:
+        xc = x - k.mean(x, axes, True)
+        r = (k.mean(xc * xc, axes, True) + eps) ** -0.5
+        xhat = xc * r
+        gh = g if wv is None else g * wv
+        gx = r * (gh - k.mean(gh, axes, True) - xhat * k.mean(gh * xhat, axes, True))
+    else:
+        mean, r = rstd
+        xhat = (x - k.const(mean)) * k.const(r)
+        gx = g * k.const(r) if wv is None else g * k.const(r) * wv
+    if not batch:  # one sample: nothing to sum over
+        return gx, g * xhat, g
+    return gx, k.sum(g * xhat, batch, False), k.sum(g, batch, False)
 
 
 class NativeBatchNormBackward0(Function):
@@ -79,13 +99,15 @@ class NativeBatchNormBackward0(Function):
         return x * alpha + beta
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
-        if isinstance(g, Tensor):
-            raise Unsupported("batch norm's backward as tensors")
         x = s["input"]
         mean, rstd, training, _ = ctx._norm
-        axes = (0,) + tuple(range(2, x.ndim))
+        axes = (0,) + tuple(range(2, len(ctx._in_shapes[0])))
         w = s["weight"]
-        shape = (1, -1) + (1,) * (x.ndim - 2)
+        shape = (1, -1) + (1,) * (len(ctx._in_shapes[0]) - 2)
+        if isinstance(g, Tensor):
+            fixed = None if training else (mean.astype(g._data.dtype), rstd.astype(g._data.dtype))
+            grads = _graph_backward(k, g, x, w, axes, axes, ctx._saved["eps"], shape, fixed)
+            return tuple(t if need else None for t, need in zip(grads, ctx._needs_input_grad))
         xhat = (x.astype(np.float64) - mean) * rstd
         nx, nw, nb = ctx._needs_input_grad
         gx = None
@@ -151,13 +173,17 @@ class NativeLayerNormBackward0(Function):
         ctx._save(input=x, normalized_shape=tuple(normalized_shape), weight=w if affine[0] else None,
                   bias=b if affine[1] else None, result1=mean.astype(x.dtype), result2=rstd)
         ctx._norm = (mean, rstd64, axes)
+        ctx._eps = eps
         return y
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
-        if isinstance(g, Tensor):
-            raise Unsupported("layer norm's backward as tensors")
         x, w = s["input"], s["weight"]
         mean, rstd, axes = ctx._norm
+        if isinstance(g, Tensor):
+            nd = len(ctx._in_shapes[0])
+            grads = _graph_backward(k, g, x, w, axes, tuple(range(nd - len(axes))), ctx._eps,
+                                    tuple(ctx._in_shapes[1]) if w is not None else (), None)
+            return tuple(t if need else None for t, need in zip(grads, ctx._needs_input_grad))
         xhat = (x.astype(np.float64) - mean) * rstd
         nx, nw, nb = ctx._needs_input_grad
         batch = tuple(range(x.ndim - len(axes)))

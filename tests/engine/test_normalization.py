@@ -119,3 +119,15 @@ def test_errors_match_torch(expr: str) -> None:
                                   "(F.embedding(torch.tensor([[1], [1]]), x.view(1, 3).expand(2, 3) * x) ** 3).sum()"])
 def test_embedding_has_second_derivatives_like_torch(expr: str) -> None:
     check_second_derivatives(expr)
+
+
+@pytest.mark.parametrize("expr", ["F.layer_norm(x.view(1, 3) * x, (3,)).pow(3).sum()",
+                                  "(F.layer_norm((x * x).view(3, 1).expand(3, 2) + x.view(3, 1), (3, 2), x.view(3, 1)"
+                                  ".expand(3, 2) * 1, x.view(3, 1).expand(3, 2) * 2) ** 2).sum()",
+                                  "(F.batch_norm(x.view(3, 1) * x, None, None, x * 2, x, True) ** 3).sum()",
+                                  "(F.batch_norm(x.view(1, 3, 1) * x.view(3, 1), torch.zeros(3), torch.ones(3), x, None)"
+                                  " ** 2).sum()"])
+def test_normalization_has_second_derivatives_like_torch(expr: str) -> None:
+    """create_graph=True: the statistics are recomputed from the input with the engine's ops, so that the gradient
+    of the gradient (a gradient penalty, a Hessian) comes out as PyTorch's."""
+    check_second_derivatives(expr)
