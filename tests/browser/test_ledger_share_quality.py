@@ -267,17 +267,17 @@ def test_embed_page_runs_compactly_and_reports_its_height(page: Page, live_serve
     expect(frame.get_by_test_id("stdout")).to_have_text("tensor([2., 4., 6.])\n", timeout=30_000)  # it ran by itself
     expect(frame.locator(GRAPH_NODES)).to_have_count(3)
     expect(frame.get_by_test_id("ledger")).to_contain_text("[2., 4., 6.]")
-    expect(frame.get_by_test_id("editor")).to_be_hidden()  # editor only with &editor=1
+    expect(frame.get_by_test_id("editor")).to_be_visible()  # issue 13: the code shows by default (hide=editor hides it)
     b64 = src.split("#code=")[1]
     expect(frame.get_by_role("link", name="gradtrace")).to_have_attribute("href", f"./#code={b64}")  # → playground
     page.wait_for_function("window.heights.length > 0 && window.heights.at(-1) > 400")
     shot(page, "embed-in-iframe")
 
 
-def test_embed_with_editor(page: Page, live_server: str) -> None:
-    url = code_url(live_server, lesson("scalar_backward")).replace("/#code=", "/embed#editor=1&code=")
+def test_embed_with_editor_hidden(page: Page, live_server: str) -> None:
+    url = code_url(live_server, lesson("scalar_backward")).replace("/#code=", "/embed#hide=editor&code=")
     page.goto(url)
-    expect(page.get_by_test_id("editor")).to_be_visible()
+    expect(page.get_by_test_id("editor")).to_be_hidden()
     expect(page.get_by_test_id("stdout")).to_have_text("tensor([2., 4., 6.])\n", timeout=30_000)
 
 

@@ -112,3 +112,81 @@ def test_random_before_any_seed_follows_the_runs_seed() -> None:
     assert one.stdout == two.stdout and one.reproducible
     assert engine.run(code, seed=6).stdout != one.stdout
     assert not engine.run(code).reproducible  # a drawn seed: not kept
+
+
+COLLECTIONS = [
+    "from collections import OrderedDict, defaultdict, Counter, deque, namedtuple\nimport collections\n"
+    "d = OrderedDict([('a', 1), ('b', 2)])\nd.move_to_end('a')\nprint(d, list(d.keys()))\n"
+    "dd = defaultdict(list)\ndd['x'].append(1)\ndd['y']\nprint(dd, dict(dd), len(dd))\n"
+    "di = defaultdict(int)\nfor w in 'a b a'.split():\n    di[w] += 1\nprint(di)\n"
+    "c = Counter('abracadabra')\nprint(c.most_common(2), c['a'], c['z'])\nc.update('aaz')\nprint(c)\n"
+    "q = deque([1, 2, 3], maxlen=3)\nq.append(4)\nq.appendleft(0)\nprint(q, q.popleft())\nq.rotate(1)\nprint(q)\n"
+    "Point = namedtuple('Point', ['x', 'y'])\np = Point(1, y=2)\nprint(p, p.x, p[1])\nx, y = p\n"
+    "print(x + y, isinstance(p, tuple))\nprint(collections.Counter([1, 1, 2]))\n"
+    "Pair = namedtuple('Pair', 'a b', defaults=[0])\nprint(Pair(5), Pair(1, 2) == (1, 2))",
+]
+
+
+@pytest.mark.parametrize("code", COLLECTIONS)
+def test_collections_print_what_python_prints(code: str) -> None:
+    result = engine.run(code)
+    assert result.error is None, result.error
+    assert result.stdout == _python(code)
+
+
+COLLECTIONS_HOSTILE = [
+    ("from collections import deque\nd = deque([1]) * 10**9", "over the limit"),
+    ("from collections import deque\nd = deque()\nd.extend(iter(int, 1))", "limit"),
+    ("from collections import Counter\nc = Counter({1: 10**12})\nlist(c.elements())", "over the limit"),
+    ("from collections import namedtuple\nP = namedtuple('P', 'a b')\nP.a = 5", "cannot be assigned"),
+    ("from collections import namedtuple\nP = namedtuple('P', ['__class__'])", "underscore"),
+    ("from collections import namedtuple\nP = namedtuple('P', ['x%d' % i for i in range(10**4)])", "over the limit"),
+    ("from collections import OrderedDict\nOrderedDict.update = print", "cannot be assigned"),
+    ("import collections\ncollections.Counter = dict", "cannot be assigned"),
+]
+
+
+@pytest.mark.parametrize(("code", "fragment"), COLLECTIONS_HOSTILE)
+def test_collections_stay_within_the_budget_and_closed(code: str, fragment: str) -> None:
+    result = engine.run(code, limits=Limits(max_seconds=30))
+    assert result.error is not None and fragment in result.error["message"], result.error
+
+
+def test_each_run_gets_its_own_collections_classes() -> None:
+    from engine.stdlib import make_stdlib
+    from engine.sandbox.budget import Budget
+
+    one, two = make_stdlib(print, Budget()), make_stdlib(print, Budget())
+    assert one["collections"].Counter is not two["collections"].Counter
+
+
+COPY = [
+    "import torch\nimport torch.nn as nn\nimport copy\ntorch.manual_seed(0)\nclass Net(nn.Module):\n"
+    "    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(2, 1)\n"
+    "    def forward(self, x):\n        return self.fc(x)\nnet = Net()\nbest = copy.deepcopy(net)\n"
+    "net.fc.weight.data.fill_(0.5)\nprint(best.fc.weight, net.fc.weight)\nprint(best(torch.ones(1, 2)))\n"
+    "x = torch.ones(2, requires_grad=True)\n(x * 2).sum().backward()\ny = copy.deepcopy(x)\nprint(y, y.grad, y is x)\n"
+    "try:\n    copy.deepcopy(x * 2)\nexcept RuntimeError as e:\n    print(e)\n"
+    "a = [[1], {'k': [2]}]\nb = copy.deepcopy(a)\nb[0].append(9)\nprint(a, b, copy.copy(a) is a, copy.copy(a) == a)\n"
+    "sd = copy.deepcopy(net.state_dict())\nprint(list(sd.keys()), sd['fc.bias'])",
+]
+
+
+@pytest.mark.parametrize("code", COPY)
+def test_copy_prints_what_pytorch_prints(code: str) -> None:
+    result = engine.run(code)
+    assert result.error is None, result.error
+    assert result.stdout == _python(code)  # (real torch: the test's oracle)
+
+
+def test_deepcopy_never_copies_the_host() -> None:
+    code = ("import copy\nimport random\ndef f():\n    return 1\nclass A:\n    pass\na = A()\na.f = f\na.mod = random\n"
+            "b = copy.deepcopy(a)\nprint(b.f is f, b.mod is random, b is a)")
+    result = engine.run(code)
+    assert result.error is None and result.stdout == "True True False\n", result
+
+
+def test_deepcopy_is_bounded_by_the_budget() -> None:
+    code = "import copy\nimport torch\nxs = [torch.ones(1000, 1000)]\nys = [copy.deepcopy(xs) for _ in range(100)]"
+    result = engine.run(code, limits=Limits(max_seconds=30))
+    assert result.error is not None and "(memory limit)" in result.error["message"], result.error
