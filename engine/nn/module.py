@@ -173,6 +173,8 @@ class Module:
 
     def register_buffer(self, name: str, tensor: Tensor | None, persistent: bool = True) -> None:
         self.__dict__["_buffers"][name] = tensor
+        if not persistent:
+            self.__dict__.setdefault("_non_persistent", set()).add(name)
 
     def add_module(self, name: str, module: "Module | None") -> None:
         if module is not None and not isinstance(module, Module):
@@ -332,13 +334,24 @@ class Module:
         return self
 
     def state_dict(self) -> "OrderedDict[str, Tensor]":
-        return OrderedDict((name, p.detach()) for name, p in self._named_members())
+        return OrderedDict((name, t.detach()) for name, t in self._state_items())
+
+    def _state_items(self) -> list[tuple[str, Tensor]]:
+        """Each module's parameters then its persistent buffers (running statistics), modules in order."""
+        params = dict(self._named_members())
+        out: list[tuple[str, Tensor]] = []
+        for prefix, m in self._named_modules_list():
+            dot = prefix + ("." if prefix else "")
+            out += [(dot + name, params[dot + name]) for name in m.__dict__["_parameters"] if dot + name in params]
+            skip = m.__dict__.get("_non_persistent", ())
+            out += [(dot + name, b) for name, b in m.__dict__["_buffers"].items() if b is not None and name not in skip]
+        return out
 
     def load_state_dict(self, state_dict: dict[str, Tensor], strict: bool = True) -> "IncompatibleKeys":
         """Copy the values of ``state_dict`` into this module's parameters; report keys missing or unexpected."""
         if not isinstance(state_dict, dict):
             raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
-        own = dict(self._named_members())
+        own = dict(self._state_items())
         missing = [k for k in own if k not in state_dict]
         unexpected = [k for k in state_dict if k not in own]
         errors = []
