@@ -1,7 +1,7 @@
 """The recorder: turns the engine's observer calls into the trace events of the contract (plain dicts).
 
-Events: ``tensor``, ``name``, ``backward``, ``node``, ``accumulate``, ``grad_reset``, ``step``, ``warning``,
-``print``, ``error``; each with ``seq``, ``type`` and ``line``. Tensor ids are per-run integers kept on the tensor
+Events: ``tensor``, ``name``, ``backward``, ``node`` (with each edge's chain-rule template, ``formulas``),
+``accumulate``, ``grad_reset``, ``step``, ``warning``, ``print``, ``error``; each with ``seq``, ``type`` and ``line``. Tensor ids are per-run integers kept on the tensor
 (and on its ``grad_fn``) as ``_trace_id``. Tensor events of the current statement are held back until the statement
 ends (or any other event is due) so that ``y = (x ** 2).sum()`` names the sum tensor ``y``. Past ``max_events``
 one ``truncated`` event goes out and the run goes on untraced (only a final ``error`` event still follows), while
@@ -263,14 +263,16 @@ class Recorder:
         if self.truncated:
             return
         # One grad_input per entry of the tensor event's ``inputs`` (edges to untracked nodes are dropped alike).
-        grads = [
-            self._values(g)
-            for (nxt, _), g in zip(node.next_functions, grad_inputs)
-            if nxt is not None and (nxt._trace_id is not None or type(nxt) is AccumulateGrad)
-        ]
+        kept = [nxt is not None and (nxt._trace_id is not None or type(nxt) is AccumulateGrad)
+                for nxt, _ in node.next_functions]
+        grads = [self._values(g) for keep, g in zip(kept, grad_inputs) if keep]
+        # The chain-rule step of each kept edge as a template ("{grad} · 2·{0}"; see Function.formulas).
+        # (a node of another autograd implementation may have none: then null for each edge)
+        templates = node.formulas() if hasattr(node, "formulas") else [None] * len(kept)
+        formulas = [f for keep, f in zip(kept, templates) if keep]
         grad_output = self._values(grad_outputs[0]) if grad_outputs else None
         self._emit({"seq": None, "type": "node", "line": self.line, "tensor": node._trace_id, "op": node.name(),
-                    "grad_output": grad_output, "grad_inputs": grads})
+                    "grad_output": grad_output, "grad_inputs": grads, "formulas": formulas})
 
     def grad_accumulated(self, leaf: Any, before: Any, delta: Any, after: Any) -> None:
         if self.truncated:

@@ -60,6 +60,11 @@ class NodeEvent(_Event):
     op: str
     grad_output: Values
     grad_inputs: list[Values]
+    formulas: list[str | None] = Field(
+        default_factory=list,
+        description="the local chain-rule step of each grad_input as a template: {grad} (grad_output), {out}, {0} "
+        "{1} … (the inputs) and {0.shape}; null where the op has none",
+    )
 
 
 class AccumulateEvent(_Event):

@@ -13,7 +13,7 @@ REQUIRED = {
     "tensor": {"id", "name", "op", "inputs", "shape", "dtype", "values", "requires_grad", "is_leaf"},
     "name": {"tensor", "name"},
     "backward": {"root", "gradient", "retain_graph"},
-    "node": {"tensor", "op", "grad_output", "grad_inputs"},
+    "node": {"tensor", "op", "grad_output", "grad_inputs", "formulas"},
     "accumulate": {"tensor", "before", "delta", "after"},
     "grad_reset": {"tensor", "how"},
     "step": {"tensor", "before", "after"},
@@ -46,6 +46,7 @@ def _check(events: list[dict[str, Any]]) -> None:
         if event["type"] == "node":
             producer = next(e for e in events if e["type"] == "tensor" and e["id"] == event["tensor"])
             assert len(event["grad_inputs"]) == len(producer["inputs"])
+            assert len(event["formulas"]) == len(event["grad_inputs"])
 
 
 @pytest.mark.parametrize("code", PROGRAMS)
@@ -63,3 +64,13 @@ def test_warning_event_for_non_leaf_grad() -> None:
         warnings[0]["message"]
     )
     assert result.stdout == "None\n"
+
+
+def test_node_events_carry_the_chain_rule_templates() -> None:
+    code = ("import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\ny = (x ** 2).sum()\ny.backward()\n"
+            "w = torch.ones(3, 2, requires_grad=True)\n(x.unsqueeze(0).mm(w) * 2).sum().backward()\n")
+    nodes = {e["op"]: e["formulas"] for e in engine.run(code).events if e["type"] == "node"}
+    assert nodes["PowBackward0"] == ["{grad} · 2·{0}"]
+    assert nodes["SumBackward0"] == ["{grad} expanded to {0.shape}"]
+    assert nodes["MulBackward0"] == ["{grad} · 2"]  # the number 2 gets no gradient: its edge is not in the event
+    assert nodes["MmBackward0"] == ["{grad} @ {1}ᵀ", "{0}ᵀ @ {grad}"]
