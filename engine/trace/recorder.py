@@ -20,6 +20,7 @@ Example::
 from __future__ import annotations
 
 import math
+import re
 import types
 from typing import Any, Callable
 
@@ -48,6 +49,23 @@ def _dtype_name(dtype: Any) -> str:
 
 def _engine_function(fn: Any) -> bool:
     return isinstance(fn, types.FunctionType) and (fn.__module__ or "").startswith(("engine.", "torch"))
+
+
+_PLACE = re.compile(r"\{(\d+)(\.shape)?\}")
+
+
+def _renumber(formulas: list[str | None], kept: list[bool]) -> list[str | None]:
+    """Templates number a node's inputs as ``next_functions`` does; the trace numbers only the tracked ones (its
+    ``inputs``). Renumber to the trace's order; an input the trace doesn't have (a constant tensor) is named so."""
+    if all(kept):
+        return formulas
+    where = {j: sum(kept[:j]) for j in range(len(kept)) if kept[j]}
+
+    def put(m: re.Match[str]) -> str:
+        j = int(m.group(1))
+        return f"{{{where[j]}{m.group(2) or ''}}}" if j in where else "(a constant)"
+
+    return [None if f is None else _PLACE.sub(put, f) for f in formulas]
 
 
 class Recorder:
@@ -269,7 +287,7 @@ class Recorder:
         # The chain-rule step of each kept edge as a template ("{grad} · 2·{0}"; see Function.formulas).
         # (a node of another autograd implementation may have none: then null for each edge)
         templates = node.formulas() if hasattr(node, "formulas") else [None] * len(kept)
-        formulas = [f for keep, f in zip(kept, templates) if keep]
+        formulas = _renumber([f for keep, f in zip(kept, templates) if keep], kept)
         grad_output = self._values(grad_outputs[0]) if grad_outputs else None
         self._emit({"seq": None, "type": "node", "line": self.line, "tensor": node._trace_id, "op": node.name(),
                     "grad_output": grad_output, "grad_inputs": grads, "formulas": formulas})

@@ -74,3 +74,14 @@ def test_node_events_carry_the_chain_rule_templates() -> None:
     assert nodes["SumBackward0"] == ["{grad} expanded to {0.shape}"]
     assert nodes["MulBackward0"] == ["{grad} · 2"]  # the number 2 gets no gradient: its edge is not in the event
     assert nodes["MmBackward0"] == ["{grad} @ {1}ᵀ", "{0}ᵀ @ {grad}"]
+
+
+def test_templates_number_the_inputs_as_the_trace_does() -> None:
+    # c is a constant tensor: next_functions has None for it, the trace's inputs only x; {1} becomes {0}
+    code = ("import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\nc = torch.tensor([3.0, 4.0])\n"
+            "(c * x).sum().backward()\n")
+    events = engine.run(code).events
+    mul = next(e for e in events if e["type"] == "node" and e["op"] == "MulBackward0")
+    assert mul["formulas"] == ["{grad} · (a constant)"]
+    made = next(e for e in events if e["type"] == "tensor" and e["op"] == "MulBackward0")
+    assert len(made["inputs"]) == 1
