@@ -13,6 +13,7 @@ import { createOutputPanel } from './output.js';
 import { createPlayer } from './player.js';
 import { backwardAgain, zeroGrad } from './rerun.js';
 import { createSharePanel } from './share.js';
+import { createStepPanel } from './steppanel.js';
 import { createStore } from './store.js';
 import { createTimelinePanel } from './timeline.js';
 
@@ -32,6 +33,7 @@ export function createApp() {
   const graph = createGraphPanel(byTestId('graph'), { onHoverLine: (line) => editor.hoverLine(line) });
   const ledger = createLedgerPanel(byTestId('ledger'), { onSeek: (k) => player.seek(k), onRerun: rerun });
   const timeline = createTimelinePanel(byTestId('timeline'), player);
+  const step = createStepPanel(byTestId('step'));
   const output = createOutputPanel({
     stdout: byTestId('stdout'),
     error: byTestId('error'),
@@ -68,6 +70,7 @@ export function createApp() {
     graph.render(final, snap, { ended: done && k >= store.events.length });
     ledger.render(final, snap, store.events, { again: Boolean(can.again), zero: Boolean(can.zero) });
     timeline.render(snap, store.events);
+    step.render(snap);
     output.render(out);
     loss.render(final, snap);
     // The error's line once the run is over, else the line of the current step.

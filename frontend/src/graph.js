@@ -1,30 +1,33 @@
-// Graph panel: the autograd graph of a snapshot as SVG, with zoom and pan (d3-zoom). Positions come from
-// layout.js and are computed once per run (from the final snapshot), so nodes stay put while the learner steps.
+// Graph panel: the autograd graph of a snapshot as SVG, with zoom and pan (d3-zoom), framing (framing.js), semantic
+// zoom and a minimap. Positions come from layout.js (in a Web Worker, layoutclient.js) and are computed once per
+// graph, so nodes stay put while the learner steps.
 
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, zoomTransform } from 'd3-zoom';
 import { drawFrame } from './graphdraw.js';
 import { graphModel } from './graphmodel.js';
-import { layoutGraph } from './layout.js';
+import { FULL_TEXT, frameView, levelAt, pickName } from './framing.js';
+import { createLayoutClient } from './layoutclient.js';
+import { createMinimap } from './minimap.js';
 import { graphWindow } from './nodeview.js';
 import { svg } from './svg.js';
-
-// The first view shows the whole graph if that keeps text readable (scale ≥ WHOLE_FIT); otherwise it zooms to
-// READABLE and follows the current step (the learner pans or presses "Fit graph").
-const WHOLE_FIT = 0.55;
-const READABLE = 0.75;
 
 /**
  * @param {HTMLElement} root  The panel body (data-testid="graph").
  * @param {{onHoverLine?: (line: number|null) => void}} [opts]  Hovering a node names its source line.
  */
 export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
-  /** @type {{final: any, key: string, layout: import('./layout.js').Layout}|null} */
+  /** @type {{final: any, key: string, model: any, layout: import('./layout.js').Layout, edges: any[]}|null} */
   let cache = null;
-  /** @type {{final: any, snap: any}|null} */
+  /** @type {{final: any, snap: any, ended: boolean}|null} */
   let last = null;
-  let fitted = /** @type {any} */ (null);
+  let framedFor = /** @type {any} */ (null); // the layout the current automatic frame was made for
+  let auto = true; // the view follows the timeline until the learner pans or zooms (Fit or a new Run: again)
+  let focus = /** @type {string|null} */ (null); // the node the view was last framed on
   let hoverLine = /** @type {number|null} */ (null);
+  /** @type {{el: Element, names: string[], width: number, height: number}[]} */
+  let named = [];
+  let level = '';
 
   const canvas = svg('svg', { class: 'graph-svg', role: 'img', 'aria-label': 'autograd graph' });
   const viewport = svg('g', { class: 'viewport' });
@@ -33,11 +36,18 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   const empty = el('p', { className: 'graph-empty', textContent: 'Run the code to see its autograd graph.' });
   const note = el('p', { className: 'graph-note', hidden: true });
   const tools = el('div', { className: 'graph-tools' });
-  root.append(note, empty, canvas, tools);
+  const minimap = createMinimap({ onPick: (x, y) => centreOn(x, y) });
+  const busy = el('p', { className: 'graph-busy', hidden: true, textContent: 'Laying out the graph…' });
+  root.append(note, empty, canvas, minimap.el, busy, tools);
 
+  let namedAt = 0; // the zoom the collapsed names were last picked for
   const zoomer = zoom()
-    .scaleExtent([0.05, 4])
-    .on('zoom', (ev) => viewport.setAttribute('transform', ev.transform.toString()));
+    .scaleExtent([0.02, 4])
+    .on('zoom', (ev) => {
+      viewport.setAttribute('transform', ev.transform.toString());
+      if (ev.sourceEvent) auto = false; // the learner's own pan or zoom: kept until Fit or the next Run
+      afterZoom();
+    });
   const sel = select(canvas);
   sel.call(zoomer).on('dblclick.zoom', null);
   const setTransform = (t) => sel.call(zoomer.transform, t);
@@ -47,46 +57,90 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     b.addEventListener('click', action);
     tools.append(b);
   };
-  tool('Zoom in', '+', () => sel.call(zoomer.scaleBy, 1.25));
-  tool('Zoom out', '−', () => sel.call(zoomer.scaleBy, 0.8));
-  tool('Fit graph', '⤢', () => cache && fit(cache.layout, true));
-
-  function layoutFor(final, view) {
-    const key = view.key;
-    if (cache && cache.final === final && cache.key === key) return cache.layout;
-    performance.mark('gradtrace:layout-start');
-    const { boxes, edges } = graphModel(final, view.ids);
-    cache = { final, key, layout: layoutGraph(boxes, edges) };
-    performance.measure('gradtrace:layout', 'gradtrace:layout-start'); // read by benchmarks/graph_render.py
-    return cache.layout;
-  }
-
-  /** Scale to the panel (see WHOLE_FIT), centred when it fits. */
-  function fit(layout, whole = false) {
-    const w = root.clientWidth || layout.width;
-    const h = root.clientHeight || layout.height;
-    const k = Math.min(1, w / layout.width, h / layout.height);
-    const scale = whole ? Math.max(0.05, k) : k >= WHOLE_FIT ? k : READABLE;
-    const x = Math.max(0, (w - layout.width * scale) / 2);
-    const y = Math.max(0, (h - layout.height * scale) / 2);
-    fitted = layout;
-    setTransform(zoomIdentity.translate(x, y).scale(scale));
-  }
-
-  /** Pan (never zoom) so the current node is in view. */
-  function follow(layout, id) {
-    const box = id ? layout.nodes[id] : null;
-    if (!box) return;
-    const t = zoomTransform(canvas);
+  tool('Zoom in', '+', () => {
+    auto = false;
+    sel.call(zoomer.scaleBy, 1.25);
+  });
+  tool('Zoom out', '−', () => {
+    auto = false;
+    sel.call(zoomer.scaleBy, 0.8);
+  });
+  tool('Fit graph', '⤢', () => {
+    if (!cache) return;
+    auto = true;
     const w = root.clientWidth;
     const h = root.clientHeight;
+    const { width, height } = cache.layout;
+    const k = Math.max(0.02, Math.min(1, w / width, h / height));
+    framedFor = cache.layout;
+    setTransform(zoomIdentity.translate((w - width * k) / 2, (h - height * k) / 2).scale(k));
+  });
+
+  /** Semantic zoom: text is never drawn under 11 px; zoomed out, nodes show one name, then only their colour. */
+  function afterZoom() {
+    const t = zoomTransform(canvas);
+    const now = levelAt(t.k);
+    canvas.classList.toggle('z-full', now === 'full');
+    canvas.classList.toggle('z-names', now !== 'full');
+    viewport.style.setProperty('--name-size', `${(FULL_TEXT / t.k).toFixed(3)}px`);
+    // names are picked again when the level changes or the zoom moved by 8% (a wheel sends many small steps)
+    if (now !== level || (now !== 'full' && Math.abs(Math.log(t.k / namedAt)) > 0.08)) {
+      for (const n of named) n.el.textContent = now === 'full' ? '' : pickName(n.names, n.width, n.height, t.k);
+      namedAt = t.k;
+    }
+    level = now;
+    if (cache) minimap.view(t, root.clientWidth, root.clientHeight);
+  }
+
+  function centreOn(x, y) {
+    const t = zoomTransform(canvas);
+    auto = false;
+    setTransform(zoomIdentity.translate(root.clientWidth / 2 - x * t.k, root.clientHeight / 2 - y * t.k).scale(t.k));
+  }
+
+  const layouts = createLayoutClient();
+
+  /** The layout of this window of the graph, or null while the worker computes it (then render runs again). */
+  function layoutFor(final, view) {
+    const { boxes, edges } =
+      cache && cache.final === final && cache.key === view.key ? cache.model : graphModel(final, view.ids);
+    const again = () => last && render(last.final, last.snap, last);
+    const layout = layouts.get(view.key, final, boxes, edges, again);
+    if (!layout) return null;
+    cache = { final, key: view.key, model: { boxes, edges }, layout, edges };
+    return cache;
+  }
+
+  /** Frame the graph for this step (framing.js), unless the learner moved the view themselves. */
+  function frame(c, snap) {
+    const w = root.clientWidth || c.layout.width;
+    const h = root.clientHeight || c.layout.height;
+    const current = snap.active && c.layout.nodes[snap.active] ? snap.active : focus;
+    if (!auto) {
+      if (current) keepInView(c.layout, current, w, h);
+      return;
+    }
+    const view = frameView(c.layout, c.edges, current, w, h);
+    if (view.whole && framedFor === c.layout) return; // already fitted: nothing moves
+    framedFor = c.layout;
+    focus = current;
+    setTransform(zoomIdentity.translate(view.x, view.y).scale(view.k));
+  }
+
+  /** The learner's view: pan (never zoom) only if the current node left it. */
+  function keepInView(layout, id, w, h) {
+    const box = layout.nodes[id];
+    if (!box) return;
+    const t = zoomTransform(canvas);
     const x0 = t.x + box.x * t.k;
     const y0 = t.y + box.y * t.k;
     const inside = x0 >= 0 && y0 >= 0 && x0 + box.width * t.k <= w && y0 + box.height * t.k <= h;
-    if (inside) return;
-    const x = w / 2 - (box.x + box.width / 2) * t.k;
-    const y = h / 2 - (box.y + box.height / 2) * t.k;
-    setTransform(zoomIdentity.translate(x, y).scale(t.k));
+    if (!inside)
+      setTransform(
+        zoomIdentity
+          .translate(w / 2 - (box.x + box.width / 2) * t.k, h / 2 - (box.y + box.height / 2) * t.k)
+          .scale(t.k),
+      );
   }
 
   /**
@@ -95,9 +149,12 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
    * @param {{ended?: boolean}} [opts]  ended: `snap` is the end of a finished run.
    */
   function render(final, snap, { ended = false } = {}) {
-    last = { final, snap };
+    last = { final, snap, ended };
     const view = graphWindow(final, snap);
-    const layout = layoutFor(final, view);
+    const c = layoutFor(final, view);
+    busy.hidden = Boolean(c) || view.ids.length === 0;
+    if (!c) return;
+    const { layout } = c;
     note.hidden = view.ids.length === view.total && !view.iteration;
     note.textContent = view.iteration
       ? `Iteration ${view.iteration} of ${view.of}: each pass through the loop builds a new graph; this is the current one.`
@@ -111,10 +168,21 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
       : 'Run the code to see its autograd graph.';
     performance.mark('gradtrace:draw-start');
     viewport.replaceChildren(...drawFrame(layout, snap, view.ids, ended));
+    named = [...viewport.querySelectorAll('[data-names]')].map((g) => {
+      const box = /** @type {SVGGraphicsElement} */ (g).querySelector('rect');
+      return {
+        el: /** @type {Element} */ (g.querySelector(':scope > text.name')),
+        names: (g.getAttribute('data-names') || '').split('|'),
+        width: Number(box?.getAttribute('width')) || 0,
+        height: Number(box?.getAttribute('height')) || 0,
+      };
+    });
+    level = '';
     performance.measure('gradtrace:draw', 'gradtrace:draw-start');
     if (hoverLine !== null) highlightLine(hoverLine);
-    if (fitted !== layout) fit(layout);
-    else follow(layout, snap.active);
+    minimap.draw(layout, snap.active, (id) => (final.tensors[id] ? (final.tensors[id].op ? 'op' : 'leaf') : 'other'));
+    frame(c, snap);
+    afterZoom();
   }
 
   /** Highlight the nodes made by source line `line` (null: none). */
@@ -137,7 +205,8 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     new ResizeObserver(() => {
       if (last && cache && root.clientWidth !== width) {
         width = root.clientWidth;
-        fit(cache.layout);
+        framedFor = null;
+        frame(cache, last.snap);
       }
     }).observe(root);
   }
@@ -145,8 +214,12 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   function clear() {
     cache = null;
     last = null;
-    fitted = null;
+    framedFor = null;
+    focus = null;
+    auto = true;
+    named = [];
     viewport.replaceChildren();
+    minimap.clear();
     empty.hidden = false;
   }
 
@@ -159,8 +232,10 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     copy.setAttribute('width', String(Math.ceil(width)));
     copy.setAttribute('height', String(Math.ceil(height)));
     copy.querySelector('.viewport')?.removeAttribute('transform');
+    copy.classList.remove('z-names');
+    copy.classList.add('z-full');
     return { live: viewport, copy, width, height };
   }
 
-  return { render, clear, highlightLine, snapshotSVG };
+  return { render, clear, highlightLine, snapshotSVG, isAuto: () => auto };
 }

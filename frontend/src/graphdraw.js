@@ -1,9 +1,8 @@
 // Drawing one frame of the graph: tensors, AccumulateGrad nodes, the gradient seed, edges and their gradients.
 // Pure SVG building from a layout and a snapshot; the panel (graph.js) owns the DOM, zoom and events.
 
-import { chainRule } from './explain.js';
 import { accId, gradText, labelSize, seedId, seedRows } from './graphmodel.js';
-import { formatCompact } from './format.js';
+import { formatCompact, tensorLabel } from './format.js';
 import { heatCells } from './heatmap.js';
 import {
   GRAPH_CELL,
@@ -81,23 +80,24 @@ export function drawFrame(layout, snap, ids, ended = false) {
       edges.append(svg('path', { class: 'edge grad seed-edge', d: pathOf(points), 'marker-end': 'url(#arrow-grad)' }));
     nodes.append(drawSeed(b, seed, (snap.tensors[b.root].shape || []).length === 0, ev?.type === 'backward'));
   }
-  const rule = chainRule(ev, snap);
-  const box = rule && layout.nodes[String(ev.tensor)];
-  if (rule && box) labels.append(callout(box, rule));
   return [defs, edges, nodes, labels];
 }
 
-/** Above the grad_fn that just ran: its chain rule (grad_output → local derivative → grad_inputs). */
-function callout(box, rule) {
-  const lines = [rule.head, ...rule.lines].map((l) => (l.length > 90 ? `${l.slice(0, 89)}…` : l));
-  const width = Math.ceil(Math.max(...lines.map((l) => l.length)) * 6.8 + 16);
-  const height = lines.length * 15 + 8;
-  const x = box.x + box.width / 2 - width / 2;
-  const y = box.y - height - 8;
-  return svg('g', { class: 'callout', transform: `translate(${x},${y})` }, [
-    svg('rect', { width, height, rx: 6 }),
-    ...lines.map((l, i) => svg('text', { x: 8, y: 15 * i + 15, class: i ? 'line' : 'head' }, [l])),
-  ]);
+/**
+ * What a collapsed node says when zoomed out (semantic zoom), longest first: the panel picks the first that fits
+ * its box at 11 px on screen, else none (a coloured mark).
+ */
+export function nodeNames(t) {
+  const short = t.op ? t.op.replace(/Backward\d*$/, '').toLowerCase() : null;
+  if (t.op) return [t.name ? `${t.name} = ${short}` : t.op, t.op, short];
+  const label = tensorLabel(t);
+  const tail = label.split('.').pop();
+  return tail === label ? [label] : [label, tail];
+}
+
+/** The one line a collapsed node shows, centred in its box; its text and size are set by the panel on zoom. */
+function nameText(box) {
+  return svg('text', { class: 'name', x: box.width / 2, y: box.height / 2, 'text-anchor': 'middle' }, []);
 }
 
 function edgeLabel(spot, text, fresh) {
@@ -158,7 +158,9 @@ function drawNode(t, box, snap, ended) {
   }
   const attrs = { class: classes.join(' '), 'data-node-id': t.id, transform: `translate(${box.x},${box.y})` };
   if (t.line) attrs['data-line'] = t.line;
-  return svg('g', attrs, [...children, ...rows]);
+  if (snap.active === t.id) attrs['data-current'] = 'true';
+  attrs['data-names'] = nodeNames(t).join('|');
+  return svg('g', attrs, [...children, ...rows, nameText(box)]);
 }
 
 /** AccumulateGrad of a leaf: lights up when it writes `.grad` (and says what it added). */
@@ -171,10 +173,12 @@ function drawAcc(t, box, snap) {
     'data-acc-for': t.id,
     transform: `translate(${box.x},${box.y})`,
   };
+  attrs['data-names'] = 'AccumulateGrad|acc';
   return svg('g', attrs, [
     svg('title', {}, [`AccumulateGrad: adds the gradient reaching ${t.name || `t${t.id}`} to its .grad`]),
     svg('rect', { width: box.width, height: box.height, rx: 13 }),
-    svg('text', { x: box.width / 2, y: 17, 'text-anchor': 'middle' }, [now ? text : 'AccumulateGrad']),
+    svg('text', { x: box.width / 2, y: 17, 'text-anchor': 'middle', class: 'row' }, [now ? text : 'AccumulateGrad']),
+    nameText(box),
   ]);
 }
 
@@ -183,9 +187,11 @@ function drawSeed(b, box, scalar, now) {
   const [value, what] = seedRows(b.gradient, scalar);
   const attrs = { class: `seed${scalar ? '' : ' vjp'}${now ? ' active' : ''}`, 'data-seed-for': b.root };
   attrs.transform = `translate(${box.x},${box.y})`;
+  attrs['data-names'] = `${value}|gradient|∂`;
   return svg('g', attrs, [
     svg('rect', { width: box.width, height: box.height, rx: 6 }),
-    svg('text', { x: 10, y: 17, class: 'value' }, [value]),
-    svg('text', { x: 10, y: 33, class: 'what' }, [what]),
+    svg('text', { x: 10, y: 17, class: 'row value' }, [value]),
+    svg('text', { x: 10, y: 33, class: 'row what' }, [what]),
+    nameText(box),
   ]);
 }

@@ -8,8 +8,8 @@ import { CHAR_W, nodeSize } from './nodeview.js';
 export const accId = (id) => `acc:${id}`;
 export const seedId = (id) => `seed:${id}`;
 export const ACC = { width: 118, height: 26 };
-const LABEL_CHARS = 18;
-const LABEL_CHAR_W = CHAR_W * 0.92; // labels use an 11px font
+const LABEL_CHARS = 8; // a tensor's gradient on an edge: its first entries (the step panel has all)
+const LABEL_CHAR_W = CHAR_W; // labels use the nodes' 12px font (≥ 11 px on screen wherever text is drawn)
 
 /** "∂ 4." — the gradient an edge carries in the backward pass. */
 export function gradText(values) {
@@ -24,7 +24,7 @@ export function labelSize(text) {
 export function seedRows(gradient, scalarRoot) {
   const value = formatCompact(gradient ?? 1, 26);
   return scalarRoot
-    ? [`gradient = ${value}`, 'dy/dy = 1: backward() starts here']
+    ? [`gradient = ${value}`, 'dy/dy = 1']
     : [`gradient = ${value}`, 'v in vᵀ·J (vector–Jacobian product)'];
 }
 
@@ -45,7 +45,7 @@ export function graphModel(final, ids) {
   for (const id of ids) {
     const t = final.tensors[id];
     if (t.isLeaf && t.requiresGrad && (feeds.has(id) || final.ledger[id])) {
-      boxes.push({ id: accId(id), ...ACC });
+      boxes.push({ id: accId(id), ...ACC, below: id });
       edges.push({ id: `${accId(id)}->${id}`, from: accId(id), to: id });
     }
   }
@@ -54,7 +54,7 @@ export function graphModel(final, ids) {
   for (const [root, gradient] of roots) {
     const rows = seedRows(gradient, (final.tensors[root].shape || []).length === 0);
     const chars = Math.max(...rows.map((r) => r.length));
-    boxes.push({ id: seedId(root), width: Math.ceil(chars * CHAR_W * 0.92 + 20), height: 42 });
+    boxes.push({ id: seedId(root), width: Math.ceil(chars * CHAR_W + 20), height: 42 });
     edges.push({ id: `${root}->${seedId(root)}`, from: root, to: seedId(root) });
   }
   return { boxes, edges };

@@ -3,7 +3,8 @@
 import { Graph, layout } from '@dagrejs/dagre';
 
 /**
- * @typedef {{id: string, width: number, height: number}} BoxIn
+ * @typedef {{id: string, width: number, height: number, below?: string}} BoxIn
+ *   below: this box sits right under box `below` (AccumulateGrad under its leaf), joined by a short vertical edge.
  * @typedef {{id: string, from: string, to: string, label?: {width: number, height: number}}} EdgeIn
  *   label: room to keep beside the edge for a label (the gradient it carries).
  * @typedef {{x: number, y: number, width: number, height: number}} Box   x, y: top-left corner.
@@ -16,7 +17,8 @@ import { Graph, layout } from '@dagrejs/dagre';
  * @property {number} height
  */
 
-const MARGIN = 16;
+const MARGIN = 12;
+const BELOW_GAP = 10; // between a box and the one drawn under it
 /**
  * Past this many boxes, the big-graph mode: dagre lays out a spanning tree (each tensor hangs off its deepest
  * input, so every tree edge spans one rank and dagre adds no dummy nodes), and the other edges are drawn
@@ -60,7 +62,17 @@ function spanningTree(boxes, edges) {
  * @param {EdgeIn[]} edges
  * @returns {Layout}
  */
-export function layoutGraph(boxes, edges) {
+export function layoutGraph(allBoxes, allEdges) {
+  // boxes drawn under another one are laid out as part of it (their host grows by their height)
+  const under = new Map(allBoxes.filter((b) => b.below).map((b) => [b.below, b]));
+  const boxes = allBoxes
+    .filter((b) => !b.below)
+    .map((b) => {
+      const u = under.get(b.id);
+      return u ? { ...b, width: Math.max(b.width, u.width), height: b.height + BELOW_GAP + u.height, own: b } : b;
+    });
+  const stacked = new Set([...under.values()].map((u) => u.id));
+  const edges = allEdges.filter((e) => !stacked.has(e.from) && !stacked.has(e.to));
   const fast = boxes.length > FAST_LAYOUT;
   const tree = fast ? spanningTree(boxes, edges) : null;
   const g = new Graph({ multigraph: true });
@@ -69,7 +81,7 @@ export function layoutGraph(boxes, edges) {
     // give every edge a span of one; right-to-left then puts the leaves on the left again.
     rankdir: fast ? 'RL' : 'LR',
     nodesep: 22,
-    ranksep: fast ? 70 : 36,
+    ranksep: fast ? 70 : 22,
     edgesep: 10,
     marginx: MARGIN,
     marginy: MARGIN,
@@ -89,7 +101,20 @@ export function layoutGraph(boxes, edges) {
   const out = { nodes: {}, edges: {}, labels: {}, width: 0, height: 0 };
   for (const b of boxes) {
     const n = g.node(b.id);
-    out.nodes[b.id] = { x: n.x - b.width / 2, y: n.y - b.height / 2, width: b.width, height: b.height };
+    const own = b.own || b;
+    const top = n.y - b.height / 2;
+    out.nodes[b.id] = { x: n.x - own.width / 2, y: top, width: own.width, height: own.height };
+    const u = under.get(b.id);
+    if (u) {
+      const y = top + own.height + BELOW_GAP;
+      out.nodes[u.id] = { x: n.x - u.width / 2, y, width: u.width, height: u.height };
+      const id = allEdges.find((e) => e.from === u.id && e.to === b.id)?.id;
+      if (id)
+        out.edges[id] = [
+          { x: n.x, y },
+          { x: n.x, y: top + own.height },
+        ];
+    }
   }
   for (const ge of g.edges()) {
     const edge = g.edge(ge);

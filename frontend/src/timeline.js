@@ -2,7 +2,6 @@
 // what the current event did. It only talks to the player; the player owns time.
 
 import { describe, kindOf } from './describe.js';
-import { chainRule } from './explain.js';
 import { svg } from './svg.js';
 
 /** Icons as SVG paths (a 16×16 box): fonts don't all have ⏮ ⏭ ⏸. */
@@ -45,7 +44,6 @@ export function createTimelinePanel(root, player) {
   for (const x of [0.5, 1, 2, 4, 8]) speed.append(new Option(`${x}×`, String(x), x === 1, x === 1));
   speed.addEventListener('change', () => player.setSpeed(Number(speed.value)));
   const what = el('p', { className: 'what' });
-  const chain = el('div', { className: 'chain-rule', hidden: true });
   const keys = el('p', {
     className: 'keys muted',
     textContent: 'Keys: ← → step · Space play/pause · Home/End first/last',
@@ -55,7 +53,7 @@ export function createTimelinePanel(root, player) {
   const track = el('div', { className: 'track' });
   track.append(slider, strip);
   controls.append(first, prev, play, next, last, track, counter, speed);
-  root.append(controls, what, chain, keys);
+  root.append(controls, what, keys);
   let stripFor = { events: /** @type {any[]|null} */ (null), n: -1 };
   // Clicking the strip jumps there, like the slider.
   strip.addEventListener('click', (e) => {
@@ -100,13 +98,6 @@ export function createTimelinePanel(root, player) {
       play.setAttribute('aria-label', play.title);
     }
     counter.textContent = `step ${snap.k} / ${n}`;
-    const rule = chainRule(snap.event, snap);
-    chain.hidden = !rule;
-    chain.replaceChildren();
-    if (rule) {
-      chain.append(el('p', { className: 'head', textContent: rule.head }));
-      for (const line of rule.lines) chain.append(el('p', { className: 'line', textContent: line }));
-    }
     if (!snap.event) {
       what.className = 'what muted';
       what.textContent = n ? 'Before the first event. Step forward to replay the run.' : 'No trace yet: press Run.';

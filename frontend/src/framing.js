@@ -1,0 +1,76 @@
+// Framing and semantic zoom, as pure functions of a layout and the panel's size: which part of the graph the view
+// shows for a step, and what a node says at a zoom level. Text is never drawn under FULL_TEXT px on screen.
+
+export const FULL_TEXT = 11; // px on screen: the smallest text the graph draws
+const NODE_FONT = 12; // px in graph units: the nodes' rows, edge labels, AccumulateGrad and the seed
+/** Zoom at which every row of a node is readable (12 px text drawn at ≥ 11 px). */
+export const FULL = FULL_TEXT / NODE_FONT;
+/** Below FULL, down to here, the whole graph is still shown: each node collapses to its op name. */
+export const NAMES = 0.3;
+const CHAR_EM = 0.62; // width of a monospace character, in em
+const MARGIN = 8; // px on screen around a framed part
+
+/** 'full' (every row), 'names' (one name per node, where it fits), 'marks' (coloured boxes only). */
+export function levelAt(k) {
+  return k >= FULL - 1e-9 ? 'full' : k >= NAMES ? 'names' : 'marks';
+}
+
+/**
+ * The longest of `names` that fits a box of width × height (graph units) at FULL_TEXT px on screen, or ''.
+ * @param {string[]} names  longest first
+ */
+export function pickName(names, width, height, k) {
+  const font = FULL_TEXT / k; // graph units
+  if (font * 1.15 > height) return '';
+  const room = width - 8;
+  return names.find((n) => n && [...n].length * CHAR_EM * font <= room) || '';
+}
+
+/**
+ * Where the view goes: the whole graph when that keeps its nodes legible (scale ≥ NAMES), otherwise the
+ * current node and its neighbours at a readable scale (≥ FULL), centred.
+ * @param {import('./layout.js').Layout} layout
+ * @param {{from: string, to: string}[]} edges  the laid-out edges (to find the neighbours)
+ * @param {string|null} current  the current step's node, if any
+ * @param {number} w  panel width (px)
+ * @param {number} h  panel height (px)
+ * @returns {{x: number, y: number, k: number, whole: boolean}}
+ */
+export function frameView(layout, edges, current, w, h) {
+  const fitK = Math.min(1, (w - 2 * MARGIN) / layout.width, (h - 2 * MARGIN) / layout.height);
+  if (fitK >= NAMES || !Object.keys(layout.nodes).length) {
+    const k = Math.max(0.02, fitK);
+    return { x: (w - layout.width * k) / 2, y: (h - layout.height * k) / 2, k, whole: true };
+  }
+  const id = current && layout.nodes[current] ? current : rightmost(layout);
+  const ids = new Set([id, `acc:${id}`, `seed:${id}`]);
+  for (const e of edges) {
+    if (e.from === id) ids.add(e.to);
+    if (e.to === id) ids.add(e.from);
+  }
+  const boxes = [...ids].map((i) => layout.nodes[i]).filter(Boolean);
+  let box = bounds(boxes);
+  let k = Math.min(1, (w - 2 * MARGIN) / box.width, (h - 2 * MARGIN) / box.height);
+  if (k < FULL) {
+    k = FULL; // too many neighbours to show readable: the current node itself, centred
+    box = layout.nodes[id];
+  }
+  const x = w / 2 - (box.x + box.width / 2) * k;
+  const y = h / 2 - (box.y + box.height / 2) * k;
+  return { x, y, k, whole: false };
+}
+
+/** The output end of the graph (what the learner computed last). */
+function rightmost(layout) {
+  let best = null;
+  for (const [id, b] of Object.entries(layout.nodes)) if (!best || b.x > layout.nodes[best].x) best = id;
+  return best;
+}
+
+function bounds(boxes) {
+  const x0 = Math.min(...boxes.map((b) => b.x));
+  const y0 = Math.min(...boxes.map((b) => b.y));
+  const x1 = Math.max(...boxes.map((b) => b.x + b.width));
+  const y1 = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
