@@ -5,8 +5,8 @@ export const FULL_TEXT = 11; // px on screen: the smallest text the graph draws
 const NODE_FONT = 12; // px in graph units: the nodes' rows, edge labels, AccumulateGrad and the seed
 /** Zoom at which every row of a node is readable (12 px text drawn at ≥ 11 px). */
 export const FULL = FULL_TEXT / NODE_FONT;
-/** Below FULL, down to here, the whole graph is still shown: each node collapses to its op name. */
-export const NAMES = 0.3;
+/** Below FULL, down to here at most, nodes collapse to one name; below that, to coloured marks. */
+export const NAMES = 0.12;
 const CHAR_EM = 0.62; // width of a monospace character, in em
 const MARGIN = 8; // px on screen around a framed part
 
@@ -20,25 +20,45 @@ export function levelAt(k) {
  * @param {string[]} names  longest first
  */
 export function pickName(names, width, height, k) {
-  const font = FULL_TEXT / k; // graph units
-  if (font * 1.15 > height) return '';
-  const room = width - 8;
-  return names.find((n) => n && [...n].length * CHAR_EM * font <= room) || '';
+  return names.find((n) => n && nameFits(n, width, height, k)) || '';
+}
+
+const nameFits = (name, width, height, k) => {
+  const font = FULL_TEXT / k;
+  return font * 1.15 <= height && [...name].length * CHAR_EM * font <= width - 8;
+};
+
+/** The smallest zoom at which a box shows its shortest name at FULL_TEXT px. */
+export function nameScale(names, width, height) {
+  const shortest = Math.min(...names.filter(Boolean).map((n) => [...n].length));
+  return Math.max((FULL_TEXT * 1.15) / height, (shortest * CHAR_EM * FULL_TEXT) / Math.max(1, width - 8));
 }
 
 /**
- * Where the view goes: the whole graph when that keeps its nodes legible (scale ≥ NAMES), otherwise the
- * current node and its neighbours at a readable scale (≥ FULL), centred.
+ * The zoom from which the graph reads as a graph: nine nodes in ten show at least their op name.
+ * @param {{names: string[], width: number, height: number}[]} nodes
+ */
+export function legibleScale(nodes) {
+  if (!nodes.length) return NAMES;
+  const ks = nodes.map((n) => nameScale(n.names, n.width, n.height)).sort((a, b) => a - b);
+  return Math.min(FULL, Math.max(NAMES, ks[Math.floor(0.9 * (ks.length - 1))]));
+}
+
+/**
+ * Where the view goes: the whole graph when that keeps its nodes legible (scale ≥ `legible`: every row, or at
+ * least the op names; see legibleScale), otherwise the current node and its neighbours at a readable scale
+ * (≥ FULL), centred.
  * @param {import('./layout.js').Layout} layout
  * @param {{from: string, to: string}[]} edges  the laid-out edges (to find the neighbours)
  * @param {string|null} current  the current step's node, if any
  * @param {number} w  panel width (px)
  * @param {number} h  panel height (px)
+ * @param {number} [legible]  the smallest zoom at which the whole graph is still worth showing
  * @returns {{x: number, y: number, k: number, whole: boolean}}
  */
-export function frameView(layout, edges, current, w, h) {
+export function frameView(layout, edges, current, w, h, legible = FULL) {
   const fitK = Math.min(1, (w - 2 * MARGIN) / layout.width, (h - 2 * MARGIN) / layout.height);
-  if (fitK >= NAMES || !Object.keys(layout.nodes).length) {
+  if (fitK >= legible || !Object.keys(layout.nodes).length) {
     const k = Math.max(0.02, fitK);
     return { x: (w - layout.width * k) / 2, y: (h - layout.height * k) / 2, k, whole: true };
   }

@@ -6,7 +6,7 @@ import { select } from 'd3-selection';
 import { zoom, zoomIdentity, zoomTransform } from 'd3-zoom';
 import { drawFrame } from './graphdraw.js';
 import { graphModel } from './graphmodel.js';
-import { FULL_TEXT, frameView, levelAt, pickName } from './framing.js';
+import { FULL_TEXT, frameView, legibleScale, levelAt, pickName } from './framing.js';
 import { createLayoutClient } from './layoutclient.js';
 import { createMinimap } from './minimap.js';
 import { graphWindow } from './nodeview.js';
@@ -28,6 +28,7 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   /** @type {{el: Element, names: string[], width: number, height: number}[]} */
   let named = [];
   let level = '';
+  let legible = 1; // the zoom from which this graph's nodes show at least their names (framing.js)
 
   const canvas = svg('svg', { class: 'graph-svg', role: 'img', 'aria-label': 'autograd graph' });
   const viewport = svg('g', { class: 'viewport' });
@@ -120,7 +121,7 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
       if (current) keepInView(c.layout, current, w, h);
       return;
     }
-    const view = frameView(c.layout, c.edges, current, w, h);
+    const view = frameView(c.layout, c.edges, current, w, h, legible);
     if (view.whole && framedFor === c.layout) return; // already fitted: nothing moves
     framedFor = c.layout;
     focus = current;
@@ -178,6 +179,7 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
       };
     });
     level = '';
+    legible = legibleScale(named.filter((n) => n.el.closest('[data-node-id]')));
     performance.measure('gradtrace:draw', 'gradtrace:draw-start');
     if (hoverLine !== null) highlightLine(hoverLine);
     minimap.draw(layout, snap.active, (id) => (final.tensors[id] ? (final.tensors[id].op ? 'op' : 'leaf') : 'other'));

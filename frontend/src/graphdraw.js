@@ -90,9 +90,9 @@ export function drawFrame(layout, snap, ids, ended = false) {
 export function nodeNames(t) {
   const short = t.op ? t.op.replace(/Backward\d*$/, '').toLowerCase() : null;
   if (t.op) return [t.name ? `${t.name} = ${short}` : t.op, t.op, short];
-  const label = tensorLabel(t);
-  const tail = label.split('.').pop();
-  return tail === label ? [label] : [label, tail];
+  // model.0.weight → 0.weight → weight
+  const parts = tensorLabel(t).split('.');
+  return parts.map((_, i) => parts.slice(i).join('.'));
 }
 
 /** The one line a collapsed node shows, centred in its box; its text and size are set by the panel on zoom. */
