@@ -41,7 +41,9 @@ export function createApp() {
     warnings: $('#warnings'),
     status: $('#run-status'),
   });
-  const loss = createLossPanel($('#loss-panel'), $('#loss-chart'), $('#loss-caption'));
+  const loss = createLossPanel($('#loss-panel'), $('#loss-chart'), $('#loss-caption'), {
+    onSeek: (k) => player.seek(k),
+  });
   if ($('#share')) {
     createSharePanel($('#share'), {
       getCode: () => editor.getCode(),

@@ -2,6 +2,7 @@
 // what the current event did. It only talks to the player; the player owns time.
 
 import { describe, kindOf } from './describe.js';
+import { JUMPS, jump } from './jumps.js';
 import { svg } from './svg.js';
 
 /** Icons as SVG paths (a 16×16 box): fonts don't all have ⏮ ⏭ ⏸. */
@@ -46,14 +47,38 @@ export function createTimelinePanel(root, player) {
   const what = el('p', { className: 'what' });
   const keys = el('p', {
     className: 'keys muted',
-    textContent: 'Keys: ← → step · Space play/pause · Home/End first/last',
+    textContent: 'Keys: ← → step · PageUp/PageDown previous/next backward() · Space play/pause · Home/End first/last',
   });
+  let events = /** @type {any[]} */ ([]);
+  const jumpTo = (kind, dir) => {
+    const to = jump(events, player.position(), kind, dir);
+    if (to !== null) player.seek(to);
+  };
+  const jumps = el('div', { className: 'jumps', role: 'group' });
+  jumps.setAttribute('aria-label', 'jump to');
+  /** @type {[HTMLButtonElement, string, 1|-1][]} */
+  const jumpButtons = [];
+  for (const [kind, { label }] of Object.entries(JUMPS)) {
+    for (const dir of /** @type {(1|-1)[]} */ ([-1, 1])) {
+      const name = `${dir < 0 ? 'Previous' : 'Next'} ${label}${kind === 'backward' ? (dir < 0 ? ' (PageUp)' : ' (PageDown)') : ''}`;
+      const b = el('button', {
+        type: 'button',
+        className: 'jump',
+        textContent: dir < 0 ? `◂ ${label}` : `${label} ▸`,
+        title: name,
+      });
+      b.setAttribute('aria-label', name);
+      b.addEventListener('click', () => jumpTo(kind, dir));
+      jumps.append(b);
+      jumpButtons.push([b, kind, dir]);
+    }
+  }
   const controls = el('div', { className: 'controls' });
   const strip = svg('svg', { class: 'strip', viewBox: '0 0 1 1', preserveAspectRatio: 'none', 'aria-hidden': 'true' });
   const track = el('div', { className: 'track' });
   track.append(slider, strip);
   controls.append(first, prev, play, next, last, track, counter, speed);
-  root.append(controls, what, keys);
+  root.append(controls, jumps, what, keys);
   let stripFor = { events: /** @type {any[]|null} */ (null), n: -1 };
   // Clicking the strip jumps there, like the slider.
   strip.addEventListener('click', (e) => {
@@ -69,6 +94,8 @@ export function createTimelinePanel(root, player) {
     else if (e.key === 'ArrowLeft') player.prev();
     else if (e.key === 'Home') player.seek(0);
     else if (e.key === 'End') player.seek(player.length());
+    else if (e.key === 'PageUp') jumpTo('backward', -1);
+    else if (e.key === 'PageDown') jumpTo('backward', 1);
     else if (e.key === ' ' && !target.closest('button, a')) player.toggle();
     else return;
     e.preventDefault();
@@ -76,10 +103,12 @@ export function createTimelinePanel(root, player) {
 
   /**
    * @param {import('./reducer.js').Snapshot} snap
-   * @param {any[]} events
+   * @param {any[]} all  the run's events
    */
-  function render(snap, events) {
+  function render(snap, all) {
+    events = all;
     const n = player.length();
+    for (const [b, kind, dir] of jumpButtons) b.disabled = jump(events, snap.k, kind, dir) === null;
     if (stripFor.events !== events || stripFor.n !== events.length) {
       stripFor = { events, n: events.length };
       drawStrip(strip, events);
