@@ -24,7 +24,18 @@ function arrow(id, cls, orient = 'auto') {
   ]);
 }
 
-const pathOf = (points) => `M${points.map((p) => `${p.x},${p.y}`).join(' L')}`;
+/** A smooth path through the points with horizontal tangents at each (straight where they line up vertically). */
+function pathOf(points) {
+  if (!points.length) return '';
+  let d = `M${points[0].x},${points[0].y}`;
+  for (let i = 1; i < points.length; i++) {
+    const p = points[i - 1];
+    const q = points[i];
+    const dx = (q.x - p.x) / 2;
+    d += ` C${p.x + dx},${p.y} ${q.x - dx},${q.y} ${q.x},${q.y}`;
+  }
+  return d;
+}
 
 /**
  * Everything to draw for `snap` in `layout`, as SVG groups: [defs, edges, nodes, labels].

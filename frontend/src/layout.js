@@ -56,6 +56,19 @@ function spanningTree(boxes, edges) {
 }
 
 /**
+ * An edge leaves its input's right side and enters its output's left side at mid-height, through dagre's inner
+ * points (the route around other ranks' boxes, the label's spot): drawn with horizontal tangents, it stays in the
+ * gaps between ranks instead of cutting a corner across a neighbouring box.
+ */
+function sideToSide(a, b, points) {
+  if (!a || !b || a.x + a.width > b.x) return points;
+  const start = { x: a.x + a.width, y: a.y + a.height / 2 };
+  const end = { x: b.x, y: b.y + b.height / 2 };
+  const inner = points.slice(1, -1).filter((p) => p.x > start.x && p.x < end.x);
+  return [start, ...inner, end];
+}
+
+/**
  * Lay a graph out left to right: inputs left of the tensors computed from them, so forward edges point right
  * and the backward pass travels back to the left. Edge labels sit on their edge's midpoint.
  * @param {BoxIn[]} boxes
@@ -119,7 +132,9 @@ export function layoutGraph(allBoxes, allEdges) {
   for (const ge of g.edges()) {
     const edge = g.edge(ge);
     out.edges[ge.name] = (edge.points || []).map((p) => ({ x: p.x, y: p.y }));
-    if (fast) out.edges[ge.name].reverse(); // laid out input-ward; drawn forward
+    if (fast)
+      out.edges[ge.name].reverse(); // laid out input-ward; drawn forward
+    else out.edges[ge.name] = sideToSide(out.nodes[ge.v], out.nodes[ge.w], out.edges[ge.name]);
     if (edge.width && edge.x !== undefined) {
       out.labels[ge.name] = {
         x: edge.x - edge.width / 2,

@@ -156,7 +156,7 @@ def test_the_learners_zoom_is_kept_until_fit_and_the_names_then_marks_when_zoome
     fitted = scale(page)
     assert fitted < 11 / 12  # an MLP does not fit with every row readable: its nodes show their op names
     expect(page.locator("[data-testid=graph] svg")).to_have_class(re.compile(r"\bz-names\b"))
-    names = page.locator("[data-testid=graph] .name").all_inner_texts()
+    names = page.locator("[data-testid=graph] .name").evaluate_all("els => els.map((e) => e.textContent)")
     assert "addmm" in names and "relu" in names, names
     shot(page, "graph-view-mlp-names")
     # zoom in: every row again, from 11 px up
