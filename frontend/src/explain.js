@@ -107,7 +107,8 @@ export function chainRule(e, s) {
 export const joinParts = (parts) => parts.map((p) => (typeof p === 'string' ? p : p.text)).join('');
 
 const num = (x) => ({ text: plain(x), full: String(x) });
-const value = (v, max, dtype) => ({ text: formatCompact(v, max, dtype), full: fullValue(v) });
+// a 0-d value as a learner writes it (4, 0.5), a tensor's as PyTorch prints it ([2., 4., 6.])
+const value = (v, max, dtype) => (isNum(v) ? num(v) : { text: formatCompact(v, max, dtype), full: fullValue(v) });
 const PLACE = /\{(grad|out|\d+)(\.shape)?\}/g;
 const VALUE_CHARS = 30; // longest value written into a formula; longer ones make it a line of shapes
 

@@ -69,12 +69,9 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   tool('Fit graph', '⤢', () => {
     if (!cache) return;
     auto = true;
-    const w = root.clientWidth;
-    const h = root.clientHeight;
-    const { width, height } = cache.layout;
-    const k = Math.max(0.02, Math.min(1, w / width, h / height));
+    const v = frameView(cache.layout, cache.edges, null, root.clientWidth, root.clientHeight, 0); // all of it
     framedFor = cache.layout;
-    setTransform(zoomIdentity.translate((w - width * k) / 2, (h - height * k) / 2).scale(k));
+    setTransform(zoomIdentity.translate(v.x, v.y).scale(v.k));
   });
 
   /** Semantic zoom: text is never drawn under 11 px; zoomed out, nodes show one name, then only their colour. */

@@ -23,7 +23,7 @@ describe('chainRule', () => {
     expect(parts[0]).toContainEqual({ text: '[1., 2., 3.]', full: '[1, 2, 3]' }); // hover: every digit
     const sum = snapshotAt(lesson1, 6); // SumBackward0: a reduction, its gradient expanded back
     expect(chainRule(sum.event, sum).lines).toEqual([
-      'grad_pow = grad_out expanded to [3] = 1. expanded to [3] = [1., 1., 1.]',
+      'grad_pow = grad_out expanded to [3] = 1 expanded to [3] = [1., 1., 1.]',
     ]);
   });
 
