@@ -13,7 +13,16 @@ const LABEL_CHAR_W = CHAR_W; // labels use the nodes' 12px font (≥ 11 px on sc
 
 /** "∂ 4." — the gradient an edge carries in the backward pass. */
 export function gradText(values) {
-  return `∂ ${formatCompact(values ?? 0, LABEL_CHARS)}`;
+  const text = formatCompact(values ?? 0, LABEL_CHARS);
+  // not even one entry fits: the gradient's shape (its values are in the step panel)
+  return text.startsWith('[,') ? `∂ ${shapeOf(values)}` : `∂ ${text}`;
+}
+
+/** [16×8] of nested lists. */
+function shapeOf(values) {
+  const dims = [];
+  for (let v = values; Array.isArray(v); v = v[0]) dims.push(v.length);
+  return `[${dims.join('×')}]`;
 }
 
 export function labelSize(text) {

@@ -53,3 +53,15 @@ it('shows the graph of a last backward freed once the program has ended', () => 
   expect(nodeClasses(end.tensors['1'], end)).not.toContain('freed');
   expect(nodeClasses(end.tensors['1'], end, true)).toContain('freed');
 });
+
+it('writes an edge gradient as its first entries, or its shape when not even one fits', async () => {
+  const { gradText } = await import('../src/graphmodel.js');
+  expect(gradText(4)).toBe('∂ 4.');
+  expect(gradText([2, 4, 6])).toBe('∂ [2., …]');
+  expect(
+    gradText([
+      [0.1197, -0.0004],
+      [0.5, 0.25],
+    ]),
+  ).toBe('∂ [2×2]');
+});

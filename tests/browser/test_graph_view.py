@@ -101,6 +101,19 @@ def run(page: Page, code: str, live_server: str) -> None:
     page.wait_for_function("() => !document.querySelector('.graph-busy') || document.querySelector('.graph-busy').hidden")
 
 
+def step_until(page: Page, text: str, limit: int = 40) -> None:
+    """Press → until the step panel shows `text` (each press waits for the counter to move)."""
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("Home")
+    counter = page.get_by_test_id("timeline").locator(".counter")
+    for k in range(1, limit + 1):
+        page.keyboard.press("ArrowRight")
+        expect(counter).to_have_text(re.compile(rf"^step {k} / "))
+        if text in page.get_by_test_id("step").inner_text():
+            return
+    raise AssertionError(f"no step shows {text!r}")
+
+
 def scale(page: Page) -> float:
     t = page.locator("[data-testid=graph] .viewport").get_attribute("transform") or ""
     m = re.search(r"scale\(([\d.e-]+)\)", t)
@@ -205,13 +218,8 @@ def test_the_minimap_shows_where_the_view_is_and_moves_it(page: Page, live_serve
 
 def test_the_step_panel_explains_powbackward_with_x_and_2_beside_the_graph(page: Page, live_server: str) -> None:
     run(page, PROGRAMS["scalar_backward"], live_server)
-    page.locator("body").click(position={"x": 5, "y": 5})
-    page.keyboard.press("Home")
     step = page.get_by_test_id("step")
-    for _ in range(12):
-        page.keyboard.press("ArrowRight")
-        if "PowBackward0: grad_output" in step.inner_text():
-            break
+    step_until(page, "PowBackward0: grad_output")
     chain = step.locator(".chain-rule")
     expect(chain).to_contain_text("grad_x = grad_out · 2·x = [1., 1., 1.] · 2·[1., 2., 3.] = [2., 4., 6.]")
     expect(page.locator('[data-testid=graph] [data-current="true"]')).to_contain_text("PowBackward0")
@@ -227,13 +235,8 @@ def test_the_step_panel_explains_powbackward_with_x_and_2_beside_the_graph(page:
 
 def test_the_neurons_tanh_step_writes_its_formula_with_the_values(page: Page, live_server: str) -> None:
     run(page, NEURON, live_server)
-    page.locator("body").click(position={"x": 5, "y": 5})
-    page.keyboard.press("Home")
     step = page.get_by_test_id("step")
-    for _ in range(30):
-        page.keyboard.press("ArrowRight")
-        if "TanhBackward0: grad_output" in step.inner_text():
-            break
+    step_until(page, "TanhBackward0: grad_output")
     # 0-d tensors: the scalar arithmetic, with the formula the engine declares
     expect(step.locator(".chain-rule")).to_contain_text(
         re.compile(r"grad_n = grad_out · \(1 − o²\) = 1 · \(1 − 0\.7071²\) = 0\.5(000)?$")
