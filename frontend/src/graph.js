@@ -4,13 +4,15 @@
 
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, zoomTransform } from 'd3-zoom';
-import { drawFrame } from './graphdraw.js';
+import { drawFrame, nodeNames } from './graphdraw.js';
 import { graphModel } from './graphmodel.js';
 import { FULL_TEXT, frameView, legibleScale, levelAt, pickName } from './framing.js';
 import { createLayoutClient } from './layoutclient.js';
 import { createMinimap } from './minimap.js';
 import { graphWindow } from './nodeview.js';
 import { svg } from './svg.js';
+
+const BIG = 300; // tensors past which only those near the view are drawn with their rows
 
 /**
  * @param {HTMLElement} root  The panel body (data-testid="graph").
@@ -29,6 +31,7 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   let named = [];
   let level = '';
   let legible = 1; // the zoom from which this graph's nodes show at least their names (framing.js)
+  let lite = /** @type {Set<string>|null} */ (null); // a big graph's tensors drawn without their rows
 
   const canvas = svg('svg', { class: 'graph-svg', role: 'img', 'aria-label': 'autograd graph' });
   const viewport = svg('g', { class: 'viewport' });
@@ -41,6 +44,13 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   const busy = el('p', { className: 'graph-busy', hidden: true, textContent: 'Laying out the graph…' });
   root.append(note, empty, canvas, minimap.el, busy, tools);
 
+  // The panel's size, read before the DOM changes (reading it after a redraw would force a synchronous layout of
+  // every new element) and kept up to date by the ResizeObserver.
+  const size = { w: 0, h: 0 };
+  const measure = () => {
+    size.w = root.clientWidth;
+    size.h = root.clientHeight;
+  };
   let namedAt = 0; // the zoom the collapsed names were last picked for
   const zoomer = zoom()
     .scaleExtent([0.02, 4])
@@ -48,7 +58,18 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
       viewport.setAttribute('transform', ev.transform.toString());
       if (ev.sourceEvent) auto = false; // the learner's own pan or zoom: kept until Fit or the next Run
       afterZoom();
+    })
+    .on('end', () => {
+      // a big graph draws rows only near the view: the view moved on to nodes drawn without them
+      if (last && cache && lite && levelAt(zoomTransform(canvas).k) === 'full' && liteInView()) {
+        render(last.final, last.snap, last);
+      }
     });
+  // d3-zoom would measure the SVG on every transform (a synchronous layout right after a redraw): give it the size
+  zoomer.extent(() => [
+    [0, 0],
+    [size.w || 1, size.h || 1],
+  ]);
   const sel = select(canvas);
   sel.call(zoomer).on('dblclick.zoom', null);
   const setTransform = (t) => sel.call(zoomer.transform, t);
@@ -69,7 +90,8 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   tool('Fit graph', '⤢', () => {
     if (!cache) return;
     auto = true;
-    const v = frameView(cache.layout, cache.edges, null, root.clientWidth, root.clientHeight, 0); // all of it
+    measure();
+    const v = frameView(cache.layout, cache.edges, null, size.w, size.h, 0); // all of it
     framedFor = cache.layout;
     setTransform(zoomIdentity.translate(v.x, v.y).scale(v.k));
   });
@@ -82,18 +104,18 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     canvas.classList.toggle('z-names', now !== 'full');
     viewport.style.setProperty('--name-size', `${(FULL_TEXT / t.k).toFixed(3)}px`);
     // names are picked again when the level changes or the zoom moved by 8% (a wheel sends many small steps)
-    if (now !== level || (now !== 'full' && Math.abs(Math.log(t.k / namedAt)) > 0.08)) {
-      for (const n of named) n.el.textContent = now === 'full' ? '' : pickName(n.names, n.width, n.height, t.k);
+    if (now !== 'full' && (now !== level || Math.abs(Math.log(t.k / namedAt)) > 0.08)) {
+      for (const n of named) n.el.textContent = pickName(n.names, n.width, n.height, t.k);
       namedAt = t.k;
     }
     level = now;
-    if (cache) minimap.view(t, root.clientWidth, root.clientHeight);
+    if (cache) minimap.view(t, size.w, size.h);
   }
 
   function centreOn(x, y) {
     const t = zoomTransform(canvas);
     auto = false;
-    setTransform(zoomIdentity.translate(root.clientWidth / 2 - x * t.k, root.clientHeight / 2 - y * t.k).scale(t.k));
+    setTransform(zoomIdentity.translate(size.w / 2 - x * t.k, size.h / 2 - y * t.k).scale(t.k));
   }
 
   const layouts = createLayoutClient();
@@ -109,10 +131,43 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     return cache;
   }
 
+  /** The part of the graph the view will show for this step (graph units), widened by half a view each way. */
+  function viewRect(c, snap) {
+    const w = size.w || c.layout.width;
+    const h = size.h || c.layout.height;
+    const current = snap.active && c.layout.nodes[snap.active] ? snap.active : focus;
+    const t = auto ? frameView(c.layout, c.edges, current, w, h, legible) : zoomTransform(canvas);
+    const x0 = -t.x / t.k;
+    const y0 = -t.y / t.k;
+    const vw = w / t.k;
+    const vh = h / t.k;
+    return { x0: x0 - vw / 2, y0: y0 - vh / 2, x1: x0 + 1.5 * vw, y1: y0 + 1.5 * vh };
+  }
+  const meets = (b, r) => b.x < r.x1 && b.x + b.width > r.x0 && b.y < r.y1 && b.y + b.height > r.y0;
+
+  /** Big graphs: which tensors are near the view (drawn with their rows). */
+  function nearView(c, snap) {
+    const r = viewRect(c, snap);
+    return (id) => {
+      const b = c.layout.nodes[id];
+      return Boolean(b && meets(b, r));
+    };
+  }
+
+  function liteInView() {
+    const t = zoomTransform(canvas);
+    const r = { x0: -t.x / t.k, y0: -t.y / t.k, x1: (size.w - t.x) / t.k, y1: (size.h - t.y) / t.k };
+    for (const id of lite || []) {
+      const b = cache?.layout.nodes[id];
+      if (b && meets(b, r)) return true;
+    }
+    return false;
+  }
+
   /** Frame the graph for this step (framing.js), unless the learner moved the view themselves. */
   function frame(c, snap) {
-    const w = root.clientWidth || c.layout.width;
-    const h = root.clientHeight || c.layout.height;
+    const w = size.w || c.layout.width;
+    const h = size.h || c.layout.height;
     const current = snap.active && c.layout.nodes[snap.active] ? snap.active : focus;
     if (!auto) {
       if (current) keepInView(c.layout, current, w, h);
@@ -148,6 +203,7 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
    */
   function render(final, snap, { ended = false } = {}) {
     last = { final, snap, ended };
+    if (!size.w) measure();
     const view = graphWindow(final, snap);
     const c = layoutFor(final, view);
     busy.hidden = Boolean(c) || view.ids.length === 0;
@@ -164,8 +220,15 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     empty.textContent = snap.order.length
       ? 'No tensor requires grad yet: nothing for autograd to record.'
       : 'Run the code to see its autograd graph.';
+    legible = legibleScale(
+      view.ids
+        .filter((id) => final.tensors[id] && layout.nodes[id])
+        .map((id) => ({ names: nodeNames(final.tensors[id]), ...layout.nodes[id] })),
+    );
+    const near = view.ids.length > BIG ? nearView(c, snap) : null;
+    lite = near ? new Set(view.ids.filter((id) => !near(id))) : null;
     performance.mark('gradtrace:draw-start');
-    viewport.replaceChildren(...drawFrame(layout, snap, view.ids, ended));
+    viewport.replaceChildren(...drawFrame(layout, snap, view.ids, ended, near || undefined));
     named = [...viewport.querySelectorAll('[data-names]')].map((g) => {
       const box = /** @type {SVGGraphicsElement} */ (g).querySelector('rect');
       return {
@@ -176,7 +239,6 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
       };
     });
     level = '';
-    legible = legibleScale(named.filter((n) => n.el.closest('[data-node-id]')));
     performance.measure('gradtrace:draw', 'gradtrace:draw-start');
     if (hoverLine !== null) highlightLine(hoverLine);
     minimap.draw(layout, snap.active, (id) => (final.tensors[id] ? (final.tensors[id].op ? 'op' : 'leaf') : 'other'));
@@ -202,8 +264,9 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   if (typeof ResizeObserver === 'function') {
     let width = 0;
     new ResizeObserver(() => {
-      if (last && cache && root.clientWidth !== width) {
-        width = root.clientWidth;
+      measure();
+      if (last && cache && size.w !== width) {
+        width = size.w;
         framedFor = null;
         frame(cache, last.snap);
       }

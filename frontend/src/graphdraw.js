@@ -43,8 +43,10 @@ function pathOf(points) {
  * @param {import('./reducer.js').Snapshot} snap
  * @param {string[]} ids  tensors of the window
  * @param {boolean} [ended]  `snap` is the end of a finished run (a last backward is over too)
+ * @param {(id: string) => boolean} [detail]  which tensors get their rows (a big graph: those near the view; the
+ *   others are drawn as their box and name until the view comes near them)
  */
-export function drawFrame(layout, snap, ids, ended = false) {
+export function drawFrame(layout, snap, ids, ended = false, detail = () => true) {
   const defs = svg('defs', {}, [
     arrow('arrow', 'edge-arrow'),
     arrow('arrow-grad', 'edge-arrow grad'),
@@ -76,7 +78,7 @@ export function drawFrame(layout, snap, ids, ended = false) {
     const t = snap.tensors[id];
     const box = layout.nodes[id];
     if (!t || !box) continue;
-    nodes.append(drawNode(t, box, snap, ended));
+    nodes.append(drawNode(t, box, snap, ended, detail(id)));
     const acc = layout.nodes[accId(id)];
     if (acc && snap.edges.some((e) => e.from === id)) {
       edges.append(svg('path', { class: 'edge acc-edge', d: pathOf(layout.edges[`${accId(id)}->${id}`] || []) }));
@@ -139,11 +141,12 @@ export function nodeClasses(t, snap, ended = false) {
   return classes;
 }
 
-function drawNode(t, box, snap, ended) {
+function drawNode(t, box, snap, ended, full = true) {
   const classes = nodeClasses(t, snap, ended);
+  if (!full) classes.push('lite');
   const chars = Math.floor((box.width - 2 * PAD_X) / CHAR_W);
-  const heat = nodeHeat(t);
-  const texts = nodeRows(t);
+  const heat = full ? nodeHeat(t) : null;
+  const texts = full ? nodeRows(t) : [];
   const at = texts.findIndex((r) => r.cls === 'value');
   const top = (i) => PAD_Y + ROW_H * i + (heat && i > at ? heatExtra(heat) : 0);
   const rows = texts.map((r, i) =>
@@ -155,7 +158,7 @@ function drawNode(t, box, snap, ended) {
         )
       : svg('text', { x: PAD_X, y: top(i) + 12.5, class: `row ${r.cls}` }, [fit(r.text, chars)]),
   );
-  const gradRow = t.isLeaf && t.requiresGrad ? rows.length - 1 : -1;
+  const gradRow = full && t.isLeaf && t.requiresGrad ? rows.length - 1 : -1;
   const children = [
     svg('title', {}, [nodeTooltip(t)]),
     svg('rect', { class: 'box', width: box.width, height: box.height, rx: t.op ? 10 : 4 }),

@@ -14,10 +14,27 @@ export function createMinimap({ onPick }) {
   el.setAttribute('role', 'img');
   el.setAttribute('aria-label', 'minimap: the whole graph, with the part in view outlined');
   el.hidden = true;
-  const ctx = el.getContext('2d');
+  const ctx = el.getContext('2d', { willReadFrequently: true });
   /** @type {{layout: any, current: string|null, s: number, ox: number, oy: number}|null} */
   let drawn = null;
   let image = /** @type {ImageData|null} */ (null);
+  /** The theme's colours, read once (reading styles right after a redraw would force a style pass over it). */
+  let palette = /** @type {Record<string, string>|null} */ (null);
+  const colours = () => {
+    if (!palette) {
+      const styles = getComputedStyle(document.documentElement);
+      const c = (v, fallback) => styles.getPropertyValue(v).trim() || fallback;
+      palette = {
+        op: c('--op', '#2563eb'),
+        leaf: c('--leaf', '#047857'),
+        other: c('--muted', '#94a3b8'),
+        active: c('--active', '#7c3aed'),
+      };
+    }
+    return palette;
+  };
+  if (typeof matchMedia === 'function')
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => (palette = null));
 
   /**
    * Draw the graph: a rectangle per node, coloured by what it is.
@@ -31,11 +48,7 @@ export function createMinimap({ onPick }) {
     drawn = { layout, current, s, ox, oy };
     ctx.setTransform(2, 0, 0, 2, 0, 0);
     ctx.clearRect(0, 0, W, H);
-    const styles = getComputedStyle(el);
-    const colour = (v, fallback) => styles.getPropertyValue(v).trim() || fallback;
-    const op = colour('--op', '#2563eb');
-    const leaf = colour('--leaf', '#047857');
-    const other = colour('--muted', '#94a3b8');
+    const { op, leaf, other } = colours();
     for (const [id, b] of Object.entries(layout.nodes)) {
       const kind = kindOf(id);
       ctx.fillStyle = kind === 'op' ? op : kind === 'leaf' ? leaf : other;
@@ -43,7 +56,7 @@ export function createMinimap({ onPick }) {
     }
     const c = current && layout.nodes[current];
     if (c) {
-      ctx.fillStyle = colour('--active', '#7c3aed');
+      ctx.fillStyle = colours().active;
       const pad = 2;
       ctx.fillRect(ox + c.x * s - pad, oy + c.y * s - pad, c.width * s + 2 * pad, c.height * s + 2 * pad);
     }
@@ -63,7 +76,7 @@ export function createMinimap({ onPick }) {
     if (all) return;
     ctx.putImageData(image, 0, 0);
     ctx.setTransform(2, 0, 0, 2, 0, 0);
-    ctx.strokeStyle = getComputedStyle(el).getPropertyValue('--active').trim() || '#7c3aed';
+    ctx.strokeStyle = colours().active;
     ctx.lineWidth = 1.5;
     ctx.strokeRect(ox + x0 * s, oy + y0 * s, (x1 - x0) * s, (y1 - y0) * s);
   }
