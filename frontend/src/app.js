@@ -108,6 +108,10 @@ export function createApp() {
     player.setLength(0);
     graph.clear();
     loss.clear();
+    // at phone width the panels stack: after Run the graph comes first (the code is one scroll up)
+    if (typeof matchMedia === 'function' && matchMedia('(max-width: 860px)').matches) {
+      byTestId('graph').closest('section')?.scrollIntoView({ block: 'start' });
+    }
     try {
       const end = await runCode(code, {
         signal: controller.signal,

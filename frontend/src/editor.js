@@ -1,9 +1,14 @@
 // Editor panel: CodeMirror 6 with Python, Ctrl/Cmd-Enter to run, and a marker on the line of the current step.
+// Tab indents by 4 spaces, as the lessons do (Escape then Tab leaves the editor, as CodeMirror recommends); the
+// code follows the page's dark mode (editortheme.js).
 
 import { basicSetup } from 'codemirror';
+import { indentWithTab } from '@codemirror/commands';
 import { python } from '@codemirror/lang-python';
+import { indentUnit } from '@codemirror/language';
 import { EditorState, StateEffect, StateField } from '@codemirror/state';
 import { Decoration, EditorView, keymap } from '@codemirror/view';
+import { followColorScheme } from './editortheme.js';
 
 /** @typedef {{line: number, kind: "step"|"error"} | null} Mark */
 
@@ -51,14 +56,18 @@ export function createEditor(parent, { doc = '', onRun, onChange, onHoverLine = 
   const hover = (line) => {
     if (line !== hovered) onHoverLine((hovered = line));
   };
+  const theme = followColorScheme();
   const view = new EditorView({
     parent,
     state: EditorState.create({
       doc,
       extensions: [
-        keymap.of([{ key: 'Mod-Enter', run: () => (onRun(), true) }]),
+        keymap.of([{ key: 'Mod-Enter', run: () => (onRun(), true) }, indentWithTab]),
         basicSetup,
         python(),
+        indentUnit.of('    '),
+        EditorState.tabSize.of(4),
+        theme.extension,
         markField,
         hoverField,
         cspNonce(),
@@ -76,6 +85,8 @@ export function createEditor(parent, { doc = '', onRun, onChange, onHoverLine = 
       ],
     }),
   });
+
+  theme.watch(view);
 
   return {
     view,

@@ -94,3 +94,18 @@ function bounds(boxes) {
   const y1 = Math.max(...boxes.map((b) => b.y + b.height));
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
+
+/**
+ * What a view shows, in graph units, widened by `widen` views each way.
+ * @param {{x: number, y: number, k: number}} t  the zoom transform
+ */
+export function viewBounds(t, w, h, widen = 0) {
+  const vw = w / t.k;
+  const vh = h / t.k;
+  const x0 = -t.x / t.k;
+  const y0 = -t.y / t.k;
+  return { x0: x0 - widen * vw, y0: y0 - widen * vh, x1: x0 + (1 + widen) * vw, y1: y0 + (1 + widen) * vh };
+}
+
+/** Does a box meet a region of viewBounds? */
+export const meets = (b, r) => b.x < r.x1 && b.x + b.width > r.x0 && b.y < r.y1 && b.y + b.height > r.y0;

@@ -6,7 +6,7 @@ import { select } from 'd3-selection';
 import { zoom, zoomIdentity, zoomTransform } from 'd3-zoom';
 import { drawFrame, nodeNames } from './graphdraw.js';
 import { graphModel } from './graphmodel.js';
-import { FULL_TEXT, frameView, legibleScale, levelAt, pickName } from './framing.js';
+import { FULL_TEXT, frameView, legibleScale, levelAt, meets, pickName, viewBounds } from './framing.js';
 import { createLayoutClient } from './layoutclient.js';
 import { createMinimap } from './minimap.js';
 import { graphWindow } from './nodeview.js';
@@ -133,17 +133,12 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
 
   /** The part of the graph the view will show for this step (graph units), widened by half a view each way. */
   function viewRect(c, snap) {
+    const current = snap.active && c.layout.nodes[snap.active] ? snap.active : focus;
     const w = size.w || c.layout.width;
     const h = size.h || c.layout.height;
-    const current = snap.active && c.layout.nodes[snap.active] ? snap.active : focus;
     const t = auto ? frameView(c.layout, c.edges, current, w, h, legible) : zoomTransform(canvas);
-    const x0 = -t.x / t.k;
-    const y0 = -t.y / t.k;
-    const vw = w / t.k;
-    const vh = h / t.k;
-    return { x0: x0 - vw / 2, y0: y0 - vh / 2, x1: x0 + 1.5 * vw, y1: y0 + 1.5 * vh };
+    return viewBounds(t, w, h, 0.5);
   }
-  const meets = (b, r) => b.x < r.x1 && b.x + b.width > r.x0 && b.y < r.y1 && b.y + b.height > r.y0;
 
   /** Big graphs: which tensors are near the view (drawn with their rows). */
   function nearView(c, snap) {
@@ -155,13 +150,8 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   }
 
   function liteInView() {
-    const t = zoomTransform(canvas);
-    const r = { x0: -t.x / t.k, y0: -t.y / t.k, x1: (size.w - t.x) / t.k, y1: (size.h - t.y) / t.k };
-    for (const id of lite || []) {
-      const b = cache?.layout.nodes[id];
-      if (b && meets(b, r)) return true;
-    }
-    return false;
+    const r = viewBounds(zoomTransform(canvas), size.w, size.h);
+    return [...(lite || [])].some((id) => cache?.layout.nodes[id] && meets(cache.layout.nodes[id], r));
   }
 
   /** Frame the graph for this step (framing.js), unless the learner moved the view themselves. */
