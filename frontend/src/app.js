@@ -108,10 +108,7 @@ export function createApp() {
     player.setLength(0);
     graph.clear();
     loss.clear();
-    // at phone width the panels stack: after Run the graph comes first (the code is one scroll up)
-    if (typeof matchMedia === 'function' && matchMedia('(max-width: 860px)').matches) {
-      byTestId('graph').closest('section')?.scrollIntoView({ block: 'start' });
-    }
+    graphFirst();
     try {
       const end = await runCode(code, {
         signal: controller.signal,
@@ -130,6 +127,14 @@ export function createApp() {
     player.setLength(store.events.length);
     player.seek(store.events.length); // a finished run opens on its last step: the whole ledger, all of stdout
     render();
+    graphFirst();
+  }
+
+  /** At phone width the panels stack: after Run the graph comes first (the code is one scroll up). */
+  function graphFirst() {
+    if (typeof matchMedia === 'function' && matchMedia('(max-width: 860px)').matches) {
+      byTestId('graph').closest('section')?.scrollIntoView({ block: 'start' });
+    }
   }
 
   runButton.addEventListener('click', run);

@@ -97,11 +97,15 @@ export function createEditor(parent, { doc = '', onRun, onChange, onHoverLine = 
     },
     /** @param {Mark} mark */
     mark(mark) {
-      const effects = [setMark.of(mark)];
+      view.dispatch({ effects: [setMark.of(mark)] });
       if (mark && mark.line >= 1 && mark.line <= view.state.doc.lines) {
-        effects.push(EditorView.scrollIntoView(view.state.doc.line(mark.line).from, { y: 'nearest' }));
+        // scroll the editor itself, never the page (at phone width the page shows the graph while stepping)
+        const block = view.lineBlockAt(view.state.doc.line(mark.line).from);
+        const dom = view.scrollDOM;
+        if (block.top < dom.scrollTop || block.bottom > dom.scrollTop + dom.clientHeight) {
+          dom.scrollTop = Math.max(0, block.top - dom.clientHeight / 3);
+        }
       }
-      view.dispatch({ effects });
     },
     /** Highlight the line whose graph nodes the pointer is over. @param {number|null} line */
     hoverLine(line) {

@@ -81,9 +81,12 @@ export function createPlayer({ intervalMs = 700, wholeRunMs = 20_000 } = {}) {
       if (timer !== null || n === 0) return;
       if (k >= n) k = 0; // replay from the start
       const { every, by } = pace(n, speed, intervalMs, wholeRunMs);
+      // by the clock, not by ticks: a tick delayed by a slow redraw catches up, so the run keeps its pace
+      const k0 = k;
+      const t0 = Date.now();
       timer = setInterval(() => {
         if (k >= n) player.pause();
-        else player.seek(k + by);
+        else player.seek(Math.max(k + 1, k0 + Math.floor(((Date.now() - t0) / every) * by)));
       }, every);
       changed();
     },

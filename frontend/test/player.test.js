@@ -61,3 +61,13 @@ it('plays a whole run in about 20 s at 1×, however long, and never slower than 
   vi.advanceTimersByTime(16);
   expect(p.playing()).toBe(false);
 });
+
+it('keeps its pace by the clock when a redraw delays the ticks', () => {
+  const p = createPlayer();
+  p.setLength(5000);
+  p.play();
+  vi.setSystemTime(Date.now() + 10_000); // 10 s pass in one slow frame
+  vi.advanceTimersByTime(16);
+  expect(p.position()).toBeGreaterThanOrEqual(2400); // half the run, not one tick's worth
+  expect(p.position()).toBeLessThanOrEqual(2600);
+});
