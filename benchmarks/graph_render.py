@@ -10,7 +10,7 @@ main-thread task the browser reports (PerformanceObserver "longtask", tasks of 5
 second after all is drawn; "< 50" when there was none. The page's own ``performance.measure`` entries split the work
 into layout (in the worker) and drawing.
 
-Run: ``.venv/bin/python benchmarks/graph_render.py [--repeat N] [--nodes 100 1000 10000]`` (build the frontend
+Run: ``.venv/bin/python benchmarks/graph_render.py [--repeat N] [--nodes 100 1000 10000] [--url URL]`` (build the frontend
 first: ``make frontend``). Prints each round and the medians; a measurement, not a test. Figures depend on the
 machine's load; benchmarks/RESULTS.md keeps the last ones measured.
 """
@@ -144,8 +144,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--nodes", type=int, nargs="+", default=[100, 1000, 10000])
+    parser.add_argument("--url", help="a running server to use (default: start one)")
     args = parser.parse_args()
-    proc, url = start_server()
+    proc, url = (None, args.url) if args.url else start_server()
     results = {}
     try:
         with sync_playwright() as pw:
@@ -154,8 +155,9 @@ def main() -> None:
                 results[n] = bench(browser, url, n, args.repeat)
             browser.close()
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        if proc is not None:
+            proc.terminate()
+            proc.wait(timeout=10)
     print(f"\nmedians over {args.repeat} rounds (target at 1,000 nodes: longest task ≤ 50 ms, first paint ≤ 500 ms)")
     print("| nodes | first paint | all drawn | longest main-thread task | layout (worker) | SVG draw |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: |")
