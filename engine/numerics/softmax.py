@@ -20,11 +20,16 @@ from engine.numerics.fma import F32, fma32
 from engine.numerics.sleef import expf, logf
 
 LANES = 16
+# Emulating SLEEF's exp costs ~0.2 µs an element (numpy's own exp ~0.01 µs): past this size the engine keeps its
+# plain kernels (torch's to a relative 2e-6), so that a program of big tensors meets its memory limit before its time
+# limit. Courses print softmaxes of a batch (64 x 10), not of a million elements.
+EXACT_MAX_ELEMENTS = 1 << 18
 
 
 def lastdim_f32(a: np.ndarray, dim: int, g: object = None) -> bool:
-    """Whether these kernels apply: float32 arrays (and a float32 array gradient, if given) over the last dim."""
-    return (a.dtype == F32 and a.size > 0 and dim % a.ndim == a.ndim - 1
+    """Whether these kernels apply: float32 arrays (and a float32 array gradient, if given) over the last dim, of
+    at most EXACT_MAX_ELEMENTS elements."""
+    return (a.dtype == F32 and 0 < a.size <= EXACT_MAX_ELEMENTS and dim % a.ndim == a.ndim - 1
             and (g is None or (isinstance(g, np.ndarray) and g.dtype == F32)))
 
 
@@ -72,4 +77,4 @@ def softmax_backward_lastdim(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
     return (out * (grad - row_sums((grad * out).astype(F32)))).astype(F32)
 
 
-__all__ = ["lastdim_f32", "softmax_backward_lastdim", "row_sums", "softmax_lastdim", "log_softmax_lastdim", "log_softmax_backward_lastdim"]
+__all__ = ["EXACT_MAX_ELEMENTS", "lastdim_f32", "softmax_backward_lastdim", "row_sums", "softmax_lastdim", "log_softmax_lastdim", "log_softmax_backward_lastdim"]

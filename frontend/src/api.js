@@ -1,4 +1,4 @@
-// The only module that knows the server's URLs (HTTP contract in DESIGN.md).
+// The only module that knows the server's URLs (HTTP contract in docs/HTTP.md).
 
 import { createParser } from 'eventsource-parser';
 
