@@ -38,7 +38,7 @@ function pathOf(points) {
 }
 
 /**
- * Everything to draw for `snap` in `layout`, as SVG groups: [defs, edges, nodes, labels].
+ * Everything to draw for `snap` in `layout`, as SVG groups: [defs, clusters (modules), edges, nodes, labels].
  * @param {import('./layout.js').Layout} layout
  * @param {import('./reducer.js').Snapshot} snap
  * @param {string[]} ids  tensors of the window
@@ -52,6 +52,17 @@ export function drawFrame(layout, snap, ids, ended = false, detail = () => true)
     arrow('arrow-grad', 'edge-arrow grad'),
     arrow('arrow-grad-back', 'edge-arrow grad', 'auto-start-reverse'),
   ]);
+  const clusters = svg('g', { class: 'clusters' });
+  for (const [path, c] of Object.entries(layout.clusters || {})) {
+    const kind = ids.map((id) => snap.tensors[id]).find((t) => t?.module === path)?.moduleType;
+    clusters.append(
+      svg('g', { class: 'cluster', 'data-module': path, transform: `translate(${c.x},${c.y})` }, [
+        svg('title', {}, [`made inside ${path}${kind ? ` (nn.${kind})` : ''}`]),
+        svg('rect', { width: c.width, height: c.height, rx: 8 }),
+        svg('text', { class: 'cluster-label', x: 6, y: -5 }, [kind ? `${path} · ${kind}` : path]),
+      ]),
+    );
+  }
   const edges = svg('g', { class: 'edges' });
   const labels = svg('g', { class: 'edge-labels' });
   const nodes = svg('g', { class: 'nodes' });
@@ -93,7 +104,7 @@ export function drawFrame(layout, snap, ids, ended = false, detail = () => true)
       edges.append(svg('path', { class: 'edge grad seed-edge', d: pathOf(points), 'marker-end': 'url(#arrow-grad)' }));
     nodes.append(drawSeed(b, seed, (snap.tensors[b.root].shape || []).length === 0, ev?.type === 'backward'));
   }
-  return [defs, edges, nodes, labels];
+  return [defs, clusters, edges, nodes, labels];
 }
 
 /**

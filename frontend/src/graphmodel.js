@@ -40,11 +40,22 @@ export function seedRows(gradient, scalarRoot) {
 /**
  * @param {import('./reducer.js').Snapshot} final
  * @param {string[]} ids  The tensors to draw (see graphWindow).
- * @returns {{boxes: {id: string, width: number, height: number}[], edges: {id: string, from: string, to: string, label?: any}[]}}
+ * @returns {{boxes: {id: string, width: number, height: number, cluster?: string}[], edges: {id: string, from: string, to: string, label?: any}[]}}
  */
 export function graphModel(final, ids) {
   const shown = new Set(ids);
-  const boxes = ids.map((id) => ({ id, ...nodeSize(final.tensors[id], final.ledger[id]) }));
+  const modules = new Set(ids.map((id) => final.tensors[id].module).filter(Boolean));
+  // a tensor's module: the call that made it, or for a parameter the module its name says (model.0.weight)
+  const moduleOf = (t) => {
+    if (t.module) return t.module;
+    const owner = t.isLeaf && t.name ? t.name.slice(0, t.name.lastIndexOf('.')) : '';
+    return modules.has(owner) ? owner : undefined;
+  };
+  const boxes = ids.map((id) => ({
+    id,
+    ...nodeSize(final.tensors[id], final.ledger[id]),
+    cluster: moduleOf(final.tensors[id]),
+  }));
   // room for the gradient each edge will carry: a scalar's is short, a tensor's is cut to LABEL_CHARS
   const room = (t) => labelSize(t && (t.shape || []).length ? `∂ ${'0'.repeat(LABEL_CHARS)}` : gradText(t?.values));
   const edges = final.edges

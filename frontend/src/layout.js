@@ -3,7 +3,8 @@
 import { Graph, layout } from '@dagrejs/dagre';
 
 /**
- * @typedef {{id: string, width: number, height: number, below?: string}} BoxIn
+ * @typedef {{id: string, width: number, height: number, below?: string, cluster?: string}} BoxIn
+ *   cluster: the module call that made it (`model.0`): boxes of one module are laid out together, in a frame.
  *   below: this box sits right under box `below` (AccumulateGrad under its leaf), joined by a short vertical edge.
  * @typedef {{id: string, from: string, to: string, label?: {width: number, height: number}}} EdgeIn
  *   label: room to keep beside the edge for a label (the gradient it carries).
@@ -13,6 +14,7 @@ import { Graph, layout } from '@dagrejs/dagre';
  * @property {Record<string, Box>} nodes
  * @property {Record<string, Point[]>} edges   The polyline of each edge, by edge id.
  * @property {Record<string, Box>} labels      Where each edge's label goes, by edge id.
+ * @property {Record<string, Box>} [clusters]  The frame of each module's boxes, by module path.
  * @property {number} width
  * @property {number} height
  */
@@ -88,7 +90,8 @@ export function layoutGraph(allBoxes, allEdges) {
   const edges = allEdges.filter((e) => !stacked.has(e.from) && !stacked.has(e.to));
   const fast = boxes.length > FAST_LAYOUT;
   const tree = fast ? spanningTree(boxes, edges) : null;
-  const g = new Graph({ multigraph: true });
+  const clustered = !fast && boxes.some((b) => b.cluster);
+  const g = new Graph({ multigraph: true, compound: clustered });
   g.setGraph({
     // big graphs: tree edges point from a tensor to its input, so each has one successor and longest-path ranks
     // give every edge a span of one; right-to-left then puts the leaves on the left again.
@@ -101,7 +104,13 @@ export function layoutGraph(allBoxes, allEdges) {
     ...(fast ? { ranker: 'longest-path' } : {}),
   });
   g.setDefaultEdgeLabel(() => ({}));
-  for (const b of boxes) g.setNode(b.id, { width: b.width, height: b.height });
+  for (const b of boxes) {
+    g.setNode(b.id, { width: b.width, height: b.height });
+    if (clustered && b.cluster) {
+      if (!g.hasNode(`mod:${b.cluster}`)) g.setNode(`mod:${b.cluster}`, {});
+      g.setParent(b.id, `mod:${b.cluster}`);
+    }
+  }
   const known = new Set(boxes.map((b) => b.id));
   for (const e of edges) {
     if (!known.has(e.from) || !known.has(e.to)) continue;
@@ -158,6 +167,15 @@ export function layoutGraph(allBoxes, allEdges) {
       ];
       const mid = { x: (a.x + a.width + b.x) / 2, y: (a.y + b.y + (a.height + b.height) / 2) / 2 };
       out.labels[e.id] = { x: mid.x - 30, y: mid.y - 9, width: 60, height: 18 };
+    }
+  }
+  if (clustered) {
+    out.clusters = {};
+    for (const b of boxes) {
+      const c = b.cluster && g.node(`mod:${b.cluster}`);
+      if (c && !out.clusters[b.cluster]) {
+        out.clusters[b.cluster] = { x: c.x - c.width / 2, y: c.y - c.height / 2, width: c.width, height: c.height };
+      }
     }
   }
   const graph = g.graph();

@@ -243,3 +243,21 @@ def test_the_neurons_tanh_step_writes_its_formula_with_the_values(page: Page, li
     )
     assert page.evaluate(SMALL_TEXT)["small"] == []
     shot(page, "graph-view-neuron-tanh")
+
+
+def test_nodes_made_inside_a_module_call_are_framed_as_its_cluster(page: Page, live_server: str) -> None:
+    run(page, MLP, live_server)
+    for path, kind in (("model.0", "Linear"), ("model.2", "Linear"), ("model.4", "Linear")):
+        cluster = page.locator(f'[data-testid=graph] [data-module="{path}"]')
+        expect(cluster).to_have_count(1)
+        expect(cluster).to_contain_text(f"{path} · {kind}")
+    # the cluster frames its addmm, t and parameters, and nothing from outside it (the loss's pow)
+    frame = page.locator('[data-module="model.4"] > rect').bounding_box()
+    weight = page.locator('[data-testid=graph] [data-node-id]', has_text="model.4.weight").locator(":scope > rect")
+    pow_ = page.locator('[data-testid=graph] [data-node-id]', has_text="PowBackward0").locator(":scope > rect")
+    w, p = weight.bounding_box(), pow_.bounding_box()
+    assert frame and w and p
+    assert frame["x"] <= w["x"] and w["x"] + w["width"] <= frame["x"] + frame["width"] + 0.5, (frame, w)
+    assert p["x"] >= frame["x"] + frame["width"] or p["y"] >= frame["y"] + frame["height"], (frame, p)
+    assert page.evaluate(SMALL_TEXT)["small"] == []
+    shot(page, "graph-view-mlp-modules")
