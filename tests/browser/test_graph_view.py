@@ -253,8 +253,8 @@ def test_nodes_made_inside_a_module_call_are_framed_as_its_cluster(page: Page, l
         expect(cluster).to_contain_text(f"{path} · {kind}")
     # the cluster frames its addmm, t and parameters, and nothing from outside it (the loss's pow)
     frame = page.locator('[data-module="model.4"] > rect').bounding_box()
-    weight = page.locator('[data-testid=graph] [data-node-id]', has_text="model.4.weight").locator(":scope > rect")
-    pow_ = page.locator('[data-testid=graph] [data-node-id]', has_text="PowBackward0").locator(":scope > rect")
+    weight = page.locator('[data-testid=graph] [data-node-id]', has_text="model.4.weight").locator(":scope > rect.box")
+    pow_ = page.locator('[data-testid=graph] [data-node-id]', has_text="PowBackward0").locator(":scope > rect.box")
     w, p = weight.bounding_box(), pow_.bounding_box()
     assert frame and w and p
     assert frame["x"] <= w["x"] and w["x"] + w["width"] <= frame["x"] + frame["width"] + 0.5, (frame, w)

@@ -54,7 +54,7 @@ def test_jumps_to_backward_optimizer_step_and_grad_changes(page: Page, live_serv
 def test_playback_is_paced_to_the_programs_length(page: Page, live_server: str) -> None:
     run(page, LOOP_500, live_server)
     n = int(page.locator("input.slider").get_attribute("max") or "0")
-    assert n > 5000
+    assert n > 1000  # 500 iterations (most of them folded: their ledger events only)
     page.locator("body").click(position={"x": 5, "y": 5})
     page.keyboard.press("Home")
     page.keyboard.press(" ")
@@ -79,7 +79,8 @@ def test_the_loss_curve_moves_the_timeline_and_writes_tiny_losses_in_full(page: 
     what = page.get_by_test_id("timeline").locator(".what")
     expect(what).to_contain_text("loss.backward(gradient=1.) starts the backward pass")
     k = counter(page)
-    assert 0 < k < 5502 * 0.3, k
+    n = int(page.locator("input.slider").get_attribute("max") or "0")
+    assert 0 < k < n * 0.3, (k, n)  # a point near the start of the curve: a backward() near the start
     shot(page, "time-page-loss-click")
 
 
