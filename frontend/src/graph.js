@@ -9,7 +9,7 @@ import { graphModel } from './graphmodel.js';
 import { FULL_TEXT, frameView, legibleScale, levelAt, meets, pickName, viewBounds } from './framing.js';
 import { createLayoutClient } from './layoutclient.js';
 import { createMinimap } from './minimap.js';
-import { graphWindow } from './nodeview.js';
+import { graphWindow, nodeTooltip } from './nodeview.js';
 import { svg } from './svg.js';
 
 const BIG = 300; // tensors past which only those near the view are drawn with their rows
@@ -246,6 +246,8 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
 
   viewport.addEventListener('mouseover', (e) => {
     const g = /** @type {Element} */ (e.target).closest('[data-node-id]');
+    const t = g && last?.snap.tensors[g.getAttribute('data-node-id') || ''];
+    if (g && t && !g.querySelector(':scope > title')) g.prepend(svg('title', {}, [nodeTooltip(t)]));
     const line = g?.getAttribute('data-line');
     onHoverLine(line ? Number(line) : null);
   });

@@ -171,7 +171,7 @@ function drawNode(t, box, snap, ended, full = true) {
   );
   const gradRow = full && t.isLeaf && t.requiresGrad ? rows.length - 1 : -1;
   const children = [
-    svg('title', {}, [nodeTooltip(t)]),
+    ...(full ? [svg('title', {}, [nodeTooltip(t)])] : []), // (a node drawn lite gets its tooltip on hover)
     svg('rect', { class: 'box', width: box.width, height: box.height, rx: t.op ? 10 : 4 }),
   ];
   if (gradRow >= 0) {
