@@ -63,6 +63,7 @@ class BackwardEvent(_Base):
     root: int
     gradient: Values
     retain_graph: bool
+    values: NotRequired[Values]  # the root's values (the loss), known even when its tensor event was folded
 
 
 class NodeEvent(_Base):

@@ -353,8 +353,10 @@ class Recorder:
     def backward_started(self, root: Any, gradient: Any, retain_graph: Any) -> None:
         if self.closed:
             return
+        data = root._data  # the root's own values (the loss), so a folded iteration's loss is still known
         self._emit({"seq": None, "type": "backward", "line": self.line, "root": self._id(root),
-                    "gradient": self._values(gradient), "retain_graph": bool(retain_graph)})
+                    "gradient": self._values(gradient), "retain_graph": bool(retain_graph),
+                    "values": self._values(data) if data.size <= SMALL else summarize(data)})
 
     def node_ran(self, node: Any, grad_outputs: tuple[Any, ...], grad_inputs: tuple[Any, ...]) -> None:
         budget = self.budget

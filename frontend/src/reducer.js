@@ -196,7 +196,14 @@ function apply(s, e) {
     case 'backward': {
       s.backwardCount += 1;
       const retainGraph = Boolean(e.retain_graph);
-      const pass = { root: key(e.root), gradient: e.gradient ?? null, retainGraph, line, seq: e.seq };
+      const pass = {
+        root: key(e.root),
+        gradient: e.gradient ?? null,
+        values: e.values ?? null,
+        retainGraph,
+        line,
+        seq: e.seq,
+      };
       s.passes.push(pass);
       s.backward = { root: pass.root, gradient: pass.gradient, retainGraph, pass: s.backwardCount, line, done: false };
       s.edgeGrads = {};
