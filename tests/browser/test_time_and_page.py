@@ -77,7 +77,8 @@ def test_the_loss_curve_moves_the_timeline_and_writes_tiny_losses_in_full(page: 
     expect(caption).to_contain_text(re.compile(r"backward #\d+: loss .*\(click: go there\)"))
     page.mouse.click(box["x"] + box["width"] * 0.1, box["y"] + box["height"] / 2)
     what = page.get_by_test_id("timeline").locator(".what")
-    expect(what).to_contain_text("loss.backward(gradient=1.) starts the backward pass")
+    # the backward() of that point (a folded iteration's root is not named: its tensor event was left out)
+    expect(what).to_contain_text(re.compile(r"(loss|a tensor)\.backward\(gradient=1\.\) starts the backward pass"))
     k = counter(page)
     n = int(page.locator("input.slider").get_attribute("max") or "0")
     assert 0 < k < n * 0.3, (k, n)  # a point near the start of the curve: a backward() near the start
