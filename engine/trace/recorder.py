@@ -26,6 +26,7 @@ Example::
 from __future__ import annotations
 
 import math
+import re
 import types
 from typing import Any, Callable
 
@@ -56,6 +57,22 @@ def _dtype_name(dtype: Any) -> str:
 
 def _engine_function(fn: Any) -> bool:
     return isinstance(fn, types.FunctionType) and (fn.__module__ or "").startswith(("engine.", "torch"))
+
+
+_PLACE = re.compile(r"\{(\d+)(\.shape)?\}")
+
+
+def _renumber(formulas: list[str | None], edges: list[int]) -> list[str | None]:
+    """Templates number a node's inputs as ``next_functions`` does; the trace numbers only those it tracks (the
+    tensor event's ``inputs``, the ``edges`` kept). Renumber to the trace's order, so ``{0}`` is ``inputs[0]``; an
+    input the trace doesn't have (a constant tensor) is written ``(a constant)``."""
+    where = {j: k for k, j in enumerate(edges)}
+
+    def put(m: re.Match[str]) -> str:
+        j = int(m.group(1))
+        return f"{{{where[j]}{m.group(2) or ''}}}" if j in where else "(a constant)"
+
+    return [None if f is None else _PLACE.sub(put, f) for f in formulas]
 
 
 class Recorder:
@@ -373,7 +390,8 @@ class Recorder:
         event["grad_output"] = self._values(event["grad_output"])
         event["grad_inputs"] = [self._values(g) for g in event["grad_inputs"]]
         templates = node.formulas() if hasattr(node, "formulas") else []  # (a stand-in node may have none)
-        event["formulas"] = [templates[i] if i < len(templates) else None for i in event["formulas"]]
+        edges = event["formulas"]
+        event["formulas"] = _renumber([templates[i] if i < len(templates) else None for i in edges], edges)
 
     def grad_accumulated(self, leaf: Any, before: Any, delta: Any, after: Any) -> None:
         if self.closed:

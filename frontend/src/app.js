@@ -14,6 +14,7 @@ import { createOutputPanel } from './output.js';
 import { createPlayer } from './player.js';
 import { backwardAgain, zeroGrad } from './rerun.js';
 import { createSharePanel } from './share.js';
+import { createStepPanel } from './steppanel.js';
 import { createStore } from './store.js';
 import { createTimelinePanel } from './timeline.js';
 
@@ -72,7 +73,11 @@ export function createApp({
     warnings: $('#warnings'),
     status: $('#run-status'),
   });
-  const loss = createLossPanel($('#loss-panel'), $('#loss-chart'), $('#loss-caption'));
+  const loss = createLossPanel($('#loss-panel'), $('#loss-chart'), $('#loss-caption'), {
+    onSeek: (k) => player.seek(k),
+  });
+  const stepRoot = byTestId('step');
+  const step = stepRoot ? createStepPanel(stepRoot) : null;
   if ($('#share')) {
     createSharePanel($('#share'), {
       getCode: () => editor.getCode(),
@@ -106,6 +111,7 @@ export function createApp({
     graph.render(final, snap, { ended: done && k >= store.events.length });
     ledger.render(final, snap, store.events, { again: Boolean(can.again), zero: Boolean(can.zero) });
     timeline.render(snap, store.events);
+    step?.render(snap);
     output.render(out);
     loss.render(final, snap);
     // The error's line once the run is over, else the line of the current step.
@@ -136,6 +142,14 @@ export function createApp({
     openStep = null;
     player.seek(step); // a finished run opens on its last step: the whole ledger, all of stdout
     render();
+    graphFirst();
+  }
+
+  /** At phone width the panels stack: after Run the graph comes first (the code is one scroll up). */
+  function graphFirst() {
+    if (page && typeof matchMedia === 'function' && matchMedia('(max-width: 860px)').matches) {
+      byTestId('graph').closest('section')?.scrollIntoView({ block: 'start' });
+    }
   }
 
   /**
@@ -171,6 +185,7 @@ export function createApp({
     player.setLength(0);
     graph.clear();
     loss.clear();
+    graphFirst();
     try {
       const end = await runCode(code, {
         seed: runSeed,

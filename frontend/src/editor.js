@@ -1,9 +1,14 @@
 // Editor panel: CodeMirror 6 with Python, Ctrl/Cmd-Enter to run, and a marker on the line of the current step.
+// Tab indents by 4 spaces, as the lessons do (Escape then Tab leaves the editor, as CodeMirror recommends); the
+// code follows the page's dark mode (editortheme.js).
 
 import { basicSetup } from 'codemirror';
+import { indentWithTab } from '@codemirror/commands';
 import { python } from '@codemirror/lang-python';
+import { indentUnit } from '@codemirror/language';
 import { EditorState, StateEffect, StateField } from '@codemirror/state';
 import { Decoration, EditorView, keymap } from '@codemirror/view';
+import { followColorScheme } from './editortheme.js';
 
 /** @typedef {{line: number, kind: "step"|"error"} | null} Mark */
 
@@ -53,15 +58,19 @@ export function createEditor(parent, { doc = '', onRun, onChange, onHoverLine = 
   const hover = (line) => {
     if (line !== hovered) onHoverLine((hovered = line));
   };
+  const theme = followColorScheme();
   const view = new EditorView({
     parent,
     ...(root ? { root } : {}),
     state: EditorState.create({
       doc,
       extensions: [
-        keymap.of([{ key: 'Mod-Enter', run: () => (onRun(), true) }]),
+        keymap.of([{ key: 'Mod-Enter', run: () => (onRun(), true) }, indentWithTab]),
         basicSetup,
         python(),
+        indentUnit.of('    '),
+        EditorState.tabSize.of(4),
+        theme.extension,
         markField,
         hoverField,
         cspNonce(),
@@ -81,6 +90,8 @@ export function createEditor(parent, { doc = '', onRun, onChange, onHoverLine = 
     }),
   });
 
+  theme.watch(view);
+
   return {
     view,
     getCode: () => view.state.doc.toString(),
@@ -90,11 +101,15 @@ export function createEditor(parent, { doc = '', onRun, onChange, onHoverLine = 
     },
     /** @param {Mark} mark */
     mark(mark) {
-      const effects = [setMark.of(mark)];
+      view.dispatch({ effects: [setMark.of(mark)] });
       if (mark && mark.line >= 1 && mark.line <= view.state.doc.lines) {
-        effects.push(EditorView.scrollIntoView(view.state.doc.line(mark.line).from, { y: 'nearest' }));
+        // scroll the editor itself, never the page (at phone width the page shows the graph while stepping)
+        const block = view.lineBlockAt(view.state.doc.line(mark.line).from);
+        const dom = view.scrollDOM;
+        if (block.top < dom.scrollTop || block.bottom > dom.scrollTop + dom.clientHeight) {
+          dom.scrollTop = Math.max(0, block.top - dom.clientHeight / 3);
+        }
       }
-      view.dispatch({ effects });
     },
     /** Highlight the line whose graph nodes the pointer is over. @param {number|null} line */
     hoverLine(line) {

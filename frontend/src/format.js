@@ -9,7 +9,7 @@ export function flatten(values) {
 
 const isSummary = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && v.summarized;
 
-/** The per-tensor number style: integers print as "4.", otherwise 4 decimals, scientific for extremes. */
+/** The per-tensor number style, as PyTorch picks it: integers print as "4.", else 4 decimals, or scientific. */
 function styleFor(nums, dtype) {
   if (dtype && /int|long|bool/.test(dtype)) return 'int';
   const finite = nums.filter((x) => typeof x === 'number' && Number.isFinite(x));
@@ -17,8 +17,16 @@ function styleFor(nums, dtype) {
     return finite.some((x) => Math.abs(x) >= 1e8) ? 'sci' : 'whole';
   }
   const abs = finite.map(Math.abs).filter((x) => x > 0);
-  if (abs.length && (Math.max(...abs) >= 1e8 || Math.min(...abs) < 1e-4)) return 'sci';
-  return 'fixed';
+  if (!abs.length) return 'fixed';
+  let lo = Infinity;
+  let hi = 0;
+  for (const x of abs) {
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  // PyTorch's rule (torch/_tensor_str.py): scientific when the nonzero magnitudes span over 1000×, or reach
+  // 1e8, or go under 1e-4; otherwise 4 decimals
+  return hi / lo > 1000 || hi >= 1e8 || lo < 1e-4 ? 'sci' : 'fixed';
 }
 
 function num(x, style) {
@@ -92,4 +100,23 @@ export function formatShape(shape) {
 /** A tensor's display name: its variable name, or t<id>. */
 export function tensorLabel(t) {
   return t ? t.name || `t${t.id}` : '?';
+}
+
+/** A number as a learner writes it, with PyTorch's digits: 4, 0.25, 0.3333, -8.1857e-06 (never rounded to 0). */
+export function plainNumber(x) {
+  if (typeof x !== 'number' || !Number.isFinite(x)) return num(x, 'fixed');
+  if (Number.isInteger(x) && Math.abs(x) < 1e8) return String(x);
+  const a = Math.abs(x);
+  if (a < 1e-4 || a >= 1e8) return num(x, 'sci');
+  const fixed = x.toFixed(4);
+  if (Number(fixed) !== x) return fixed; // rounded: PyTorch's 4 decimals, so 0.99999 reads 1.0000, not 1
+  return fixed.replace(/\.?0+$/, '');
+}
+
+/** Every digit of a value, for a tooltip: 0.3333333432674408, [2, 4, 6]. */
+export function fullValue(values) {
+  if (values === null || values === undefined) return 'None';
+  if (isSummary(values)) return formatValues(values);
+  const text = JSON.stringify(values);
+  return text.length > 4000 ? `${text.slice(0, 3999)}…` : text.replace(/,/g, ', ');
 }

@@ -1,30 +1,37 @@
-// Graph panel: the autograd graph of a snapshot as SVG, with zoom and pan (d3-zoom). Positions come from
-// layout.js and are computed once per run (from the final snapshot), so nodes stay put while the learner steps.
+// Graph panel: the autograd graph of a snapshot as SVG, with zoom and pan (d3-zoom), framing (framing.js), semantic
+// zoom and a minimap. Positions come from layout.js (in a Web Worker, layoutclient.js) and are computed once per
+// graph, so nodes stay put while the learner steps.
 
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, zoomTransform } from 'd3-zoom';
-import { drawFrame } from './graphdraw.js';
+import { drawFrame, nodeNames } from './graphdraw.js';
 import { graphModel } from './graphmodel.js';
-import { layoutGraph } from './layout.js';
-import { graphWindow } from './nodeview.js';
+import { FULL_TEXT, frameView, legibleScale, levelAt, meets, pickName, viewBounds } from './framing.js';
+import { createLayoutClient } from './layoutclient.js';
+import { createMinimap } from './minimap.js';
+import { graphWindow, nodeTooltip } from './nodeview.js';
 import { svg } from './svg.js';
 
-// The first view shows the whole graph if that keeps text readable (scale ≥ WHOLE_FIT); otherwise it zooms to
-// READABLE and follows the current step (the learner pans or presses "Fit graph").
-const WHOLE_FIT = 0.55;
-const READABLE = 0.75;
+const BIG = 300; // tensors past which only those near the view are drawn with their rows
 
 /**
  * @param {HTMLElement} root  The panel body (data-testid="graph").
  * @param {{onHoverLine?: (line: number|null) => void}} [opts]  Hovering a node names its source line.
  */
 export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
-  /** @type {{final: any, key: string, layout: import('./layout.js').Layout}|null} */
+  /** @type {{final: any, key: string, model: any, layout: import('./layout.js').Layout, edges: any[]}|null} */
   let cache = null;
-  /** @type {{final: any, snap: any}|null} */
+  /** @type {{final: any, snap: any, ended: boolean}|null} */
   let last = null;
-  let fitted = /** @type {any} */ (null);
+  let framedFor = /** @type {any} */ (null); // the layout the current automatic frame was made for
+  let auto = true; // the view follows the timeline until the learner pans or zooms (Fit or a new Run: again)
+  let focus = /** @type {string|null} */ (null); // the node the view was last framed on
   let hoverLine = /** @type {number|null} */ (null);
+  /** @type {{el: Element, names: string[], width: number, height: number}[]} */
+  let named = [];
+  let level = '';
+  let legible = 1; // the zoom from which this graph's nodes show at least their names (framing.js)
+  let lite = /** @type {Set<string>|null} */ (null); // a big graph's tensors drawn without their rows
 
   const canvas = svg('svg', { class: 'graph-svg', role: 'img', 'aria-label': 'autograd graph' });
   const viewport = svg('g', { class: 'viewport' });
@@ -33,11 +40,36 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   const empty = el('p', { className: 'graph-empty', textContent: 'Run the code to see its autograd graph.' });
   const note = el('p', { className: 'graph-note', hidden: true });
   const tools = el('div', { className: 'graph-tools' });
-  root.append(note, empty, canvas, tools);
+  const minimap = createMinimap({ onPick: (x, y) => centreOn(x, y) });
+  const busy = el('p', { className: 'graph-busy', hidden: true, textContent: 'Laying out the graph…' });
+  root.append(note, empty, canvas, minimap.el, busy, tools);
 
+  // The panel's size, read before the DOM changes (reading it after a redraw would force a synchronous layout of
+  // every new element) and kept up to date by the ResizeObserver.
+  const size = { w: 0, h: 0 };
+  const measure = () => {
+    size.w = root.clientWidth;
+    size.h = root.clientHeight;
+  };
+  let namedAt = 0; // the zoom the collapsed names were last picked for
   const zoomer = zoom()
-    .scaleExtent([0.05, 4])
-    .on('zoom', (ev) => viewport.setAttribute('transform', ev.transform.toString()));
+    .scaleExtent([0.02, 4])
+    .on('zoom', (ev) => {
+      viewport.setAttribute('transform', ev.transform.toString());
+      if (ev.sourceEvent) auto = false; // the learner's own pan or zoom: kept until Fit or the next Run
+      afterZoom();
+    })
+    .on('end', () => {
+      // a big graph draws rows only near the view: the view moved on to nodes drawn without them
+      if (last && cache && lite && levelAt(zoomTransform(canvas).k) === 'full' && liteInView()) {
+        render(last.final, last.snap, last);
+      }
+    });
+  // d3-zoom would measure the SVG on every transform (a synchronous layout right after a redraw): give it the size
+  zoomer.extent(() => [
+    [0, 0],
+    [size.w || 1, size.h || 1],
+  ]);
   const sel = select(canvas);
   sel.call(zoomer).on('dblclick.zoom', null);
   const setTransform = (t) => sel.call(zoomer.transform, t);
@@ -47,46 +79,111 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     b.addEventListener('click', action);
     tools.append(b);
   };
-  tool('Zoom in', '+', () => sel.call(zoomer.scaleBy, 1.25));
-  tool('Zoom out', '−', () => sel.call(zoomer.scaleBy, 0.8));
-  tool('Fit graph', '⤢', () => cache && fit(cache.layout, true));
+  tool('Zoom in', '+', () => {
+    auto = false;
+    sel.call(zoomer.scaleBy, 1.25);
+  });
+  tool('Zoom out', '−', () => {
+    auto = false;
+    sel.call(zoomer.scaleBy, 0.8);
+  });
+  tool('Fit graph', '⤢', () => {
+    if (!cache) return;
+    auto = true;
+    measure();
+    const v = frameView(cache.layout, cache.edges, null, size.w, size.h, 0); // all of it
+    framedFor = cache.layout;
+    setTransform(zoomIdentity.translate(v.x, v.y).scale(v.k));
+  });
 
+  /** Semantic zoom: text is never drawn under 11 px; zoomed out, nodes show one name, then only their colour. */
+  function afterZoom() {
+    const t = zoomTransform(canvas);
+    const now = levelAt(t.k);
+    canvas.classList.toggle('z-full', now === 'full');
+    canvas.classList.toggle('z-names', now !== 'full');
+    viewport.style.setProperty('--name-size', `${(FULL_TEXT / t.k).toFixed(3)}px`);
+    // names are picked again when the level changes or the zoom moved by 8% (a wheel sends many small steps)
+    if (now !== 'full' && (now !== level || Math.abs(Math.log(t.k / namedAt)) > 0.08)) {
+      for (const n of named) n.el.textContent = pickName(n.names, n.width, n.height, t.k);
+      namedAt = t.k;
+    }
+    level = now;
+    if (cache) minimap.view(t, size.w, size.h);
+  }
+
+  function centreOn(x, y) {
+    const t = zoomTransform(canvas);
+    auto = false;
+    setTransform(zoomIdentity.translate(size.w / 2 - x * t.k, size.h / 2 - y * t.k).scale(t.k));
+  }
+
+  const layouts = createLayoutClient();
+
+  /** The layout of this window of the graph, or null while the worker computes it (then render runs again). */
   function layoutFor(final, view) {
-    const key = view.key;
-    if (cache && cache.final === final && cache.key === key) return cache.layout;
-    performance.mark('gradtrace:layout-start');
-    const { boxes, edges } = graphModel(final, view.ids);
-    cache = { final, key, layout: layoutGraph(boxes, edges) };
-    performance.measure('gradtrace:layout', 'gradtrace:layout-start'); // read by benchmarks/graph_render.py
-    return cache.layout;
+    const { boxes, edges } =
+      cache && cache.final === final && cache.key === view.key ? cache.model : graphModel(final, view.ids);
+    const again = () => last && render(last.final, last.snap, last);
+    const layout = layouts.get(view.key, final, boxes, edges, again);
+    if (!layout) return null;
+    cache = { final, key: view.key, model: { boxes, edges }, layout, edges };
+    return cache;
   }
 
-  /** Scale to the panel (see WHOLE_FIT), centred when it fits. */
-  function fit(layout, whole = false) {
-    const w = root.clientWidth || layout.width;
-    const h = root.clientHeight || layout.height;
-    const k = Math.min(1, w / layout.width, h / layout.height);
-    const scale = whole ? Math.max(0.05, k) : k >= WHOLE_FIT ? k : READABLE;
-    const x = Math.max(0, (w - layout.width * scale) / 2);
-    const y = Math.max(0, (h - layout.height * scale) / 2);
-    fitted = layout;
-    setTransform(zoomIdentity.translate(x, y).scale(scale));
+  /** The part of the graph the view will show for this step (graph units), widened by half a view each way. */
+  function viewRect(c, snap) {
+    const current = snap.active && c.layout.nodes[snap.active] ? snap.active : focus;
+    const w = size.w || c.layout.width;
+    const h = size.h || c.layout.height;
+    const t = auto ? frameView(c.layout, c.edges, current, w, h, legible) : zoomTransform(canvas);
+    return viewBounds(t, w, h, 0.5);
   }
 
-  /** Pan (never zoom) so the current node is in view. */
-  function follow(layout, id) {
-    const box = id ? layout.nodes[id] : null;
+  /** Big graphs: which tensors are near the view (drawn with their rows). */
+  function nearView(c, snap) {
+    const r = viewRect(c, snap);
+    return (id) => {
+      const b = c.layout.nodes[id];
+      return Boolean(b && meets(b, r));
+    };
+  }
+
+  function liteInView() {
+    const r = viewBounds(zoomTransform(canvas), size.w, size.h);
+    return [...(lite || [])].some((id) => cache?.layout.nodes[id] && meets(cache.layout.nodes[id], r));
+  }
+
+  /** Frame the graph for this step (framing.js), unless the learner moved the view themselves. */
+  function frame(c, snap) {
+    const w = size.w || c.layout.width;
+    const h = size.h || c.layout.height;
+    const current = snap.active && c.layout.nodes[snap.active] ? snap.active : focus;
+    if (!auto) {
+      if (current) keepInView(c.layout, current, w, h);
+      return;
+    }
+    const view = frameView(c.layout, c.edges, current, w, h, legible);
+    if (view.whole && framedFor === c.layout) return; // already fitted: nothing moves
+    framedFor = c.layout;
+    focus = current;
+    setTransform(zoomIdentity.translate(view.x, view.y).scale(view.k));
+  }
+
+  /** The learner's view: pan (never zoom) only if the current node left it. */
+  function keepInView(layout, id, w, h) {
+    const box = layout.nodes[id];
     if (!box) return;
     const t = zoomTransform(canvas);
-    const w = root.clientWidth;
-    const h = root.clientHeight;
     const x0 = t.x + box.x * t.k;
     const y0 = t.y + box.y * t.k;
     const inside = x0 >= 0 && y0 >= 0 && x0 + box.width * t.k <= w && y0 + box.height * t.k <= h;
-    if (inside) return;
-    const x = w / 2 - (box.x + box.width / 2) * t.k;
-    const y = h / 2 - (box.y + box.height / 2) * t.k;
-    setTransform(zoomIdentity.translate(x, y).scale(t.k));
+    if (!inside)
+      setTransform(
+        zoomIdentity
+          .translate(w / 2 - (box.x + box.width / 2) * t.k, h / 2 - (box.y + box.height / 2) * t.k)
+          .scale(t.k),
+      );
   }
 
   /**
@@ -95,9 +192,13 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
    * @param {{ended?: boolean}} [opts]  ended: `snap` is the end of a finished run.
    */
   function render(final, snap, { ended = false } = {}) {
-    last = { final, snap };
+    last = { final, snap, ended };
+    if (!size.w) measure();
     const view = graphWindow(final, snap);
-    const layout = layoutFor(final, view);
+    const c = layoutFor(final, view);
+    busy.hidden = Boolean(c) || view.ids.length === 0;
+    if (!c) return;
+    const { layout } = c;
     note.hidden = view.ids.length === view.total && !view.iteration;
     note.textContent = view.iteration
       ? `Iteration ${view.iteration} of ${view.of}: each pass through the loop builds a new graph; this is the current one.`
@@ -109,12 +210,30 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     empty.textContent = snap.order.length
       ? 'No tensor requires grad yet: nothing for autograd to record.'
       : 'Run the code to see its autograd graph.';
+    legible = legibleScale(
+      view.ids
+        .filter((id) => final.tensors[id] && layout.nodes[id])
+        .map((id) => ({ names: nodeNames(final.tensors[id]), ...layout.nodes[id] })),
+    );
+    const near = view.ids.length > BIG ? nearView(c, snap) : null;
+    lite = near ? new Set(view.ids.filter((id) => !near(id))) : null;
     performance.mark('gradtrace:draw-start');
-    viewport.replaceChildren(...drawFrame(layout, snap, view.ids, ended));
+    viewport.replaceChildren(...drawFrame(layout, snap, view.ids, ended, near || undefined));
+    named = [...viewport.querySelectorAll('[data-names]')].map((g) => {
+      const box = /** @type {SVGGraphicsElement} */ (g).querySelector('rect');
+      return {
+        el: /** @type {Element} */ (g.querySelector(':scope > text.name')),
+        names: (g.getAttribute('data-names') || '').split('|'),
+        width: Number(box?.getAttribute('width')) || 0,
+        height: Number(box?.getAttribute('height')) || 0,
+      };
+    });
+    level = '';
     performance.measure('gradtrace:draw', 'gradtrace:draw-start');
     if (hoverLine !== null) highlightLine(hoverLine);
-    if (fitted !== layout) fit(layout);
-    else follow(layout, snap.active);
+    minimap.draw(layout, snap.active, (id) => (final.tensors[id] ? (final.tensors[id].op ? 'op' : 'leaf') : 'other'));
+    frame(c, snap);
+    afterZoom();
   }
 
   /** Highlight the nodes made by source line `line` (null: none). */
@@ -127,6 +246,8 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
 
   viewport.addEventListener('mouseover', (e) => {
     const g = /** @type {Element} */ (e.target).closest('[data-node-id]');
+    const t = g && last?.snap.tensors[g.getAttribute('data-node-id') || ''];
+    if (g && t && !g.querySelector(':scope > title')) g.prepend(svg('title', {}, [nodeTooltip(t)]));
     const line = g?.getAttribute('data-line');
     onHoverLine(line ? Number(line) : null);
   });
@@ -135,9 +256,11 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   if (typeof ResizeObserver === 'function') {
     let width = 0;
     new ResizeObserver(() => {
-      if (last && cache && root.clientWidth !== width) {
-        width = root.clientWidth;
-        fit(cache.layout);
+      measure();
+      if (last && cache && size.w !== width) {
+        width = size.w;
+        framedFor = null;
+        frame(cache, last.snap);
       }
     }).observe(root);
   }
@@ -145,8 +268,12 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   function clear() {
     cache = null;
     last = null;
-    fitted = null;
+    framedFor = null;
+    focus = null;
+    auto = true;
+    named = [];
     viewport.replaceChildren();
+    minimap.clear();
     empty.hidden = false;
   }
 
@@ -159,8 +286,10 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     copy.setAttribute('width', String(Math.ceil(width)));
     copy.setAttribute('height', String(Math.ceil(height)));
     copy.querySelector('.viewport')?.removeAttribute('transform');
+    copy.classList.remove('z-names');
+    copy.classList.add('z-full');
     return { live: viewport, copy, width, height };
   }
 
-  return { render, clear, highlightLine, snapshotSVG };
+  return { render, clear, highlightLine, snapshotSVG, isAuto: () => auto };
 }

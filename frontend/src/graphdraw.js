@@ -1,9 +1,8 @@
 // Drawing one frame of the graph: tensors, AccumulateGrad nodes, the gradient seed, edges and their gradients.
 // Pure SVG building from a layout and a snapshot; the panel (graph.js) owns the DOM, zoom and events.
 
-import { chainRule } from './explain.js';
 import { accId, gradText, labelSize, seedId, seedRows } from './graphmodel.js';
-import { formatCompact } from './format.js';
+import { formatCompact, tensorLabel } from './format.js';
 import { heatCells } from './heatmap.js';
 import {
   GRAPH_CELL,
@@ -25,21 +24,45 @@ function arrow(id, cls, orient = 'auto') {
   ]);
 }
 
-const pathOf = (points) => `M${points.map((p) => `${p.x},${p.y}`).join(' L')}`;
+/** A smooth path through the points with horizontal tangents at each (straight where they line up vertically). */
+function pathOf(points) {
+  if (!points.length) return '';
+  let d = `M${points[0].x},${points[0].y}`;
+  for (let i = 1; i < points.length; i++) {
+    const p = points[i - 1];
+    const q = points[i];
+    const dx = (q.x - p.x) / 2;
+    d += ` C${p.x + dx},${p.y} ${q.x - dx},${q.y} ${q.x},${q.y}`;
+  }
+  return d;
+}
 
 /**
- * Everything to draw for `snap` in `layout`, as SVG groups: [defs, edges, nodes, labels].
+ * Everything to draw for `snap` in `layout`, as SVG groups: [defs, clusters (modules), edges, nodes, labels].
  * @param {import('./layout.js').Layout} layout
  * @param {import('./reducer.js').Snapshot} snap
  * @param {string[]} ids  tensors of the window
  * @param {boolean} [ended]  `snap` is the end of a finished run (a last backward is over too)
+ * @param {(id: string) => boolean} [detail]  which tensors get their rows (a big graph: those near the view; the
+ *   others are drawn as their box and name until the view comes near them)
  */
-export function drawFrame(layout, snap, ids, ended = false) {
+export function drawFrame(layout, snap, ids, ended = false, detail = () => true) {
   const defs = svg('defs', {}, [
     arrow('arrow', 'edge-arrow'),
     arrow('arrow-grad', 'edge-arrow grad'),
     arrow('arrow-grad-back', 'edge-arrow grad', 'auto-start-reverse'),
   ]);
+  const clusters = svg('g', { class: 'clusters' });
+  for (const [path, c] of Object.entries(layout.clusters || {})) {
+    const kind = ids.map((id) => snap.tensors[id]).find((t) => t?.module === path)?.moduleType;
+    clusters.append(
+      svg('g', { class: 'cluster', 'data-module': path, transform: `translate(${c.x},${c.y})` }, [
+        svg('title', {}, [`made inside ${path}${kind ? ` (nn.${kind})` : ''}`]),
+        svg('rect', { width: c.width, height: c.height, rx: 8 }),
+        svg('text', { class: 'cluster-label', x: 6, y: -5 }, [kind ? `${path} · ${kind}` : path]),
+      ]),
+    );
+  }
   const edges = svg('g', { class: 'edges' });
   const labels = svg('g', { class: 'edge-labels' });
   const nodes = svg('g', { class: 'nodes' });
@@ -66,7 +89,7 @@ export function drawFrame(layout, snap, ids, ended = false) {
     const t = snap.tensors[id];
     const box = layout.nodes[id];
     if (!t || !box) continue;
-    nodes.append(drawNode(t, box, snap, ended));
+    nodes.append(drawNode(t, box, snap, ended, detail(id)));
     const acc = layout.nodes[accId(id)];
     if (acc && snap.edges.some((e) => e.from === id)) {
       edges.append(svg('path', { class: 'edge acc-edge', d: pathOf(layout.edges[`${accId(id)}->${id}`] || []) }));
@@ -81,23 +104,24 @@ export function drawFrame(layout, snap, ids, ended = false) {
       edges.append(svg('path', { class: 'edge grad seed-edge', d: pathOf(points), 'marker-end': 'url(#arrow-grad)' }));
     nodes.append(drawSeed(b, seed, (snap.tensors[b.root].shape || []).length === 0, ev?.type === 'backward'));
   }
-  const rule = chainRule(ev, snap);
-  const box = rule && layout.nodes[String(ev.tensor)];
-  if (rule && box) labels.append(callout(box, rule));
-  return [defs, edges, nodes, labels];
+  return [defs, clusters, edges, nodes, labels];
 }
 
-/** Above the grad_fn that just ran: its chain rule (grad_output → local derivative → grad_inputs). */
-function callout(box, rule) {
-  const lines = [rule.head, ...rule.lines].map((l) => (l.length > 90 ? `${l.slice(0, 89)}…` : l));
-  const width = Math.ceil(Math.max(...lines.map((l) => l.length)) * 6.8 + 16);
-  const height = lines.length * 15 + 8;
-  const x = box.x + box.width / 2 - width / 2;
-  const y = box.y - height - 8;
-  return svg('g', { class: 'callout', transform: `translate(${x},${y})` }, [
-    svg('rect', { width, height, rx: 6 }),
-    ...lines.map((l, i) => svg('text', { x: 8, y: 15 * i + 15, class: i ? 'line' : 'head' }, [l])),
-  ]);
+/**
+ * What a collapsed node says when zoomed out (semantic zoom), longest first: the panel picks the first that fits
+ * its box at 11 px on screen, else none (a coloured mark).
+ */
+export function nodeNames(t) {
+  const short = t.op ? t.op.replace(/Backward\d*$/, '').toLowerCase() : null;
+  if (t.op) return [t.name ? `${t.name} = ${short}` : t.op, t.op, short];
+  // model.0.weight → 0.weight → weight
+  const parts = tensorLabel(t).split('.');
+  return parts.map((_, i) => parts.slice(i).join('.'));
+}
+
+/** The one line a collapsed node shows, centred in its box; its text and size are set by the panel on zoom. */
+function nameText(box) {
+  return svg('text', { class: 'name', x: box.width / 2, y: box.height / 2, 'text-anchor': 'middle' }, []);
 }
 
 function edgeLabel(spot, text, fresh) {
@@ -128,11 +152,12 @@ export function nodeClasses(t, snap, ended = false) {
   return classes;
 }
 
-function drawNode(t, box, snap, ended) {
+function drawNode(t, box, snap, ended, full = true) {
   const classes = nodeClasses(t, snap, ended);
+  if (!full) classes.push('lite');
   const chars = Math.floor((box.width - 2 * PAD_X) / CHAR_W);
-  const heat = nodeHeat(t);
-  const texts = nodeRows(t);
+  const heat = full ? nodeHeat(t) : null;
+  const texts = full ? nodeRows(t) : [];
   const at = texts.findIndex((r) => r.cls === 'value');
   const top = (i) => PAD_Y + ROW_H * i + (heat && i > at ? heatExtra(heat) : 0);
   const rows = texts.map((r, i) =>
@@ -144,9 +169,9 @@ function drawNode(t, box, snap, ended) {
         )
       : svg('text', { x: PAD_X, y: top(i) + 12.5, class: `row ${r.cls}` }, [fit(r.text, chars)]),
   );
-  const gradRow = t.isLeaf && t.requiresGrad ? rows.length - 1 : -1;
+  const gradRow = full && t.isLeaf && t.requiresGrad ? rows.length - 1 : -1;
   const children = [
-    svg('title', {}, [nodeTooltip(t)]),
+    ...(full ? [svg('title', {}, [nodeTooltip(t)])] : []), // (a node drawn lite gets its tooltip on hover)
     svg('rect', { class: 'box', width: box.width, height: box.height, rx: t.op ? 10 : 4 }),
   ];
   if (gradRow >= 0) {
@@ -158,7 +183,9 @@ function drawNode(t, box, snap, ended) {
   }
   const attrs = { class: classes.join(' '), 'data-node-id': t.id, transform: `translate(${box.x},${box.y})` };
   if (t.line) attrs['data-line'] = t.line;
-  return svg('g', attrs, [...children, ...rows]);
+  if (snap.active === t.id) attrs['data-current'] = 'true';
+  attrs['data-names'] = nodeNames(t).join('|');
+  return svg('g', attrs, [...children, ...rows, nameText(box)]);
 }
 
 /** AccumulateGrad of a leaf: lights up when it writes `.grad` (and says what it added). */
@@ -171,10 +198,12 @@ function drawAcc(t, box, snap) {
     'data-acc-for': t.id,
     transform: `translate(${box.x},${box.y})`,
   };
+  attrs['data-names'] = 'AccumulateGrad|acc';
   return svg('g', attrs, [
     svg('title', {}, [`AccumulateGrad: adds the gradient reaching ${t.name || `t${t.id}`} to its .grad`]),
     svg('rect', { width: box.width, height: box.height, rx: 13 }),
-    svg('text', { x: box.width / 2, y: 17, 'text-anchor': 'middle' }, [now ? text : 'AccumulateGrad']),
+    svg('text', { x: box.width / 2, y: 17, 'text-anchor': 'middle', class: 'row' }, [now ? text : 'AccumulateGrad']),
+    nameText(box),
   ]);
 }
 
@@ -183,9 +212,11 @@ function drawSeed(b, box, scalar, now) {
   const [value, what] = seedRows(b.gradient, scalar);
   const attrs = { class: `seed${scalar ? '' : ' vjp'}${now ? ' active' : ''}`, 'data-seed-for': b.root };
   attrs.transform = `translate(${box.x},${box.y})`;
+  attrs['data-names'] = `${value}|gradient|∂`;
   return svg('g', attrs, [
     svg('rect', { width: box.width, height: box.height, rx: 6 }),
-    svg('text', { x: 10, y: 17, class: 'value' }, [value]),
-    svg('text', { x: 10, y: 33, class: 'what' }, [what]),
+    svg('text', { x: 10, y: 17, class: 'row value' }, [value]),
+    svg('text', { x: 10, y: 33, class: 'row what' }, [what]),
+    nameText(box),
   ]);
 }

@@ -8,12 +8,21 @@ import { CHAR_W, nodeSize } from './nodeview.js';
 export const accId = (id) => `acc:${id}`;
 export const seedId = (id) => `seed:${id}`;
 export const ACC = { width: 118, height: 26 };
-const LABEL_CHARS = 18;
-const LABEL_CHAR_W = CHAR_W * 0.92; // labels use an 11px font
+const LABEL_CHARS = 8; // a tensor's gradient on an edge: its first entries (the step panel has all)
+const LABEL_CHAR_W = CHAR_W; // labels use the nodes' 12px font (≥ 11 px on screen wherever text is drawn)
 
 /** "∂ 4." — the gradient an edge carries in the backward pass. */
 export function gradText(values) {
-  return `∂ ${formatCompact(values ?? 0, LABEL_CHARS)}`;
+  const text = formatCompact(values ?? 0, LABEL_CHARS);
+  // not even one entry fits: the gradient's shape (its values are in the step panel)
+  return text.startsWith('[,') ? `∂ ${shapeOf(values)}` : `∂ ${text}`;
+}
+
+/** [16×8] of nested lists. */
+function shapeOf(values) {
+  const dims = [];
+  for (let v = values; Array.isArray(v); v = v[0]) dims.push(v.length);
+  return `[${dims.join('×')}]`;
 }
 
 export function labelSize(text) {
@@ -24,18 +33,29 @@ export function labelSize(text) {
 export function seedRows(gradient, scalarRoot) {
   const value = formatCompact(gradient ?? 1, 26);
   return scalarRoot
-    ? [`gradient = ${value}`, 'dy/dy = 1: backward() starts here']
+    ? [`gradient = ${value}`, 'dy/dy = 1']
     : [`gradient = ${value}`, 'v in vᵀ·J (vector–Jacobian product)'];
 }
 
 /**
  * @param {import('./reducer.js').Snapshot} final
  * @param {string[]} ids  The tensors to draw (see graphWindow).
- * @returns {{boxes: {id: string, width: number, height: number}[], edges: {id: string, from: string, to: string, label?: any}[]}}
+ * @returns {{boxes: {id: string, width: number, height: number, cluster?: string}[], edges: {id: string, from: string, to: string, label?: any}[]}}
  */
 export function graphModel(final, ids) {
   const shown = new Set(ids);
-  const boxes = ids.map((id) => ({ id, ...nodeSize(final.tensors[id], final.ledger[id]) }));
+  const modules = new Set(ids.map((id) => final.tensors[id].module).filter(Boolean));
+  // a tensor's module: the call that made it, or for a parameter the module its name says (model.0.weight)
+  const moduleOf = (t) => {
+    if (t.module) return t.module;
+    const owner = t.isLeaf && t.name ? t.name.slice(0, t.name.lastIndexOf('.')) : '';
+    return modules.has(owner) ? owner : undefined;
+  };
+  const boxes = ids.map((id) => ({
+    id,
+    ...nodeSize(final.tensors[id], final.ledger[id]),
+    cluster: moduleOf(final.tensors[id]),
+  }));
   // room for the gradient each edge will carry: a scalar's is short, a tensor's is cut to LABEL_CHARS
   const room = (t) => labelSize(t && (t.shape || []).length ? `∂ ${'0'.repeat(LABEL_CHARS)}` : gradText(t?.values));
   const edges = final.edges
@@ -45,7 +65,7 @@ export function graphModel(final, ids) {
   for (const id of ids) {
     const t = final.tensors[id];
     if (t.isLeaf && t.requiresGrad && (feeds.has(id) || final.ledger[id])) {
-      boxes.push({ id: accId(id), ...ACC });
+      boxes.push({ id: accId(id), ...ACC, below: id });
       edges.push({ id: `${accId(id)}->${id}`, from: accId(id), to: id });
     }
   }
@@ -54,7 +74,7 @@ export function graphModel(final, ids) {
   for (const [root, gradient] of roots) {
     const rows = seedRows(gradient, (final.tensors[root].shape || []).length === 0);
     const chars = Math.max(...rows.map((r) => r.length));
-    boxes.push({ id: seedId(root), width: Math.ceil(chars * CHAR_W * 0.92 + 20), height: 42 });
+    boxes.push({ id: seedId(root), width: Math.ceil(chars * CHAR_W + 20), height: 42 });
     edges.push({ id: `${root}->${seedId(root)}`, from: root, to: seedId(root) });
   }
   return { boxes, edges };

@@ -3,7 +3,9 @@
 import { Graph, layout } from '@dagrejs/dagre';
 
 /**
- * @typedef {{id: string, width: number, height: number}} BoxIn
+ * @typedef {{id: string, width: number, height: number, below?: string, cluster?: string}} BoxIn
+ *   cluster: the module call that made it (`model.0`): boxes of one module are laid out together, in a frame.
+ *   below: this box sits right under box `below` (AccumulateGrad under its leaf), joined by a short vertical edge.
  * @typedef {{id: string, from: string, to: string, label?: {width: number, height: number}}} EdgeIn
  *   label: room to keep beside the edge for a label (the gradient it carries).
  * @typedef {{x: number, y: number, width: number, height: number}} Box   x, y: top-left corner.
@@ -12,11 +14,13 @@ import { Graph, layout } from '@dagrejs/dagre';
  * @property {Record<string, Box>} nodes
  * @property {Record<string, Point[]>} edges   The polyline of each edge, by edge id.
  * @property {Record<string, Box>} labels      Where each edge's label goes, by edge id.
+ * @property {Record<string, Box>} [clusters]  The frame of each module's boxes, by module path.
  * @property {number} width
  * @property {number} height
  */
 
-const MARGIN = 16;
+const MARGIN = 12;
+const BELOW_GAP = 10; // between a box and the one drawn under it
 /**
  * Past this many boxes, the big-graph mode: dagre lays out a spanning tree (each tensor hangs off its deepest
  * input, so every tree edge spans one rank and dagre adds no dummy nodes), and the other edges are drawn
@@ -54,29 +58,59 @@ function spanningTree(boxes, edges) {
 }
 
 /**
+ * An edge leaves its input's right side and enters its output's left side at mid-height, through dagre's inner
+ * points (the route around other ranks' boxes, the label's spot): drawn with horizontal tangents, it stays in the
+ * gaps between ranks instead of cutting a corner across a neighbouring box.
+ */
+function sideToSide(a, b, points) {
+  if (!a || !b || a.x + a.width > b.x) return points;
+  const start = { x: a.x + a.width, y: a.y + a.height / 2 };
+  const end = { x: b.x, y: b.y + b.height / 2 };
+  const inner = points.slice(1, -1).filter((p) => p.x > start.x && p.x < end.x);
+  return [start, ...inner, end];
+}
+
+/**
  * Lay a graph out left to right: inputs left of the tensors computed from them, so forward edges point right
  * and the backward pass travels back to the left. Edge labels sit on their edge's midpoint.
  * @param {BoxIn[]} boxes
  * @param {EdgeIn[]} edges
  * @returns {Layout}
  */
-export function layoutGraph(boxes, edges) {
+export function layoutGraph(allBoxes, allEdges) {
+  // boxes drawn under another one are laid out as part of it (their host grows by their height)
+  const under = new Map(allBoxes.filter((b) => b.below).map((b) => [b.below, b]));
+  const boxes = allBoxes
+    .filter((b) => !b.below)
+    .map((b) => {
+      const u = under.get(b.id);
+      return u ? { ...b, width: Math.max(b.width, u.width), height: b.height + BELOW_GAP + u.height, own: b } : b;
+    });
+  const stacked = new Set([...under.values()].map((u) => u.id));
+  const edges = allEdges.filter((e) => !stacked.has(e.from) && !stacked.has(e.to));
   const fast = boxes.length > FAST_LAYOUT;
   const tree = fast ? spanningTree(boxes, edges) : null;
-  const g = new Graph({ multigraph: true });
+  const clustered = !fast && boxes.some((b) => b.cluster);
+  const g = new Graph({ multigraph: true, compound: clustered });
   g.setGraph({
     // big graphs: tree edges point from a tensor to its input, so each has one successor and longest-path ranks
     // give every edge a span of one; right-to-left then puts the leaves on the left again.
     rankdir: fast ? 'RL' : 'LR',
     nodesep: 22,
-    ranksep: fast ? 70 : 36,
+    ranksep: fast ? 70 : 22,
     edgesep: 10,
     marginx: MARGIN,
     marginy: MARGIN,
     ...(fast ? { ranker: 'longest-path' } : {}),
   });
   g.setDefaultEdgeLabel(() => ({}));
-  for (const b of boxes) g.setNode(b.id, { width: b.width, height: b.height });
+  for (const b of boxes) {
+    g.setNode(b.id, { width: b.width, height: b.height });
+    if (clustered && b.cluster) {
+      if (!g.hasNode(`mod:${b.cluster}`)) g.setNode(`mod:${b.cluster}`, {});
+      g.setParent(b.id, `mod:${b.cluster}`);
+    }
+  }
   const known = new Set(boxes.map((b) => b.id));
   for (const e of edges) {
     if (!known.has(e.from) || !known.has(e.to)) continue;
@@ -89,12 +123,27 @@ export function layoutGraph(boxes, edges) {
   const out = { nodes: {}, edges: {}, labels: {}, width: 0, height: 0 };
   for (const b of boxes) {
     const n = g.node(b.id);
-    out.nodes[b.id] = { x: n.x - b.width / 2, y: n.y - b.height / 2, width: b.width, height: b.height };
+    const own = b.own || b;
+    const top = n.y - b.height / 2;
+    out.nodes[b.id] = { x: n.x - own.width / 2, y: top, width: own.width, height: own.height };
+    const u = under.get(b.id);
+    if (u) {
+      const y = top + own.height + BELOW_GAP;
+      out.nodes[u.id] = { x: n.x - u.width / 2, y, width: u.width, height: u.height };
+      const id = allEdges.find((e) => e.from === u.id && e.to === b.id)?.id;
+      if (id)
+        out.edges[id] = [
+          { x: n.x, y },
+          { x: n.x, y: top + own.height },
+        ];
+    }
   }
   for (const ge of g.edges()) {
     const edge = g.edge(ge);
     out.edges[ge.name] = (edge.points || []).map((p) => ({ x: p.x, y: p.y }));
-    if (fast) out.edges[ge.name].reverse(); // laid out input-ward; drawn forward
+    if (fast)
+      out.edges[ge.name].reverse(); // laid out input-ward; drawn forward
+    else out.edges[ge.name] = sideToSide(out.nodes[ge.v], out.nodes[ge.w], out.edges[ge.name]);
     if (edge.width && edge.x !== undefined) {
       out.labels[ge.name] = {
         x: edge.x - edge.width / 2,
@@ -118,6 +167,15 @@ export function layoutGraph(boxes, edges) {
       ];
       const mid = { x: (a.x + a.width + b.x) / 2, y: (a.y + b.y + (a.height + b.height) / 2) / 2 };
       out.labels[e.id] = { x: mid.x - 30, y: mid.y - 9, width: 60, height: 18 };
+    }
+  }
+  if (clustered) {
+    out.clusters = {};
+    for (const b of boxes) {
+      const c = b.cluster && g.node(`mod:${b.cluster}`);
+      if (c && !out.clusters[b.cluster]) {
+        out.clusters[b.cluster] = { x: c.x - c.width / 2, y: c.y - c.height / 2, width: c.width, height: c.height };
+      }
     }
   }
   const graph = g.graph();

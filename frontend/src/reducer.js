@@ -172,6 +172,8 @@ function apply(s, e) {
         values: e.values ?? null,
         requiresGrad: Boolean(e.requires_grad),
         isLeaf: e.is_leaf ?? !e.op,
+        module: e.module ?? null, // the module call that made it (`model.0`), if any
+        moduleType: e.module_type ?? null,
         line,
         seq: e.seq,
         grad: null,

@@ -2,7 +2,7 @@
 // what the current event did. It only talks to the player; the player owns time.
 
 import { describe, kindOf } from './describe.js';
-import { chainRule } from './explain.js';
+import { JUMPS, jump } from './jumps.js';
 import { svg } from './svg.js';
 
 /** Icons as SVG paths (a 16×16 box): fonts don't all have ⏮ ⏭ ⏸. */
@@ -46,17 +46,40 @@ export function createTimelinePanel(root, player, { keys: keyTarget = document }
   for (const x of [0.5, 1, 2, 4, 8]) speed.append(new Option(`${x}×`, String(x), x === 1, x === 1));
   speed.addEventListener('change', () => player.setSpeed(Number(speed.value)));
   const what = el('p', { className: 'what' });
-  const chain = el('div', { className: 'chain-rule', hidden: true });
   const keys = el('p', {
     className: 'keys muted',
-    textContent: 'Keys: ← → step · Space play/pause · Home/End first/last',
+    textContent: 'Keys: ← → step · PageUp/PageDown previous/next backward() · Space play/pause · Home/End first/last',
   });
+  let events = /** @type {any[]} */ ([]);
+  const jumpTo = (kind, dir) => {
+    const to = jump(events, player.position(), kind, dir);
+    if (to !== null) player.seek(to);
+  };
+  const jumps = el('div', { className: 'jumps', role: 'group' });
+  jumps.setAttribute('aria-label', 'jump to');
+  /** @type {[HTMLButtonElement, string, 1|-1][]} */
+  const jumpButtons = [];
+  for (const [kind, { label }] of Object.entries(JUMPS)) {
+    for (const dir of /** @type {(1|-1)[]} */ ([-1, 1])) {
+      const name = `${dir < 0 ? 'Previous' : 'Next'} ${label}${kind === 'backward' ? (dir < 0 ? ' (PageUp)' : ' (PageDown)') : ''}`;
+      const b = el('button', {
+        type: 'button',
+        className: 'jump',
+        textContent: dir < 0 ? `◂ ${label}` : `${label} ▸`,
+        title: name,
+      });
+      b.setAttribute('aria-label', name);
+      b.addEventListener('click', () => jumpTo(kind, dir));
+      jumps.append(b);
+      jumpButtons.push([b, kind, dir]);
+    }
+  }
   const controls = el('div', { className: 'controls' });
   const strip = svg('svg', { class: 'strip', viewBox: '0 0 1 1', preserveAspectRatio: 'none', 'aria-hidden': 'true' });
   const track = el('div', { className: 'track' });
   track.append(slider, strip);
   controls.append(first, prev, play, next, last, track, counter, speed);
-  root.append(controls, what, chain, keys);
+  root.append(controls, jumps, what, keys);
   let stripFor = { events: /** @type {any[]|null} */ (null), n: -1 };
   // Clicking the strip jumps there, like the slider.
   strip.addEventListener('click', (e) => {
@@ -74,6 +97,8 @@ export function createTimelinePanel(root, player, { keys: keyTarget = document }
     else if (e.key === 'ArrowLeft') player.prev();
     else if (e.key === 'Home') player.seek(0);
     else if (e.key === 'End') player.seek(player.length());
+    else if (e.key === 'PageUp') jumpTo('backward', -1);
+    else if (e.key === 'PageDown') jumpTo('backward', 1);
     else if (e.key === ' ' && !target.closest('button, a')) player.toggle();
     else return;
     e.preventDefault();
@@ -81,10 +106,12 @@ export function createTimelinePanel(root, player, { keys: keyTarget = document }
 
   /**
    * @param {import('./reducer.js').Snapshot} snap
-   * @param {any[]} events
+   * @param {any[]} all  the run's events
    */
-  function render(snap, events) {
+  function render(snap, all) {
+    events = all;
     const n = player.length();
+    for (const [b, kind, dir] of jumpButtons) b.disabled = jump(events, snap.k, kind, dir) === null;
     if (stripFor.events !== events || stripFor.n !== events.length) {
       stripFor = { events, n: events.length };
       drawStrip(strip, events);
@@ -103,13 +130,6 @@ export function createTimelinePanel(root, player, { keys: keyTarget = document }
       play.setAttribute('aria-label', play.title);
     }
     counter.textContent = `step ${snap.k} / ${n}`;
-    const rule = chainRule(snap.event, snap);
-    chain.hidden = !rule;
-    chain.replaceChildren();
-    if (rule) {
-      chain.append(el('p', { className: 'head', textContent: rule.head }));
-      for (const line of rule.lines) chain.append(el('p', { className: 'line', textContent: line }));
-    }
     if (!snap.event) {
       what.className = 'what muted';
       what.textContent = n ? 'Before the first event. Step forward to replay the run.' : 'No trace yet: press Run.';

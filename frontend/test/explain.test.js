@@ -15,12 +15,109 @@ describe('chainRule', () => {
     expect(chainRule(t.event, t).head).toMatch(/^PowBackward0: grad_output 1\. → local derivative → grad_inputs$/);
   });
 
-  it('gives shapes for tensors', () => {
+  it("writes the formula for tensors in the learner's names, then with the values it used", () => {
     const s = snapshotAt(lesson1, 7); // PowBackward0 of x ** 2 on a [3] tensor
-    const { lines } = chainRule(s.event, s);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('grad_output [3]');
-    expect(lines[0]).toContain('grad_input [3] [2., 4., 6.]');
+    const { head, lines, parts } = chainRule(s.event, s);
+    expect(head).toContain('grad_output [3] [1., 1., 1.]');
+    expect(lines).toEqual(['grad_x = grad_out · 2·x = [1., 1., 1.] · 2·[1., 2., 3.] = [2., 4., 6.]']);
+    expect(parts[0]).toContainEqual({ text: '[1., 2., 3.]', full: '[1, 2, 3]' }); // hover: every digit
+    const sum = snapshotAt(lesson1, 6); // SumBackward0: a reduction, its gradient expanded back
+    expect(chainRule(sum.event, sum).lines).toEqual([
+      'grad_pow = grad_out expanded to [3] = 1 expanded to [3] = [1., 1., 1.]',
+    ]);
+  });
+
+  it('gives matrix products their rule and shapes, and falls back to shapes without a formula', () => {
+    const t = (id, name, op, shape, values, inputs = []) => ({
+      seq: id,
+      type: 'tensor',
+      line: 1,
+      id,
+      name,
+      op,
+      inputs,
+      shape,
+      dtype: 'float32',
+      values,
+      requires_grad: true,
+      is_leaf: !op,
+    });
+    const events = [
+      t(0, 'a', null, [1, 3], [[1, 2, 3]]),
+      t(
+        1,
+        'w',
+        null,
+        [3, 2],
+        [
+          [1, 0],
+          [0, 1],
+          [1, 1],
+        ],
+      ),
+      t(2, 'h', 'MmBackward0', [1, 2], [[4, 5]], [0, 1]),
+      { seq: 3, type: 'backward', line: 2, root: 2, gradient: [[1, 1]], retain_graph: false },
+      {
+        seq: 4,
+        type: 'node',
+        line: 2,
+        tensor: 2,
+        op: 'MmBackward0',
+        grad_output: [[1, 1]],
+        grad_inputs: [
+          [[1, 1, 2]],
+          [
+            [1, 1],
+            [2, 2],
+            [3, 3],
+          ],
+        ],
+        formulas: ['{grad} @ {1}ᵀ', '{0}ᵀ @ {grad}'],
+      },
+    ];
+    const s = snapshotAt(events, events.length);
+    expect(chainRule(s.event, s).lines).toEqual([
+      'grad_a = grad_out @ wᵀ: [1, 2] @ [3, 2]ᵀ → [1, 3] = [[1., 1., 2.]]',
+      'grad_w = aᵀ @ grad_out: [1, 3]ᵀ @ [1, 2] → [3, 2] = [[1., 1.], [2., 2.], [3., 3.]]',
+    ]);
+    const bare = snapshotAt([...events.slice(0, 4), { ...events[4], formulas: undefined }], events.length);
+    expect(chainRule(bare.event, bare).lines[0]).toMatch(/^to a: grad_output \[1, 2\] through MmBackward0/);
+  });
+
+  it('writes small numbers as PyTorch does, never rounded to 0', () => {
+    const t = (id, name, op, values, inputs = []) => ({
+      seq: id,
+      type: 'tensor',
+      line: 1,
+      id,
+      name,
+      op,
+      inputs,
+      shape: [],
+      dtype: 'float32',
+      values,
+      requires_grad: true,
+      is_leaf: !op,
+    });
+    const events = [
+      t(0, 'c', null, 6),
+      t(1, 'y', 'TanhBackward0', 0.9999877, [0]),
+      { seq: 2, type: 'backward', line: 2, root: 1, gradient: 1, retain_graph: false },
+      {
+        seq: 3,
+        type: 'node',
+        line: 2,
+        tensor: 1,
+        op: 'TanhBackward0',
+        grad_output: -0.3333333,
+        grad_inputs: [-8.1857e-6],
+        formulas: ['{grad} · (1 − {out}²)'],
+      },
+    ];
+    const s = snapshotAt(events, events.length);
+    expect(chainRule(s.event, s).lines).toEqual([
+      'grad_c = grad_out · (1 − y²) = -0.3333 · (1 − 1.0000²) = -8.1857e-06',
+    ]);
   });
 
   it('is null for other events', () => {

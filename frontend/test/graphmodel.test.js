@@ -24,7 +24,7 @@ it('adds an AccumulateGrad per leaf that requires grad, left of it, and a gradie
 });
 
 it('labels a scalar seed as dy/dy = 1 and a vector one as the v of a vector–Jacobian product', () => {
-  expect(seedRows(1, true)).toEqual(['gradient = 1.', 'dy/dy = 1: backward() starts here']);
+  expect(seedRows(1, true)).toEqual(['gradient = 1.', 'dy/dy = 1']);
   expect(seedRows([1, 0.5], false)).toEqual(['gradient = [1.0000, 0.5000]', 'v in vᵀ·J (vector–Jacobian product)']);
 });
 
@@ -52,4 +52,16 @@ it('shows the graph of a last backward freed once the program has ended', () => 
   const end = snapshotAt(lesson1.slice(0, 7), 7); // the run ends with the AccumulateGrad of its backward
   expect(nodeClasses(end.tensors['1'], end)).not.toContain('freed');
   expect(nodeClasses(end.tensors['1'], end, true)).toContain('freed');
+});
+
+it('writes an edge gradient as its first entries, or its shape when not even one fits', async () => {
+  const { gradText } = await import('../src/graphmodel.js');
+  expect(gradText(4)).toBe('∂ 4.');
+  expect(gradText([2, 4, 6])).toBe('∂ [2., …]');
+  expect(
+    gradText([
+      [0.1197, -0.0004],
+      [0.5, 0.25],
+    ]),
+  ).toBe('∂ [2×2]');
 });

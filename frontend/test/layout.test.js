@@ -202,3 +202,26 @@ it('lays big graphs out too: a spanning tree through dagre, every edge still lef
     }
   }
 });
+
+it('frames the boxes of one module call together (a cluster per module)', async () => {
+  const { layoutGraph: lay } = await import('../src/layout.js');
+  const boxes = [
+    { id: 'w', width: 80, height: 40, cluster: 'model.0' },
+    { id: 'x', width: 80, height: 40 },
+    { id: 'mm', width: 80, height: 40, cluster: 'model.0' },
+    { id: 'loss', width: 80, height: 40 },
+  ];
+  const edges = [
+    { id: 'w->mm', from: 'w', to: 'mm' },
+    { id: 'x->mm', from: 'x', to: 'mm' },
+    { id: 'mm->loss', from: 'mm', to: 'loss' },
+  ];
+  const out = lay(boxes, edges);
+  const c = out.clusters['model.0'];
+  for (const id of ['w', 'mm']) {
+    const b = out.nodes[id];
+    expect(b.x >= c.x && b.y >= c.y && b.x + b.width <= c.x + c.width && b.y + b.height <= c.y + c.height).toBe(true);
+  }
+  const l = out.nodes.loss;
+  expect(l.x >= c.x + c.width || l.y >= c.y + c.height || l.y + l.height <= c.y).toBe(true); // outside the frame
+});

@@ -22,3 +22,13 @@ it('draws nothing for backward calls on different lines (lesson 2 is no training
   expect(lossSeries(final('accumulation'))).toEqual([[], []]);
   expect(lossSeries(final('scalar_backward'))).toEqual([[], []]);
 });
+
+it('knows the backward() event behind each point (a click moves the timeline there) and ticks a log axis at 1, 2, 5', async () => {
+  const { passSeq, logTicks } = await import('../src/losscurve.js');
+  const f = final('gradient_accumulation');
+  const [xs] = lossSeries(f);
+  expect(passSeq(xs, 0)).toBe(f.passes[0].seq);
+  expect(passSeq(xs, 7)).toBe(f.passes[7].seq);
+  expect(logTicks(null, 1, 0.03, 12)).toEqual([0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10]);
+  expect(logTicks(null, 1, 1e-12, 10)).toHaveLength(14); // 1e-12 … 1e1: the powers of ten only
+});

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { createPlayer } from '../src/player.js';
+import { createPlayer, pace } from '../src/player.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -42,4 +42,32 @@ it('tells listeners once per burst of changes', () => {
   p.next();
   vi.runOnlyPendingTimers();
   expect(seen).toHaveBeenCalledTimes(1);
+});
+
+it('plays a whole run in about 20 s at 1×, however long, and never slower than a step per interval', () => {
+  expect(pace(10, 1)).toEqual({ every: 700, by: 1 }); // a lesson: 0.7 s a step
+  expect(pace(1000, 1)).toEqual({ every: 20, by: 1 });
+  const long = pace(10_000, 1); // 2 ms a step: several steps per 16 ms tick
+  expect(long.every).toBe(16);
+  expect(long.by).toBe(8);
+  expect((10_000 / long.by) * long.every).toBeCloseTo(20_000, -3);
+  expect(pace(1000, 2).every).toBe(16); // 2×: 10 ms a step, so a step or two per frame-sized tick
+  const p = createPlayer();
+  p.setLength(5000);
+  p.play();
+  vi.advanceTimersByTime(20_000);
+  expect(p.position()).toBe(5000);
+  expect(p.playing()).toBe(true); // it stops on the tick after the end
+  vi.advanceTimersByTime(16);
+  expect(p.playing()).toBe(false);
+});
+
+it('keeps its pace by the clock when a redraw delays the ticks', () => {
+  const p = createPlayer();
+  p.setLength(5000);
+  p.play();
+  vi.setSystemTime(Date.now() + 10_000); // 10 s pass in one slow frame
+  vi.advanceTimersByTime(16);
+  expect(p.position()).toBeGreaterThanOrEqual(2400); // half the run, not one tick's worth
+  expect(p.position()).toBeLessThanOrEqual(2600);
 });

@@ -104,11 +104,12 @@ def test_backward_steps_show_the_chain_rule_and_the_player_obeys(page: Page, liv
     page.get_by_role("button", name="First step").click()
     for _ in range(4):
         page.get_by_role("button", name="Next step (→)").click()
-    chain = timeline.locator(".chain-rule")
+    chain = page.get_by_test_id("step").locator(".chain-rule")
     expect(chain).to_contain_text("PowBackward0: grad_output 1. → local derivative → grad_inputs")
     expect(chain).to_contain_text("∂/∂x x² = 2·x = 2·2 = 4; 4 × 1 = 4")
-    # the graph says it too, next to the node that ran
-    expect(page.locator('[data-testid="graph"] .callout')).to_contain_text("∂/∂x x² = 2·x = 2·2 = 4; 4 × 1 = 4")
+    # the panel under the graph says it, never a callout over the graph; the node that ran is the current one
+    expect(page.locator('[data-testid="graph"] .callout')).to_have_count(0)
+    expect(page.locator('[data-testid="graph"] [data-current="true"]')).to_have_attribute("data-node-id", "1")
     expect(page.locator(".edge.grad.fresh")).to_have_count(1)  # the gradient travelling to x
     fresh = page.locator(".edge.grad.fresh")
     assert fresh.get_attribute("marker-start") == "url(#arrow-grad-back)" and fresh.get_attribute("marker-end") is None
@@ -141,14 +142,14 @@ def test_backward_steps_show_the_chain_rule_and_the_player_obeys(page: Page, liv
     expect(page.get_by_role("button", name="Play")).to_be_visible()
 
 
-def test_tensor_nodes_show_shapes_not_arithmetic(page: Page, live_server: str) -> None:
+def test_tensor_nodes_show_the_formula_with_their_values(page: Page, live_server: str) -> None:
     serve_trace(page, fixture_trace("scalar_backward"))
     page.goto(code_url(live_server, lesson("scalar_backward")))
     run(page)
     page.locator("input.slider").fill("7")
-    chain = page.get_by_test_id("timeline").locator(".chain-rule")
+    chain = page.get_by_test_id("step").locator(".chain-rule")
     expect(chain).to_contain_text("grad_output [3]")
-    expect(chain).to_contain_text("grad_input [3] [2., 4., 6.]")
+    expect(chain).to_contain_text("grad_x = grad_out · 2·x = [1., 1., 1.] · 2·[1., 2., 3.] = [2., 4., 6.]")
 
 
 def test_reduced_motion_stops_the_flowing_edges(browser: Browser, live_server: str, problems) -> None:  # noqa: ANN001

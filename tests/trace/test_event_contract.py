@@ -76,3 +76,27 @@ def test_tensors_made_inside_a_module_call_name_their_module() -> None:
     ]
     leaves = [e for e in result.events if e["type"] == "tensor" and not e["op"]]
     assert all("module" not in e for e in leaves if e["name"] and e["name"].startswith("net."))
+
+
+def test_node_events_carry_the_chain_rule_templates() -> None:
+    code = ("import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\ny = (x ** 2).sum()\ny.backward()\n"
+            "w = torch.ones(3, 2, requires_grad=True)\n(x.unsqueeze(0).mm(w) * 2).sum().backward()\n")
+    nodes = {e["op"]: e["formulas"] for e in engine.run(code).events if e["type"] == "node"}
+    assert nodes["PowBackward0"] == ["{grad} · 2·{0}"]
+    assert nodes["SumBackward0"] == ["{grad} expanded to {0.shape}"]
+    assert nodes["MulBackward0"] == ["{grad} · 2"]  # the number 2 gets no gradient: its edge is not in the event
+    assert nodes["MmBackward0"] == ["{grad} @ {1}ᵀ", "{0}ᵀ @ {grad}"]
+
+
+def test_templates_number_the_inputs_as_the_trace_does() -> None:
+    # c is a constant tensor: next_functions has None for it, the trace's inputs only x; x's {1}·… becomes {0}
+    code = ("import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\nc = torch.tensor([3.0, 4.0])\n"
+            "(c * x).sum().backward()\n(x * c).sum().backward()\nw = torch.ones(2, 2, requires_grad=True)\n"
+            "(c.unsqueeze(0) @ w).sum().backward()\n")
+    events = engine.run(code).events
+    muls = [e["formulas"] for e in events if e["type"] == "node" and e["op"] == "MulBackward0"]
+    assert muls == [["{grad} · (a constant)"], ["{grad} · (a constant)"]]
+    mm = next(e for e in events if e["type"] == "node" and e["op"] == "MmBackward0")
+    assert mm["formulas"] == ["(a constant)ᵀ @ {grad}"]  # grad_w = cᵀ @ grad: c is not among the inputs
+    made = next(e for e in events if e["type"] == "tensor" and e["op"] == "MmBackward0")
+    assert len(made["inputs"]) == 1

@@ -1,0 +1,10 @@
+// The layout Web Worker: plain boxes and edges in, positions out (layout.js), off the main thread.
+
+import { layoutGraph } from './layout.js';
+
+self.onmessage = (e) => {
+  const { token, boxes, edges } = e.data;
+  const started = performance.now();
+  const layout = layoutGraph(boxes, edges);
+  self.postMessage({ token, layout, ms: performance.now() - started });
+};
