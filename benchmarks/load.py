@@ -17,7 +17,7 @@ attackers' own work (reading megabytes, sending them) never runs in the student'
 
 - ``stalled``: a streamed run with a 6 MB trace whose client reads nothing, then hangs up after a second;
 - ``headers``: a request with a 48 MB header, again and again;
-- ``replays``: a kept answer with a 1.4 MB trace, asked for again and again, streamed and not, read to the end;
+- ``replays``: a kept answer with a 0.7 MB trace, asked for again and again, streamed and not, read to the end;
 - ``grad``: ``/api/grad`` expressions with a 6,000-event trace (a 0.9 MB answer), each one new, so each one runs.
 
 ``--student-target`` sets the student's pass mark (p99, seconds; default 1.0 for ``programs``' worst). Example::
@@ -63,8 +63,8 @@ ATTACKS = [
 
 
 STALLED = "s = 'x' * 60000\nfor i in range(100):\n    print(s)\n"
-# 8,000 events, 1.4 MB of trace: under a kept answer's limit (2 MiB)
-REPLAYED = "import torch\nx = torch.ones(3, requires_grad=True)\nfor i in range(4000):\n    y = (x * 2).sum()\n"
+# 4,000 events, 0.7 MB of trace: under a kept answer's limit (2 MiB)
+REPLAYED = "import torch\nx = torch.ones(3, requires_grad=True)\nfor i in range(2000):\n    y = (x * 2).sum()\n"
 BIG_GRAD = "sum((x * {k}).sum() for i in range(1000))"  # 6,000 events, a 0.9 MB answer
 KINDS = ("programs", "stalled", "headers", "replays", "grad")
 
