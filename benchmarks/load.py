@@ -120,7 +120,7 @@ async def _replays(url: str, deadline: float, tally: dict[str, int], client: htt
             else:
                 response = await client.post("/api/run", json={"code": REPLAYED})
                 size = len(response.content)
-            outcome = f"{response.status_code} {'MB' if size > 10**6 else 'small'}"
+            outcome = f"{response.status_code} {'whole' if size > 500_000 else 'small'}"
         except httpx.HTTPError as exc:
             outcome = type(exc).__name__
         tally[outcome] = tally.get(outcome, 0) + 1
