@@ -51,6 +51,12 @@ class Observer(Protocol):
     def warning(self, message: str) -> None:
         """PyTorch would emit a UserWarning here (e.g. reading ``.grad`` of a non-leaf)."""
 
+    def module_entered(self, module: Any) -> None:
+        """An ``nn.Module`` call began (``model(x)``); ``module_left`` follows when it returns or raises."""
+
+    def module_left(self, module: Any) -> None:
+        """The module call that ``module_entered`` announced ended."""
+
 
 class RunState:
     """Everything global in PyTorch that must be private to one run."""

@@ -178,6 +178,7 @@ def run(
             modules = _make_modules()
             interp = Interpreter(modules, budget, recorder)
             interp.run(tree)
+            recorder.close()  # what loops still hold goes out
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as exc:  # everything user code can cause, including RecursionError and MemoryError

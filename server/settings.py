@@ -55,8 +55,9 @@ class Settings(BaseSettings):
     """Client addresses never rate-limited, comma-separated; empty: none. Loopback by default: a client on the same
     machine is the operator's own (tests, benchmarks, a course's build); behind a reverse proxy, uvicorn takes the
     real client's address from ``X-Forwarded-For`` (``--forwarded-allow-ips``), so it is not exempt."""
-    cors_origins: Annotated[list[str], NoDecode] = []
-    """Origins (course sites) whose pages may call the API from the browser; comma-separated; ``*`` for any."""
+    cors_origins: Annotated[list[str], NoDecode] = ["*"]
+    """Origins (course sites) whose pages may load the widget (``/embed.js``) and call the runs it needs, from the
+    browser; comma-separated; ``*`` (the default) for any; empty: none (``server/cors.py`` lists the paths)."""
     embed_frame_ancestors: str = "*"
     """Who may frame ``/embed`` (a CSP ``frame-ancestors`` source list); every other page may not be framed."""
 

@@ -20,6 +20,7 @@ import os
 import resource
 import socket
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -139,17 +140,21 @@ class EventSender:
         self._finished = threading.Event()
         self._flush_seconds = flush_seconds
         self._flush_size = flush_size
+        self._sent_at = time.monotonic()
         self._thread = threading.Thread(target=self._flusher, daemon=True)
 
     def on_event(self, event: dict[str, Any]) -> None:
         self._batch.append(event)
-        if len(self._batch) >= self._flush_size:
+        # The run's own thread sends too, once a flush is due: the flusher thread may not get the GIL (or a core)
+        # in time on a busy machine, and an event after a long silent loop (a print) must not wait for the next.
+        if len(self._batch) >= self._flush_size or time.monotonic() - self._sent_at >= self._flush_seconds:
             self.send()
 
     def send(self) -> None:
         with self._lock:
             items = self._batch[:]
             del self._batch[: len(items)]
+            self._sent_at = time.monotonic()
             if items:
                 payload = dumps(items).encode("ascii")
                 self._socket.sendall(len(payload).to_bytes(4, "big") + payload)

@@ -189,15 +189,22 @@ class Module:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         hooks = self.__dict__.get("_fwd_hooks")
         pre = self.__dict__.get("_fwd_pre_hooks")
-        for hook in list(pre or ()):
-            changed = hook(self, args)
-            if changed is not None:
-                args = changed if isinstance(changed, tuple) else (changed,)
-        out = self.forward(*args, **kwargs)
-        for hook in list(hooks or ()):
-            changed = hook(self, args, out)
-            if changed is not None:
-                out = changed
+        obs = state().observer
+        if obs is not None:
+            obs.module_entered(self)  # tensors made until it returns belong to this call (the graph's clusters)
+        try:
+            for hook in list(pre or ()):
+                changed = hook(self, args)
+                if changed is not None:
+                    args = changed if isinstance(changed, tuple) else (changed,)
+            out = self.forward(*args, **kwargs)
+            for hook in list(hooks or ()):
+                changed = hook(self, args, out)
+                if changed is not None:
+                    out = changed
+        finally:
+            if obs is not None:
+                obs.module_left(self)
         return out
 
     def register_forward_hook(self, hook: Any) -> Any:

@@ -72,29 +72,43 @@ def _for(interp: "Interpreter", node: ast.For) -> None:
     iterable = iter(interp.eval_expr(node.iter))
     target, body, line, rec = node.target, node.body, node.lineno, interp.rec
     assign = interp.assign
-    while True:
+    loop = rec.loop_started(line) if rec is not None else None  # the trace folds long loops (engine/trace/folding)
+    try:
+        while True:
+            if rec is not None:
+                rec.line = line  # tensors made by the iteration itself (rows of a tensor) belong to the `for` line
+            try:
+                item = next(iterable)
+            except StopIteration:
+                interp.exec_block(node.orelse)
+                return
+            assign(target, item)
+            if rec is not None:
+                rec.iteration(loop)
+            if not _loop_body(interp, body):
+                return
+    finally:
         if rec is not None:
-            rec.line = line  # tensors made by the iteration itself (rows of a tensor) belong to the `for` line
-        try:
-            item = next(iterable)
-        except StopIteration:
-            interp.exec_block(node.orelse)
-            return
-        assign(target, item)
-        if not _loop_body(interp, body):
-            return
+            rec.loop_ended(loop)
 
 
 def _while(interp: "Interpreter", node: ast.While) -> None:
     test, body, line, rec = node.test, node.body, node.lineno, interp.rec
-    while True:
+    loop = rec.loop_started(line) if rec is not None else None
+    try:
+        while True:
+            if rec is not None:
+                rec.line = line
+            if not interp.eval_expr(test):
+                interp.exec_block(node.orelse)
+                return
+            if rec is not None:
+                rec.iteration(loop)
+            if not _loop_body(interp, body):
+                return
+    finally:
         if rec is not None:
-            rec.line = line
-        if not interp.eval_expr(test):
-            interp.exec_block(node.orelse)
-            return
-        if not _loop_body(interp, body):
-            return
+            rec.loop_ended(loop)
 
 
 def _if(interp: "Interpreter", node: ast.If) -> None:

@@ -1,4 +1,4 @@
-"""Request and response bodies of the HTTP API (the contract in DESIGN.md)."""
+"""Request and response bodies of the HTTP API (the contract in docs/HTTP.md)."""
 
 from __future__ import annotations
 
