@@ -63,8 +63,9 @@ ATTACKS = [
 
 
 STALLED = "s = 'x' * 60000\nfor i in range(100):\n    print(s)\n"
-# 4,000 events, 0.7 MB of trace: under a kept answer's limit (2 MiB)
-REPLAYED = "import torch\nx = torch.ones(3, requires_grad=True)\nfor i in range(2000):\n    y = (x * 2).sum()\n"
+# 0.7 MB of trace, under a kept answer's limit (2 MiB): a comprehension, which the trace does not fold as it folds a
+# loop's iterations
+REPLAYED = "import torch\nx = torch.ones(3, requires_grad=True)\nys = [(x * i).sum() for i in range(2000)]\n"
 BIG_GRAD = "sum((x * {k}).sum() for i in range(1000))"  # 6,000 events, a 0.9 MB answer
 KINDS = ("programs", "stalled", "headers", "replays", "grad")
 
