@@ -20,8 +20,8 @@ def main(argv: list[str] | None = None) -> None:
     import uvicorn
 
     from server.app import create_app
-    from server.http_guard import guarded_protocol  # (with the app: see the module docstring)
-    from server.settings import get_settings  # (with the app: see the module docstring)
+    from server.http_guard import guarded_protocol  # here, as uvicorn: the workers must not import it
+    from server.settings import get_settings  # here, as uvicorn: the workers must not import it
 
     settings = get_settings()
     protocol = guarded_protocol(

@@ -13,7 +13,7 @@ import contextlib
 import logging
 import signal
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, Callable
 from typing import Any
 
 import anyio.to_thread
@@ -152,7 +152,7 @@ class RunService:
         if self.answers is not None:
             self.answers.offer(key, why, make)
 
-    async def stream(self, code: str, seed: int | None = None) -> AsyncIterator[bytes]:
+    async def stream(self, code: str, seed: int | None = None) -> AsyncGenerator[bytes, None]:
         """Yield the run's Server-Sent Events, ready to send: ``trace`` messages (each a JSON array of events) as
         the run produces them, then ``done`` (``{stdout, error, seed}``). A kept answer comes as one piece.
 
@@ -194,7 +194,7 @@ class RunService:
 
 async def _frames_until_done(
     frames: "asyncio.Queue[bytes | None]", task: "asyncio.Future[Any]"
-) -> AsyncIterator[bytes | None]:
+) -> AsyncGenerator[bytes | None, None]:
     """The run's event frames as they arrive, until its last one, then ``END`` (or, when its worker died, until the
     run ended, without ``END``: some frames may be missing)."""
     while True:

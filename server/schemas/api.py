@@ -18,8 +18,9 @@ class RunRequest(_Strict):
 
     code: str = Field(description="PyTorch-style Python source", examples=["import torch\nx = torch.tensor(2.0)"])
     seed: int | None = Field(
-        default=None, ge=0, lt=2**64,
-        description="the run's RNG seed (as torch.manual_seed takes it); without one the run draws its own",
+        default=None, ge=0, le=2**53,
+        description="the run's RNG seed, 0 to 2**53 (an integer every JSON client reads exactly); without one the run "
+        "draws its own",
     )
 
     @field_validator("seed", mode="before")

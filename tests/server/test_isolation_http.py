@@ -124,7 +124,8 @@ def test_grad_with_a_trace_over_the_limit_still_answers_its_values(http: httpx.C
     assert response.status_code == 200, response.text
     body = response.json()
     assert body["value"] == 300.0 and body["grads"] == {"x": [100.0, 100.0]}
-    assert len(body["events"]) <= 201 and body["events"][-1]["type"] == "truncated"
+    types = [event["type"] for event in body["events"]]
+    assert "truncated" in types and types.index("truncated") <= 200  # cut at the limit (a few closing events follow)
 
 
 def test_grad_errors_are_422_never_500(http: httpx.Client) -> None:
