@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.realcourse.corpus import names, run_engine, source, truth  # noqa: E402
+from tests.realcourse.corpus import names, run_engine, source, truth
 
 
 def first_difference(got: str, expected: str) -> str:

@@ -1,0 +1,65 @@
+"""The real-course corpus (see corpus.py): each program prints on gradtrace's engine what PyTorch 2.13 prints.
+
+Not collected by ``make test`` (the name doesn't start with ``test_``): the programs are public course code, which
+stays out of this repository, so a fresh clone has no corpus to run. With the corpus in place
+(``$GRADTRACE_REALCOURSE`` or ``tests/realcourse/corpus/``), run ``make test-realcourse``.
+
+A program listed in known_failures.txt is expected to fail (xfail, strict: once it passes, the test fails until the
+line is removed). The score (exact / total) may not fall below the one recorded in SCORE.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from tests.realcourse.corpus import (
+    PROGRAMS,
+    SCORE,
+    Outcome,
+    known_failures,
+    names,
+    run_engine,
+    source,
+    truth,
+)
+
+NAMES = names()
+KNOWN = known_failures()
+# A program that leaves state behind would change what later programs (and other tests in the same process) see.
+PROBE = (
+    "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\ny = (x * x).sum() / 3\ny.backward()\n"
+    "print(y, x.grad, torch.get_default_dtype(), torch.is_grad_enabled(), torch.rand(2))\n"
+    "print(torch.tensor([1 / 3, 2e-5]))\n"
+)
+
+
+@functools.cache
+def outcome(name: str) -> Outcome:
+    return run_engine(source(name))
+
+
+def test_corpus_is_there() -> None:
+    assert PROGRAMS.is_dir() and len(NAMES) >= 50, f"no corpus at {PROGRAMS} (see tests/realcourse/README.md)"
+    assert not set(KNOWN) - set(NAMES), "known_failures.txt names programs that are not in the corpus"
+
+
+def _marks(name: str) -> list[pytest.MarkDecorator]:
+    return [pytest.mark.xfail(strict=True, reason=KNOWN[name])] if name in KNOWN else []
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=_marks(n)) for n in NAMES])
+def test_program_prints_what_pytorch_prints(name: str) -> None:
+    assert outcome(name).render() == truth(name)
+
+
+def test_score_does_not_fall() -> None:
+    probe_before = run_engine(PROBE)
+    exact = sum(outcome(n).render() == truth(n) for n in NAMES)
+    recorded_exact, recorded_total = (int(v) for v in SCORE.read_text().split()[0].split("/"))
+    print(f"real-course score: {exact}/{len(NAMES)} (recorded {recorded_exact}/{recorded_total})")
+    assert exact >= recorded_exact
+    assert exact == len(NAMES) - len(KNOWN), "known_failures.txt does not list exactly the failing programs"
+    # isolation: the whole corpus ran in this process; a fresh program must see what it saw before
+    assert run_engine(PROBE) == probe_before
