@@ -14,12 +14,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.realcourse.corpus import PROGRAMS, TRUTH, Outcome, first_line, names
 
+JOBS = int(os.environ.get("JOBS", "2"))  # programs at once (each runs twice, in two processes at once)
 # Runs one program (trusted corpus code, never user input) under real torch and prints its stdout, then the error.
 _RUNNER = r"""
 import contextlib, io, sys, warnings
@@ -44,7 +46,12 @@ def run_torch(path: Path, threads: int = 1) -> Outcome:
     env = {**os.environ, "OMP_NUM_THREADS": str(threads), "MKL_NUM_THREADS": str(threads)}
     done = subprocess.run(
         [sys.executable, "-c", _RUNNER, str(path), str(threads)],
-        check=False, capture_output=True, text=True, env=env, timeout=600, cwd=path.parent,
+        check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+        cwd=path.parent,
     )
     if done.returncode != 0:
         raise RuntimeError(f"{path.name}: the runner itself failed:\n{done.stderr}")
@@ -56,12 +63,19 @@ def run_torch(path: Path, threads: int = 1) -> Outcome:
     return Outcome(stdout, error)
 
 
+def _twice(name: str) -> tuple[str, Outcome, Outcome]:
+    path = PROGRAMS / f"{name}.py"
+    with ThreadPoolExecutor(2) as pool:
+        first, second = pool.map(run_torch, [path, path])
+    return name, first, second
+
+
 def main(argv: list[str]) -> int:
     TRUTH.mkdir(parents=True, exist_ok=True)
     unstable = []
-    for name in argv or names():
-        path = PROGRAMS / f"{name}.py"
-        first, second = run_torch(path), run_torch(path)
+    with ThreadPoolExecutor(JOBS) as pool:
+        done = list(pool.map(_twice, argv or names()))
+    for name, first, second in done:
         if first != second:
             unstable.append(name)
             print(f"{name}: two runs differ; no truth written")

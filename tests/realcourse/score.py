@@ -34,7 +34,10 @@ def main(argv: list[str]) -> int:
         expected = truth(name)
         ok = got == expected
         exact += ok
-        print(f"{'ok  ' if ok else 'FAIL'} {seconds:6.2f}s {name}" + ("" if ok else f"\n      {first_difference(got, expected)}"))
+        print(
+            f"{'ok  ' if ok else 'FAIL'} {seconds:6.2f}s {name}"
+            + ("" if ok else f"\n      {first_difference(got, expected)}")
+        )
     print(f"score: {exact}/{len(chosen)}")
     return 0
 
