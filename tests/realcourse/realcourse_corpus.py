@@ -5,7 +5,8 @@ stays out of this repository, so a fresh clone has no corpus to run. With the co
 (``$GRADTRACE_REALCOURSE`` or ``tests/realcourse/corpus/``), run ``make test-realcourse``.
 
 A program listed in known_failures.txt is expected to fail (xfail, strict: once it passes, the test fails until the
-line is removed). The score (exact / total) may not fall below the one recorded in SCORE.
+line is removed; only a failure that is the engine's time limit, ``limit: …``, is not strict, since it depends on the
+machine's load). The score (exact / total) may not fall below the one recorded in SCORE.
 """
 
 from __future__ import annotations
@@ -45,8 +46,14 @@ def test_corpus_is_there() -> None:
     assert not set(KNOWN) - set(NAMES), "known_failures.txt names programs that are not in the corpus"
 
 
+def _timing(name: str) -> bool:
+    """A failure that is the engine's time limit (reason ``limit: …``) depends on the machine's load: the program may
+    finish, and match, on an idle machine. Only those are not strict."""
+    return KNOWN.get(name, "").startswith("limit:")
+
+
 def _marks(name: str) -> list[pytest.MarkDecorator]:
-    return [pytest.mark.xfail(strict=True, reason=KNOWN[name])] if name in KNOWN else []
+    return [pytest.mark.xfail(strict=not _timing(name), reason=KNOWN[name])] if name in KNOWN else []
 
 
 @pytest.mark.parametrize("name", [pytest.param(n, marks=_marks(n)) for n in NAMES])
@@ -60,6 +67,9 @@ def test_score_does_not_fall() -> None:
     recorded_exact, recorded_total = (int(v) for v in SCORE.read_text().split()[0].split("/"))
     print(f"real-course score: {exact}/{len(NAMES)} (recorded {recorded_exact}/{recorded_total})")
     assert exact >= recorded_exact
-    assert exact == len(NAMES) - len(KNOWN), "known_failures.txt does not list exactly the failing programs"
+    failing = {n for n in NAMES if outcome(n).render() != truth(n)}
+    assert failing <= set(KNOWN), f"failing but not in known_failures.txt: {sorted(failing - set(KNOWN))}"
+    fixed = {n for n in set(KNOWN) - failing if not _timing(n)}
+    assert not fixed, f"passing now; remove from known_failures.txt (and raise SCORE): {sorted(fixed)}"
     # isolation: the whole corpus ran in this process; a fresh program must see what it saw before
     assert run_engine(PROBE) == probe_before
