@@ -18,11 +18,19 @@ from typing import Any, Iterator
 from engine import dtypes, random
 from engine.ops.factories import randperm, tensor
 from engine.ops.pieces import stack
+from engine.run_state import address_of, serial_hash
 from engine.tensor import Tensor
 
 
 class Dataset:
     """Base of map-style datasets: ``len(ds)`` and ``ds[i]``."""
+
+    __hash__ = serial_hash
+
+    def __repr__(self) -> str:
+        kind = type(self)
+        where = "torch.utils.data.dataset" if kind.__module__ == __name__ else kind.__module__
+        return f"<{where}.{kind.__qualname__} object at {address_of(self)}>"
 
     def __len__(self) -> int:  # pragma: no cover - subclasses define it
         raise NotImplementedError
@@ -100,6 +108,11 @@ def default_collate(batch: list[Any]) -> Any:
 
 class DataLoader:
     """Batches of a dataset: ``for xb, yb in DataLoader(ds, batch_size=32, shuffle=True)``."""
+
+    __hash__ = serial_hash
+
+    def __repr__(self) -> str:
+        return f"<torch.utils.data.dataloader.DataLoader object at {address_of(self)}>"
 
     def __init__(self, dataset: Any, batch_size: int | None = 1, shuffle: bool = False, sampler: Any = None,
                  batch_sampler: Any = None, num_workers: int = 0, collate_fn: Any = None, pin_memory: bool = False,

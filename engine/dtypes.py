@@ -18,15 +18,31 @@ from engine.run_state import state
 
 
 class dtype:  # noqa: N801 - PyTorch's spelling
-    """A tensor element type, printed as ``torch.float32``."""
+    """A tensor element type, printed as ``torch.float32``. The nine dtypes are made once per process and shared by
+    every run, so they are read-only: no instance can be made from user code (``torch.dtype(...)`` is PyTorch's
+    ``TypeError``), no attribute can be set, and the class has no ``__init__`` that could remake one."""
 
-    __slots__ = ("_name", "_np", "is_floating_point", "itemsize")
+    __slots__ = ("_name", "_np", "is_floating_point", "itemsize", "_number")
+    _name: str
+    _np: np.dtype[Any]
+    is_floating_point: bool
+    itemsize: int
+    _number: int
 
-    def __init__(self, name: str, np_dtype: type, is_floating_point: bool) -> None:
-        self._name = name
-        self._np = np.dtype(np_dtype)
-        self.is_floating_point = is_floating_point
-        self.itemsize = int(self._np.itemsize)
+    def __new__(cls, *args: Any, **kwargs: Any) -> "dtype":
+        raise TypeError("cannot create 'torch.dtype' instances")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"attribute '{name}' of 'torch.dtype' objects is not writable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"attribute '{name}' of 'torch.dtype' objects is not writable")
+
+    def __hash__(self) -> int:  # the same in every process (the default would be its memory address)
+        return self._number
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:  # copy.deepcopy / pickle give back the one dtype of its name
+        return (_named, (self._name,))
 
     @property
     def is_complex(self) -> bool:
@@ -42,15 +58,30 @@ class dtype:  # noqa: N801 - PyTorch's spelling
     __str__ = __repr__
 
 
-float32 = dtype("float32", np.float32, True)
-float64 = dtype("float64", np.float64, True)
-float16 = dtype("float16", np.float16, True)
-int64 = dtype("int64", np.int64, False)
-int32 = dtype("int32", np.int32, False)
-int16 = dtype("int16", np.int16, False)
-int8 = dtype("int8", np.int8, False)
-uint8 = dtype("uint8", np.uint8, False)
-bool_ = dtype("bool", np.bool_, False)
+def _make(name: str, np_dtype: type, is_floating_point: bool) -> dtype:
+    made = object.__new__(dtype)
+    for key, value in (("_name", name), ("_np", np.dtype(np_dtype)), ("is_floating_point", is_floating_point),
+                       ("itemsize", int(np.dtype(np_dtype).itemsize)), ("_number", 0x7D000 + len(_MADE))):
+        object.__setattr__(made, key, value)
+    _MADE[name] = made
+    return made
+
+
+_MADE: dict[str, dtype] = {}
+float32 = _make("float32", np.float32, True)
+float64 = _make("float64", np.float64, True)
+float16 = _make("float16", np.float16, True)
+int64 = _make("int64", np.int64, False)
+int32 = _make("int32", np.int32, False)
+int16 = _make("int16", np.int16, False)
+int8 = _make("int8", np.int8, False)
+uint8 = _make("uint8", np.uint8, False)
+bool_ = _make("bool", np.bool_, False)
+
+
+def _named(name: str) -> dtype:
+    return _MADE[name]
+
 
 ALL = (float32, float64, float16, int64, int32, int16, int8, uint8, bool_)
 _BY_NP = {d._np: d for d in ALL}

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from engine.run_state import address_of, serial_hash
+
 if TYPE_CHECKING:  # pragma: no cover
     from engine.tensor import Tensor
 
@@ -62,7 +64,9 @@ class Node:
         return type(self).__name__
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} object at {hex(id(self))}>"
+        return f"<{type(self).__name__} object at {address_of(self)}>"
+
+    __hash__ = serial_hash
 
     def formulas(self) -> list[str | None]:
         """The local chain-rule step for each edge of ``next_functions`` (ops fill it in; see ``Function``)."""

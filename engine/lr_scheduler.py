@@ -18,10 +18,18 @@ from collections import Counter
 from typing import Any, Callable
 
 from engine.optim import Optimizer
+from engine.run_state import address_of, serial_hash
 
 
 class LRScheduler:
     """Base class: ``base_lrs`` from the groups' ``initial_lr``, ``last_epoch``, ``step()`` and ``get_last_lr()``."""
+
+    __hash__ = serial_hash
+
+    def __repr__(self) -> str:
+        kind = type(self)
+        where = "torch.optim.lr_scheduler" if kind.__module__ == __name__ else kind.__module__
+        return f"<{where}.{kind.__qualname__} object at {address_of(self)}>"
 
     def __init__(self, optimizer: Optimizer, last_epoch: int = -1) -> None:
         if not isinstance(optimizer, Optimizer):

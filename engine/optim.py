@@ -17,7 +17,7 @@ import numpy as np
 
 from engine import numerics
 from engine.nn.module import _reset_grad
-from engine.run_state import hold, state
+from engine.run_state import hold, serial_hash, state
 from engine.tensor import _TYPE_NAMES, Tensor
 
 
@@ -58,6 +58,8 @@ def _zeros(like: np.ndarray) -> np.ndarray:
 
 class Optimizer:
     """Base class: holds ``param_groups`` (each a dict with ``params`` and hyper-parameters) and ``state``."""
+
+    __hash__ = serial_hash
 
     def __init__(self, params: Any, defaults: dict[str, Any]) -> None:
         self.defaults = defaults

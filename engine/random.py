@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.run_state import state
+from engine.run_state import address_of, serial_hash, state
 from engine.tensor import _TYPE_NAMES, Tensor
 
 _F = np.float32
@@ -65,7 +65,9 @@ class Generator:
         return self._seed
 
     def __repr__(self) -> str:
-        return f"<torch._C.Generator object at {hex(id(self))}>"
+        return f"<torch._C.Generator object at {address_of(self)}>"
+
+    __hash__ = serial_hash
 
     # ---- raw words -------------------------------------------------------------------------------------------
     def _u32(self, n: int) -> np.ndarray:

@@ -14,6 +14,7 @@ Example::
 from __future__ import annotations
 
 import contextlib
+import weakref
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Iterator, Protocol
 
@@ -51,11 +52,18 @@ class Observer(Protocol):
     def warning(self, message: str) -> None:
         """PyTorch would emit a UserWarning here (e.g. reading ``.grad`` of a non-leaf)."""
 
+    def module_entered(self, module: Any) -> None:
+        """An ``nn.Module`` call began (``model(x)``); ``module_left`` follows when it returns or raises."""
+
+    def module_left(self, module: Any) -> None:
+        """The module call that ``module_entered`` announced ended."""
+
 
 class RunState:
     """Everything global in PyTorch that must be private to one run."""
 
-    __slots__ = ("observer", "grad_enabled", "generator", "budget", "print_options", "default_float", "fresh_seed")
+    __slots__ = ("observer", "grad_enabled", "generator", "budget", "print_options", "default_float", "fresh_seed",
+                 "machine", "identities", "serials")
 
     def __init__(self, observer: Observer | None = None, budget: Any = None) -> None:
         self.observer = observer
@@ -65,6 +73,9 @@ class RunState:
         self.print_options: Any = None  # engine.printing.PrintOptions after torch.set_printoptions
         self.default_float: Any = None  # engine.dtypes.float64 after torch.set_default_dtype(torch.float64)
         self.fresh_seed = False  # a random number came from a seed drawn at random: the next run may differ
+        self.machine: str | None = None  # why the run read the machine (a limit, a caught MemoryError, an address)
+        self.identities: dict[int, tuple[Any, int]] | None = None  # id(obj) -> (reference, serial): see serial_of
+        self.serials = 0
 
 
 _default = RunState()
@@ -74,6 +85,93 @@ _current: ContextVar[RunState] = ContextVar("gradtrace_run_state", default=_defa
 def state() -> RunState:
     """The RunState of the current run (a process-wide default when none is set)."""
     return _current.get()
+
+
+def read_the_machine(why: str) -> None:
+    """Note that the current run saw something of the machine (a limit hit, a caught ``MemoryError``, a real
+    address): its answer may differ on the next run, so it is not reproducible (``RunResult.reproducible``)."""
+    st = _current.get()
+    if st.machine is None:
+        st.machine = why
+
+
+def serial_of(obj: Any) -> int:
+    """A number for ``obj`` drawn from the run's own counter (1, 2, 3... in the order the run asks), the same for
+    as long as ``obj`` lives: what its hash and the address in its repr are made of, so that neither depends on
+    where the process put it in memory (``id(obj)``) nor on what ran before in this process."""
+    st = _current.get()
+    table = st.identities
+    if table is None:
+        table = st.identities = {}
+    key = id(obj)
+    entry = table.get(key)
+    if entry is not None and entry[0]() is obj:
+        return entry[1]
+
+    def forget(_: Any, key: int = key, table: dict[int, tuple[Any, int]] = table) -> None:
+        table.pop(key, None)
+
+    try:
+        ref: Any = weakref.ref(obj, forget)
+    except TypeError:  # not weakly referable: kept for the run (each one cost the run a step to make)
+        ref = _Strong(obj)
+    st.serials += 1
+    table[key] = (ref, st.serials)
+    return st.serials
+
+
+def serial_of_address(address: int) -> int:
+    """The run's number for a real memory address that reached a text (``<function relu at 0x7fe1…>``): one per
+    address per run, from the same counter as ``serial_of``."""
+    st = _current.get()
+    table = st.identities
+    if table is None:
+        table = st.identities = {}
+    key = -address - 1  # never an id(): those are positive
+    entry = table.get(key)
+    if entry is None:
+        st.serials += 1
+        entry = table[key] = (_Strong(None), st.serials)
+    return entry[1]
+
+
+class _Strong:
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: Any) -> None:
+        self.obj = obj
+
+    def __call__(self) -> Any:
+        return self.obj
+
+
+ADDRESS_BASE = 0x7F3A5C000000  # where the run's made-up addresses start: they look like CPython's on Linux
+
+
+def address_of(obj: Any) -> str:
+    """``'0x7f3a5c000010'``: the address a repr shows for ``obj`` (``<MulBackward0 object at 0x...>``), made of the
+    run's counter (``serial_of``), formatted as PyTorch prints ``id(obj)``."""
+    return f"0x{ADDRESS_BASE + 16 * serial_of(obj):x}"
+
+
+def identity_repr(self: Any) -> str:
+    """``<__main__.Net object at 0x7f3a5c000010>``: Python's default repr, with the run's address."""
+    kind = type(self)
+    return f"<{kind.__module__}.{kind.__qualname__} object at {address_of(self)}>"
+
+
+def serial_hash(self: Any) -> int:
+    """``__hash__`` for engine and user objects compared by identity: per run, never the memory address. An object
+    with a ``__dict__`` keeps its number there too (under a key no attribute can have, with its ``id`` so that a
+    copied ``__dict__`` does not count), for speed: hashing a user object costs a dict lookup."""
+    try:
+        own = self.__dict__
+    except AttributeError:
+        return serial_of(self)
+    kept = own.get(" serial")  # (id, number): a copy of the __dict__ (copy.copy of a module) is not this object
+    if kept is None or kept[0] != id(self):
+        kept = own[" serial"] = (id(self), serial_of(self))
+    return kept[1]  # type: ignore[no-any-return]
 
 
 def hold(array: Any) -> None:

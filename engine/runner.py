@@ -26,7 +26,9 @@ from engine import random as engine_random
 from engine.run_state import RunState, use_state
 from engine.sandbox import Budget, Interpreter, Limits, parse
 from engine.sandbox.errors import LimitExceeded, SandboxError, error_line
+from engine.sandbox.identity import scrub
 from engine.trace import Recorder
+
 
 @dataclass
 class RunResult:
@@ -34,14 +36,21 @@ class RunResult:
     the RNG seed it used (pass it back as ``run(code, seed=...)`` to replay the run): the code's own
     ``torch.manual_seed(s)`` when that came before any random number, else the seed the run drew (or was given).
 
-    ``reproducible``: running the same code again gives this same result. False when a random number came from a
-    seed drawn at random, or when a time, memory or depth limit (which depend on the machine) ended the run."""
+    ``reproducible``: running the same code (with the same seed) again, in any worker, gives this same result. It
+    is made so by construction (addresses, hashes and set order come from the run itself: ``engine.sandbox.
+    identity``) and False whenever the run read something of the machine: a random number from a seed drawn at
+    random (``torch.seed()`` too), any limit hit (even one a ``finally`` would have hidden: none runs after it), a
+    ``MemoryError`` or ``RecursionError`` caught or ending the run, a real memory address in a text, a set ordered
+    by the process's string-hash secret. ``why_not_reproducible`` says which (None when reproducible);
+    ``limit_hit`` is True when a limit ended the run, whatever error the program made of it."""
 
     stdout: str
     error: dict[str, Any] | None
     events: list[dict[str, Any]] = field(default_factory=list)
     seed: int = 0
     reproducible: bool = False
+    why_not_reproducible: str | None = None
+    limit_hit: bool = False
 
 
 MAX_MESSAGE = 10_000  # characters of an error message kept (``raise ValueError(huge_list)``)
@@ -87,6 +96,7 @@ def describe_error(exc: BaseException) -> dict[str, Any]:
         message = _memory_message(exc)
     else:
         message = _message(exc)
+    message = scrub(message)
     line = error_line(exc)
     if line is None and isinstance(exc, SyntaxError):
         line = exc.lineno
@@ -178,6 +188,7 @@ def run(
             modules = _make_modules()
             interp = Interpreter(modules, budget, recorder)
             interp.run(tree)
+            recorder.close()  # what loops still hold goes out
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as exc:  # everything user code can cause, including RecursionError and MemoryError
@@ -189,6 +200,15 @@ def run(
                 pass
     if generator.code_seed is not None:
         seed = generator.code_seed  # torch.manual_seed(s) came first: s replays the run and is what the code says
+    if run_state.identities is not None:  # the run's numbering: its weak references and their callbacks form
+        run_state.identities.clear()  # cycles with the table; cleared now, they go at once instead of at a collection
     stdout = "".join(interp.stdout) if interp is not None else ""
-    reproducible = not run_state.fresh_seed and (error is None or error["type"] not in _MACHINE_LIMITS)
-    return RunResult(stdout=stdout, error=error, events=recorder.events, seed=seed, reproducible=reproducible)
+    why = (
+        "a random number came from a seed drawn at random" if run_state.fresh_seed
+        else run_state.machine if run_state.machine is not None
+        else budget.breached.message if budget.breached is not None
+        else f"the run ended with a {error['type']}" if error is not None and error["type"] in _MACHINE_LIMITS
+        else None
+    )
+    return RunResult(stdout=stdout, error=error, events=recorder.events, seed=seed, reproducible=why is None,
+                     why_not_reproducible=why, limit_hit=budget.breached is not None)

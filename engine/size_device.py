@@ -10,11 +10,16 @@ Example::
 from __future__ import annotations
 
 import re
+import zlib
 from typing import Any
+
+from engine.run_state import address_of, serial_hash
 
 
 class Size(tuple):  # type: ignore[type-arg]
-    """A tensor's shape: a tuple printed as ``torch.Size([2, 3])``."""
+    """A tensor's shape: a tuple printed as ``torch.Size([2, 3])``; immutable, as a tuple (no attributes either)."""
+
+    __slots__ = ()
 
     def __repr__(self) -> str:
         return f"torch.Size([{', '.join(str(s) for s in self)}])"
@@ -33,10 +38,12 @@ _DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ide
 
 
 class device:  # noqa: N801 - PyTorch's spelling
-    """A device name such as ``torch.device("cpu")`` or ``torch.device("cuda", 0)``; tensors live on the CPU only."""
+    """A device name such as ``torch.device("cpu")`` or ``torch.device("cuda", 0)``; tensors live on the CPU only.
+    Read-only, as PyTorch's (``torch.device("cpu")`` is one object shared by every run)."""
 
-    type = "cpu"
-    index: int | None = None
+    __slots__ = ("type", "index")
+    type: str
+    index: int | None
 
     def __new__(cls, spec: Any = "cpu", index: Any = None) -> "device":
         if isinstance(spec, device):
@@ -52,9 +59,18 @@ class device:  # noqa: N801 - PyTorch's spelling
         if kind == "cpu" and "CPU" in globals() and not number and index is None:
             return CPU
         made = super().__new__(cls)
-        made.type = kind
-        made.index = int(number) if number.isdigit() else index
+        object.__setattr__(made, "type", kind)
+        object.__setattr__(made, "index", int(number) if number.isdigit() else index)
         return made
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"attribute '{name}' of 'torch.device' objects is not writable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"attribute '{name}' of 'torch.device' objects is not writable")
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (device, (str(self),))
 
     def __repr__(self) -> str:
         return f"device(type='{self.type}')" if self.index is None else f"device(type='{self.type}', index={self.index})"
@@ -65,8 +81,8 @@ class device:  # noqa: N801 - PyTorch's spelling
     def __eq__(self, other: object) -> bool:
         return isinstance(other, device) and (other.type, other.index) == (self.type, self.index)
 
-    def __hash__(self) -> int:
-        return hash((self.type, self.index))
+    def __hash__(self) -> int:  # the same in every process (a str's hash is not: PYTHONHASHSEED)
+        return zlib.crc32(str(self).encode())
 
 
 def check_device(spec: Any) -> None:
@@ -97,4 +113,6 @@ class RemovableHandle:
             self._hooks.remove(self._hook)
 
     def __repr__(self) -> str:
-        return f"<torch.utils.hooks.RemovableHandle object at {hex(id(self))}>"
+        return f"<torch.utils.hooks.RemovableHandle object at {address_of(self)}>"
+
+    __hash__ = serial_hash

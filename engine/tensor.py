@@ -22,9 +22,8 @@ import numpy as np
 from engine import dtypes
 from engine.graph import NON_LEAF_GRAD_WARNING, AccumulateGrad, Node
 from engine.printing import tensor_repr
-from engine.run_state import state
+from engine.run_state import serial_hash, state
 from engine.size_device import CPU, RemovableHandle, Size, check_device, device  # noqa: F401 - engine.tensor's too
-
 
 _TYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
                "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
@@ -275,8 +274,7 @@ class Tensor:
             raise TypeError("only integer tensors of a single element can be converted to an index")
         return int(self.item())
 
-    def __hash__(self) -> int:
-        return id(self)
+    __hash__ = serial_hash  # by identity, as in PyTorch, but numbered by the run: sets of tensors iterate alike
 
     def __repr__(self) -> str:
         return tensor_repr(self)

@@ -20,8 +20,15 @@ def main(argv: list[str] | None = None) -> None:
     import uvicorn
 
     from server.app import create_app
+    from server.http_guard import guarded_protocol  # (with the app: see the module docstring)
+    from server.settings import get_settings  # (with the app: see the module docstring)
 
-    uvicorn.run(create_app(), host=args.host, port=args.port, log_level=args.log_level)
+    settings = get_settings()
+    protocol = guarded_protocol(
+        settings.max_header_bytes, settings.max_head_bytes, settings.max_header_count,
+        settings.head_timeout_seconds, settings.body_timeout_seconds,
+    )
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level, http=protocol)
 
 
 if __name__ == "__main__":

@@ -6,14 +6,16 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse
-from fastapi.middleware.cors import CORSMiddleware
 from fastapi.staticfiles import StaticFiles
 
+from server.bodies import internal_error, validation_failed
+from server.cors import WidgetCORS
 from server.headers import SecurityHeaders
 from server.limits import BodySizeLimit
 from server.ratelimit import RateLimit
-from server.routes import embed, grad, pages, run
+from server.routes import course, docs, embed, fallback, grad, pages, run
 from server.service import RunService
 from server.settings import Settings, get_settings
 
@@ -40,23 +42,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="gradtrace",
         summary="Run PyTorch-style code on a numpy autograd engine and get its autograd trace.",
         version="0.1.0",
+        docs_url=None,  # server/routes/docs.py serves Swagger UI from our own files
+        redoc_url=None,  # ReDoc would load from a CDN
     )
+    app.add_exception_handler(RequestValidationError, validation_failed)
+    app.add_exception_handler(Exception, internal_error)
     app.state.settings = settings
     app.state.run_service = service
     # The last added is the outermost: security headers on every answer (413 and 429 too), CORS headers on
     # refusals too (so a course page can read them), then rate limiting, then the body-size guard.
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(RateLimit, rule=settings.rate_limit, exempt=settings.rate_limit_exempt)
-    if settings.cors_origins:
-        app.add_middleware(
-            CORSMiddleware,
-            allow_origins=settings.cors_origins,
-            allow_methods=["GET", "POST"],
-            allow_headers=["Content-Type"],
-            max_age=600,
-        )
+    app.add_middleware(WidgetCORS, origins=settings.cors_origins)  # server/cors.py: the widget's paths only
     app.add_middleware(SecurityHeaders, embed_frame_ancestors=settings.embed_frame_ancestors)
-    for router in (run.router, grad.router, pages.router, embed.router):
+    for router in (run.router, grad.router, pages.router, embed.router, course.router, docs.router, fallback.router):
         app.include_router(router)
     if (settings.frontend_dir / "index.html").is_file():
         app.mount("/", StaticFiles(directory=settings.frontend_dir, html=True), name="playground")

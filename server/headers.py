@@ -15,11 +15,9 @@ PAGE_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
     "connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors {ancestors}"
 )
-# Swagger UI and ReDoc load from a CDN and start with an inline script: /docs keeps working, still unframeable.
+# Swagger UI comes from our own files (server/routes/docs.py); it needs blob: workers and data: images only.
 DOCS_POLICY = (
-    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
-    "font-src 'self' https://fonts.gstatic.com; img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly; "
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
     "worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
 )
 DOCS_PATHS = ("/docs", "/redoc")

@@ -6,7 +6,7 @@ Example::
 
     inbox = EventInbox()
     await inbox.start()
-    token, frames = inbox.open()          # frames: an asyncio.Queue of JSON text, then END
+    token, frames = inbox.open()          # frames: an asyncio.Queue of JSON bytes, then END
     ... execute(code, config, inbox=(inbox.path, token)) in a worker ...
     inbox.close(token)
 """
@@ -28,7 +28,7 @@ class EventInbox:
     """The server's end of the event sockets."""
 
     def __init__(self) -> None:
-        self._queues: dict[bytes, asyncio.Queue[str | None]] = {}
+        self._queues: dict[bytes, asyncio.Queue[bytes | None]] = {}
         self._server: asyncio.base_events.Server | None = None
         self._directory = ""
         self.path = ""
@@ -39,10 +39,10 @@ class EventInbox:
         self.path = str(Path(self._directory) / "events.sock")
         self._server = await asyncio.start_unix_server(self._receive, path=self.path)
 
-    def open(self) -> tuple[bytes, "asyncio.Queue[str | None]"]:
+    def open(self) -> tuple[bytes, "asyncio.Queue[bytes | None]"]:
         """A token for a new streamed run, and the queue its frames will arrive on."""
         token = secrets.token_hex(16).encode("ascii")
-        queue: asyncio.Queue[str | None] = asyncio.Queue()
+        queue: asyncio.Queue[bytes | None] = asyncio.Queue()
         self._queues[token] = queue
         return token, queue
 
@@ -67,7 +67,7 @@ class EventInbox:
                 size = int.from_bytes(await reader.readexactly(4), "big")
                 if size == 0:
                     break
-                queue.put_nowait((await reader.readexactly(size)).decode("ascii"))
+                queue.put_nowait(await reader.readexactly(size))
         except (asyncio.IncompleteReadError, ConnectionError):
             pass  # the worker was killed mid-run: what arrived stands
         finally:

@@ -16,7 +16,7 @@ cold start that imports numpy and the engine, and under attack that cost student
 Example (in the event loop)::
 
     pool = RunPool(workers=12, config=WorkerConfig(limits=Limits()), deadline=8.0)
-    body, reproducible = await pool.run("print(1)", started=time.monotonic(), encode=True)  # JSON answer's bytes
+    body, why = await pool.run("print(1)", started=time.monotonic(), encode=run_answer)  # JSON answer's bytes
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import asyncio
 import multiprocessing
 import os
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pebble
@@ -60,13 +61,18 @@ class RunPool:
         )
 
     async def run(
-        self, code: str, started: float, encode: bool = False, inbox: tuple[str, bytes] | None = None
+        self,
+        code: str,
+        started: float,
+        encode: Callable[[Any], Any] | None = None,
+        inbox: tuple[str, bytes] | None = None,
+        seed: int | None = None,
     ) -> Any:
         """Run ``code`` in a worker (see ``server.worker.execute``). Raises ``TimeoutError`` when the run had to be
         killed at ``started + deadline``, ``pebble.ProcessExpired`` when its worker died. Cancelling the call stops
         the run (pebble stops its worker and starts a fresh one)."""
         remaining = max(started + self.deadline - time.monotonic(), 0.001)
-        future = self._pool.schedule(execute, args=(code, self.config, started, encode, inbox), timeout=remaining)
+        future = self._pool.schedule(execute, args=(code, self.config, started, encode, inbox, seed), timeout=remaining)
         return await asyncio.wrap_future(future)
 
     def warm_up(self) -> None:

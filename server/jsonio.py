@@ -36,6 +36,16 @@ def result_body(result: Any, *, events: bool = True) -> dict[str, Any]:
     return body
 
 
+def run_answer(result: Any) -> bytes:
+    """``/api/run``'s answer to ``result``, as bytes (a worker makes it: ``server/worker.py``)."""
+    return dumps(result_body(result)).encode("ascii")
+
+
+def done_answer(result: Any) -> bytes:
+    """``/api/run/stream``'s ``done`` message for ``result`` (its events went out as the run went)."""
+    return dumps(result_body(result, events=False)).encode("ascii")
+
+
 class SafeJSONResponse(JSONResponse):
     """A JSONResponse rendered with :func:`dumps`."""
 

@@ -9,10 +9,11 @@ answer is out within 5 s; a run that escapes that is killed ``run_deadline_secon
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import anyio.to_thread
@@ -20,10 +21,10 @@ from fastapi import HTTPException
 from pebble import ProcessExpired
 
 from engine.runner import RunResult
-from server.answers import AnswerCache, StreamCopy, answer_of_stream, replay
+from server.answers import KEEP, TOO_BIG, AnswerCache, Kept, StreamCopy, sse, verdict
 from server.inbox import END, EventInbox
 from server.isolation import RunPool
-from server.jsonio import dumps, result_body
+from server.jsonio import done_answer, run_answer
 from server.settings import Settings
 from server.worker import WorkerConfig
 
@@ -51,9 +52,13 @@ class RunService:
         self._pending = 0
         self.answers = AnswerCache(settings.answer_cache_mb * 2**20) if settings.answer_cache_mb > 0 else None
 
-    def kept_answer(self, code: str) -> bytes | None:
-        """The answer of an earlier reproducible run of exactly this code, if still kept."""
-        return self.answers.get(code) if self.answers is not None else None
+    def kept(self, code: str, seed: int | None) -> Kept | None:
+        """The answer of an earlier reproducible run of exactly this code and seed, if still kept."""
+        return self.answers.get((code, seed)) if self.answers is not None else None
+
+    def is_kept(self, code: str, seed: int | None) -> bool:
+        """Is there a kept answer (without counting a hit)?"""
+        return self.answers is not None and (code, seed) in self.answers
 
     async def start(self) -> None:
         """Start the worker processes and the event inbox (once, at start-up)."""
@@ -64,6 +69,11 @@ class RunService:
         """Stop the worker processes and the event inbox."""
         await anyio.to_thread.run_sync(self._pool.close)
         await self._inbox.stop()
+
+    @property
+    def pending(self) -> int:
+        """Runs waiting or running now."""
+        return self._pending
 
     def check_capacity(self) -> None:
         """Raise 429 (with Retry-After) when ``max_pending_runs`` runs are already waiting or running."""
@@ -98,65 +108,84 @@ class RunService:
             return RunResult(stdout="", error=error)
         return RunResult(stdout="", error={"type": "LimitExceeded", "message": reason, "line": None})
 
-    async def run(self, code: str) -> RunResult:
-        """Run ``code`` to completion and return its result."""
-        started = self._admit()
-        try:
-            result: RunResult = await self._pool.run(code, started)
-            return result
-        except Exception as exc:  # noqa: BLE001 - killed, expired or failed: _failure says which
-            return self._failure(exc)
-        finally:
-            self._pending -= 1
-
-    async def run_encoded(self, code: str) -> bytes:
+    async def run_encoded(self, code: str, seed: int | None = None) -> bytes:
         """Run ``code`` to completion and return its JSON answer (``/api/run``), encoded by the worker (or kept from
-        an earlier run of the same code)."""
-        kept = self.kept_answer(code)
+        an earlier run of the same code and seed)."""
+        kept = self.kept(code, seed)
         if kept is not None:
-            return kept
+            return kept.body
         started = self._admit()
         try:
-            body, reproducible = await self._pool.run(code, started, encode=True)
-            if reproducible and self.answers is not None:
-                self.answers.put(code, body)
-            return body
+            body, why = await self._pool.run(code, started, encode=run_answer, seed=seed)
         except Exception as exc:  # noqa: BLE001 - killed, lost or failed: _failure says which
-            return dumps(result_body(self._failure(exc))).encode("ascii")
+            failed = self._failure(exc)
+            self._offer((code, seed), verdict(failed), None)
+            return run_answer(failed)
         finally:
             self._pending -= 1
+        self._offer((code, seed), why, lambda: Kept.of_body(body))
+        return body
 
-    async def stream(self, code: str) -> AsyncIterator[tuple[str, Any]]:
-        """Yield ``("trace", "[event, …]")`` batches (JSON text) as the run produces them, then
-        ``("done", RunResult)``.
-
-        The route checks capacity before the stream starts (``check_capacity``); here the run only counts."""
-        kept = self.kept_answer(code)
+    async def run_answer(
+        self, code: str, encode: Callable[[Any], tuple[int, bytes]], failed: Callable[[RunResult], tuple[int, bytes]]
+    ) -> tuple[int, bytes]:
+        """Run ``code`` to completion and return ``encode(result)`` as the worker made it (``/api/grad``: a status
+        and the answer's bytes), or ``failed(result)`` for a run the pool could not finish. Kept like
+        ``/api/run``'s answers (200s only), under the key (code, "answer")."""
+        key = (code, "answer")
+        kept = self.answers.get(key) if self.answers is not None else None
         if kept is not None:
-            events, result = replay(kept)
-            if events is not None:
-                yield "trace", events
-            yield "done", result
+            return 200, kept.body
+        started = self._admit()
+        try:
+            (status, body), why = await self._pool.run(code, started, encode=encode)
+        except Exception as exc:  # noqa: BLE001 - killed, lost or failed: _failure says which
+            return failed(self._failure(exc))
+        finally:
+            self._pending -= 1
+        if status == 200:
+            self._offer(key, why, lambda: Kept(body=body, stream=b""))
+        return status, body
+
+    def _offer(self, key: tuple[str, Any], why: str, make: Callable[[], Kept] | None) -> None:
+        """Keep the answer ``make()`` makes if ``why`` says it may be kept; count ``why`` either way."""
+        if self.answers is not None:
+            self.answers.offer(key, why, make)
+
+    async def stream(self, code: str, seed: int | None = None) -> AsyncIterator[bytes]:
+        """Yield the run's Server-Sent Events, ready to send: ``trace`` messages (each a JSON array of events) as
+        the run produces them, then ``done`` (``{stdout, error, seed}``). A kept answer comes as one piece.
+
+        The route checks capacity before the stream starts (``check_capacity``); here the run only counts. Closing
+        this generator (``aclose``, as ``server/sse.py`` does when the client leaves) stops the run at once."""
+        kept = self.kept(code, seed)
+        if kept is not None:
+            yield kept.stream
             return
         self._pending += 1
         started = time.monotonic()
         token, frames = self._inbox.open()
-        task = asyncio.ensure_future(self._pool.run(code, started, inbox=(self._inbox.path, token)))
+        task = asyncio.ensure_future(
+            self._pool.run(code, started, encode=done_answer, inbox=(self._inbox.path, token), seed=seed)
+        )
         copy = StreamCopy(self.answers.max_entry_bytes if self.answers is not None else 0)
         try:
-            async for frame in _frames_until_done(frames, task):
-                if frame is END:
-                    copy.ended = True
-                    continue
-                copy.add(frame)
-                yield "trace", frame
+            async with contextlib.aclosing(_frames_until_done(frames, task)) as arrivals:
+                async for frame in arrivals:
+                    if frame is END:
+                        copy.ended = True
+                        continue
+                    copy.add(frame)
+                    yield sse(b"trace", frame)
             try:
-                result = task.result()
+                done, why = task.result()
             except Exception as exc:  # noqa: BLE001 - killed, lost or failed: _failure says which
-                result = self._failure(exc)
-            if self.answers is not None and result.reproducible and copy.whole():
-                self.answers.put(code, answer_of_stream(result, copy.frames))
-            yield "done", result
+                failed = self._failure(exc)
+                done, why = done_answer(failed), verdict(failed)
+            if why == KEEP and not copy.whole():
+                why = TOO_BIG  # over a kept answer's size (or some frames lost): not kept
+            self._offer((code, seed), why, lambda: Kept.of_stream(copy.frames, done))
+            yield sse(b"done", done)
         finally:
             task.cancel()  # a client that left early doesn't keep a worker busy (pebble stops its worker)
             self._inbox.close(token)
@@ -164,15 +193,18 @@ class RunService:
 
 
 async def _frames_until_done(
-    frames: "asyncio.Queue[str | None]", task: "asyncio.Future[Any]"
-) -> AsyncIterator[str | None]:
+    frames: "asyncio.Queue[bytes | None]", task: "asyncio.Future[Any]"
+) -> AsyncIterator[bytes | None]:
     """The run's event frames as they arrive, until its last one, then ``END`` (or, when its worker died, until the
     run ended, without ``END``: some frames may be missing)."""
     while True:
         getter = asyncio.ensure_future(frames.get())
-        done, _ = await asyncio.wait({getter, task}, return_when=asyncio.FIRST_COMPLETED)
+        try:
+            done, _ = await asyncio.wait({getter, task}, return_when=asyncio.FIRST_COMPLETED)
+        finally:  # closed while waiting (its client left): no task left behind
+            if not getter.done():
+                getter.cancel()
         if getter not in done:
-            getter.cancel()
             break
         frame = getter.result()
         if frame is END:

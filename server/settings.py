@@ -34,6 +34,20 @@ class Settings(BaseSettings):
     """Largest program accepted by /api/run (UTF-8 bytes); larger answers 413."""
     max_body_bytes: int = Field(256 * 1024, gt=0)
     """Largest request body read at all; refused before JSON parsing."""
+    max_header_bytes: int = Field(16 * 1024, gt=0)
+    """Longest request header line (name and value); longer answers 431 before the parser reads it
+    (``server/http_guard.py``)."""
+    max_head_bytes: int = Field(64 * 1024, gt=0)
+    """Largest request head (request line and all headers); larger answers 431."""
+    max_header_count: int = Field(100, gt=0)
+    """Most header lines in one request; more answers 431."""
+    head_timeout_seconds: float = Field(10.0, gt=0)
+    """A request head that takes longer to arrive answers 408 and its connection is closed."""
+    body_timeout_seconds: float = Field(10.0, gt=0)
+    """A request body not all there this long after its head answers 408 and its connection is closed."""
+    stream_buffer_bytes: int = Field(4 * 2**20, gt=0)
+    """Trace bytes a streamed run may hold for a client that reads slower than the run writes; past it the client
+    is dropped and its run stopped (``server/sse.py``)."""
     rate_limit: str = "600/minute"
     """Requests per client address to /api/* (a ``limits`` string); empty turns it off. Generous by default: a whole
     classroom may share one address behind its school's NAT."""
@@ -41,8 +55,9 @@ class Settings(BaseSettings):
     """Client addresses never rate-limited, comma-separated; empty: none. Loopback by default: a client on the same
     machine is the operator's own (tests, benchmarks, a course's build); behind a reverse proxy, uvicorn takes the
     real client's address from ``X-Forwarded-For`` (``--forwarded-allow-ips``), so it is not exempt."""
-    cors_origins: Annotated[list[str], NoDecode] = []
-    """Origins (course sites) whose pages may call the API from the browser; comma-separated; ``*`` for any."""
+    cors_origins: Annotated[list[str], NoDecode] = ["*"]
+    """Origins (course sites) whose pages may load the widget (``/embed.js``) and call the runs it needs, from the
+    browser; comma-separated; ``*`` (the default) for any; empty: none (``server/cors.py`` lists the paths)."""
     embed_frame_ancestors: str = "*"
     """Who may frame ``/embed`` (a CSP ``frame-ancestors`` source list); every other page may not be framed."""
 

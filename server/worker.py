@@ -2,13 +2,13 @@
 
 A worker is forked from the pool's forkserver and set up once (``set_up``, with a ``WorkerConfig``: address-space
 limit, niceness, the engine warmed); then every call runs one program under the guards of ``server/guards.py`` and
-returns its result, or the JSON answer's bytes and whether running the code again would give the same answer
+returns its result, or the JSON answer's bytes and whether the answer may be kept
 (encoding then runs in the worker, in parallel, rather than in the server's one event loop). A streamed run also sends its trace events in
 batches, as they come, to the server's event inbox (``server/inbox.py``) over a Unix socket.
 
 Example (what the pool sends to a worker)::
 
-    body, reproducible = execute("print(1)", WorkerConfig(), started=time.monotonic(), encode=True)
+    body, why = execute("print(1)", WorkerConfig(), started=time.monotonic(), encode=run_answer)
 """
 
 from __future__ import annotations
@@ -20,13 +20,16 @@ import os
 import resource
 import socket
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.runner import YOUNG_COLLECTION_AFTER
 from engine.sandbox import Limits
 from server.guards import WORKER, CpuLimit, Demotion, alarm, can_renice, cleaned, cleanup_later
-from server.jsonio import dumps, result_body
+from server.answers import verdict
+from server.jsonio import dumps
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,9 @@ def set_up(config: WorkerConfig) -> None:
     cleanup_later()  # notes the worker's size at start
 
 
-def _run(code: str, config: WorkerConfig, started: float | None, on_event: Any = None) -> Any:
+def _run(
+    code: str, config: WorkerConfig, started: float | None, on_event: Any = None, seed: int | None = None
+) -> Any:
     """``engine.run`` under the guards; a guard that fires while the run was already reporting its end still makes
     a result."""
     import engine
@@ -77,7 +82,7 @@ def _run(code: str, config: WorkerConfig, started: float | None, on_event: Any =
 
     try:
         with CpuLimit(config.cpu_seconds), alarm(config.limits, started), Demotion(WORKER.get("demote_after", 0.0)):
-            return engine.run(code, limits=config.limits, on_event=on_event, started=started)
+            return engine.run(code, limits=config.limits, on_event=on_event, started=started, seed=seed)
     except LimitExceeded as exc:
         return engine.RunResult(stdout="", error={"type": "LimitExceeded", "message": exc.message, "line": None})
 
@@ -86,23 +91,26 @@ def execute(
     code: str,
     config: WorkerConfig,
     started: float | None = None,
-    encode: bool = False,
+    encode: Callable[[Any], Any] | None = None,
     inbox: tuple[str, bytes] | None = None,
+    seed: int | None = None,
 ) -> Any:
-    """Run ``code`` in this worker; its clock counts from ``started`` (``time.monotonic()``, which all processes
-    share). With ``encode``, return the JSON answer's bytes and ``RunResult.reproducible`` instead of the result. With ``inbox`` (a Unix
-    socket path and the run's token), send the events there as they come and leave them out of the result."""
+    """Run ``code`` (with ``seed``, or one drawn at random) in this worker; its clock counts from ``started``
+    (``time.monotonic()``, which all processes share). With ``encode`` (``server.jsonio.run_answer``, ``done_answer``
+    or ``/api/grad``'s), return what it makes of the result (the answer's bytes) and the result's ``verdict``
+    (may it be kept?) instead of the result. With ``inbox`` (a Unix socket path and the run's token), send the
+    events there as they come and leave them out of the result."""
     set_up(config)
     cleaned()
     try:
         if inbox is None:
-            result = _run(code, config, started)
+            result = _run(code, config, started, seed=seed)
         else:
             with EventSender(*inbox) as sender:
-                result = _run(code, config, started, sender.on_event)
+                result = _run(code, config, started, sender.on_event, seed=seed)
             result.events = []  # already sent
         try:
-            return (dumps(result_body(result)).encode("ascii"), result.reproducible) if encode else result
+            return (encode(result), verdict(result)) if encode is not None else result
         except MemoryError:  # the answer itself is too big for the worker's memory: say so, keep the worker
             del result
             return _out_of_memory(encode)
@@ -110,13 +118,13 @@ def execute(
         cleanup_later()
 
 
-def _out_of_memory(encode: bool) -> Any:
+def _out_of_memory(encode: Callable[[Any], Any] | None) -> Any:
     import engine
 
     error = {"type": "MemoryError", "message": "out of memory while writing the answer (its trace is too big)",
              "line": None}
     result = engine.RunResult(stdout="", error=error)
-    return (dumps(result_body(result)).encode("ascii"), False) if encode else result
+    return (encode(result), verdict(result)) if encode is not None else result
 
 
 class EventSender:
@@ -132,17 +140,21 @@ class EventSender:
         self._finished = threading.Event()
         self._flush_seconds = flush_seconds
         self._flush_size = flush_size
+        self._sent_at = time.monotonic()
         self._thread = threading.Thread(target=self._flusher, daemon=True)
 
     def on_event(self, event: dict[str, Any]) -> None:
         self._batch.append(event)
-        if len(self._batch) >= self._flush_size:
+        # The run's own thread sends too, once a flush is due: the flusher thread may not get the GIL (or a core)
+        # in time on a busy machine, and an event after a long silent loop (a print) must not wait for the next.
+        if len(self._batch) >= self._flush_size or time.monotonic() - self._sent_at >= self._flush_seconds:
             self.send()
 
     def send(self) -> None:
         with self._lock:
             items = self._batch[:]
             del self._batch[: len(items)]
+            self._sent_at = time.monotonic()
             if items:
                 payload = dumps(items).encode("ascii")
                 self._socket.sendall(len(payload).to_bytes(4, "big") + payload)

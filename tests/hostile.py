@@ -130,7 +130,7 @@ CLASS_BODIES = [
     ("class A:\n    import os", NS, "a class body may hold only methods and attributes"),
     ("class A:\n    pass\nprint(A.__dict__)", NS, "'__dict__' is not accessible"),
     ("class A:\n    x = 1\nA.x = 2", NS, "of a type value cannot be assigned"),
-    ("class A(Exception):\n    pass", NS, "a class can only derive from torch classes"),
+    ("import torch\nclass A(torch.dtype):\n    pass", NS, "a class can only derive from torch classes"),
     ("class A:\n    pass\nprint(super(A, 1))", "TypeError", "obj must be an instance or subtype of type"),
 ]
 

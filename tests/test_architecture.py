@@ -28,7 +28,7 @@ FLOORS: dict[str, int] = {
     # 3. the trace recorder (an observer of the engine)
     "engine.trace": 3,
     # 4. the interpreter of user code
-    "engine.sandbox": 4,
+    "engine.sandbox": 4, "engine.stdlib": 4,  # the facades of random, itertools, ... beside it
     # 5. composition: the torch namespace user code sees, one run of a program
     "engine.facade": 5, "engine.runner": 5, "engine": 5,
     # 6. the server

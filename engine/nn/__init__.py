@@ -9,13 +9,18 @@ from __future__ import annotations
 
 from engine.nn import functional, init, utils
 from engine.nn.layers import (
-    GELU, Dropout, Flatten, Identity, LeakyReLU, Linear, LogSoftmax, ModuleList, ReLU, Sequential, Sigmoid, Softmax,
-    Softplus, Tanh, ELU, SiLU,
+    GELU, Dropout, Dropout1d, Dropout2d, Flatten, Identity, LeakyReLU, Linear, LogSoftmax, ModuleList, ReLU,
+    Sequential, Sigmoid, Softmax, Softplus, Tanh, ELU, SiLU,
 )
-from engine.nn.losses import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
+from engine.nn.conv import AdaptiveAvgPool2d, AvgPool1d, AvgPool2d, Conv1d, Conv2d, MaxPool1d, MaxPool2d
+from engine.nn.losses import (
+    BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss, NLLLoss, SmoothL1Loss,
+)
+from engine.nn.normalization import BatchNorm1d, BatchNorm2d, Embedding, LayerNorm
 from engine.nn.module import Module, Parameter
 
 __all__ = ["Module", "Parameter", "Linear", "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax",
            "Identity", "Flatten", "Sequential", "ModuleList", "MSELoss", "L1Loss", "BCELoss", "NLLLoss", "GELU",
            "Dropout", "BCEWithLogitsLoss", "Softplus", "ELU", "SiLU",
-           "CrossEntropyLoss", "functional", "init", "utils"]
+           "CrossEntropyLoss", "Conv1d", "Conv2d", "MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool2d", "BatchNorm1d",
+           "BatchNorm2d", "LayerNorm", "Embedding", "SmoothL1Loss", "HuberLoss", "Dropout1d", "Dropout2d", "functional", "init", "utils"]

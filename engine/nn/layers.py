@@ -166,6 +166,20 @@ class Dropout(Module):
         return f"p={self.p}, inplace={self.inplace}"
 
 
+class Dropout1d(Dropout):
+    """Zero whole channels of (N, C, L) inputs with probability p while training."""
+
+    def forward(self, x: Tensor) -> Tensor:
+        return functional.dropout1d(x, self.p, self.training)
+
+
+class Dropout2d(Dropout):
+    """Zero whole channels of (N, C, H, W) inputs with probability p while training."""
+
+    def forward(self, x: Tensor) -> Tensor:
+        return functional.dropout2d(x, self.p, self.training)
+
+
 class Tanh(Module):
     def forward(self, x: Tensor) -> Tensor:
         _check_input(x, "tanh")

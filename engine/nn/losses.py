@@ -1,4 +1,5 @@
-"""Loss modules: ``MSELoss``, ``L1Loss``, ``CrossEntropyLoss``, ``NLLLoss``, ``BCELoss``.
+"""Loss modules: ``MSELoss``, ``L1Loss``, ``CrossEntropyLoss``, ``NLLLoss``, ``BCELoss``, ``SmoothL1Loss``,
+``HuberLoss``.
 
 Example::
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ops import nnops
+from engine.ops import nnops, robust_losses
 from engine.nn.module import Module
 from engine.tensor import Tensor
 
@@ -68,3 +69,26 @@ class CrossEntropyLoss(NLLLoss):
 
     def forward(self, input: Tensor, target: Tensor) -> Tensor:  # noqa: A002
         return nnops.cross_entropy(input, target, self.weight, self.ignore_index, self.reduction, self.label_smoothing)
+
+
+class SmoothL1Loss(_Loss):
+    """½d²/β where |d| < β, |d| − ½β elsewhere (d = input − target)."""
+
+    def __init__(self, size_average: Any = None, reduce: Any = None, reduction: str = "mean",
+                 beta: float = 1.0) -> None:
+        super().__init__(reduction=reduction)
+        self.beta = beta
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:  # noqa: A002
+        return robust_losses.smooth_l1_loss(input, target, reduction=self.reduction, beta=self.beta)
+
+
+class HuberLoss(_Loss):
+    """½d² where |d| < δ, δ·(|d| − ½δ) elsewhere (d = input − target)."""
+
+    def __init__(self, reduction: str = "mean", delta: float = 1.0) -> None:
+        super().__init__(reduction=reduction)
+        self.delta = delta
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:  # noqa: A002
+        return robust_losses.huber_loss(input, target, reduction=self.reduction, delta=self.delta)

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from engine import dtypes
-from engine.run_state import state
+from engine.run_state import address_of, serial_hash, state
 from engine.size_device import RemovableHandle, check_device, device
 from engine.tensor import Tensor
 
@@ -80,7 +80,7 @@ class Parameter(Tensor):
 class _Iter:
     """What ``parameters()``/``children()`` return: a one-pass iterator (like PyTorch's generators)."""
 
-    __slots__ = ("_items", "_name")
+    __slots__ = ("_items", "_name", "__weakref__")
 
     def __init__(self, items: list[Any], name: str) -> None:
         self._items = iter(items)
@@ -93,7 +93,7 @@ class _Iter:
         return next(self._items)
 
     def __repr__(self) -> str:
-        return f"<generator object Module.{self._name} at {hex(id(self))}>"
+        return f"<generator object Module.{self._name} at {address_of(self)}>"
 
 
 def _addindent(s: str, n: int) -> str:
@@ -107,6 +107,7 @@ class Module:
     """Base class of every layer and model (PyTorch's ``nn.Module``)."""
 
     training: bool
+    __hash__ = serial_hash
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         object.__setattr__(self, "_parameters", {})
@@ -172,6 +173,8 @@ class Module:
 
     def register_buffer(self, name: str, tensor: Tensor | None, persistent: bool = True) -> None:
         self.__dict__["_buffers"][name] = tensor
+        if not persistent:
+            self.__dict__.setdefault("_non_persistent", set()).add(name)
 
     def add_module(self, name: str, module: "Module | None") -> None:
         if module is not None and not isinstance(module, Module):
@@ -189,15 +192,22 @@ class Module:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         hooks = self.__dict__.get("_fwd_hooks")
         pre = self.__dict__.get("_fwd_pre_hooks")
-        for hook in list(pre or ()):
-            changed = hook(self, args)
-            if changed is not None:
-                args = changed if isinstance(changed, tuple) else (changed,)
-        out = self.forward(*args, **kwargs)
-        for hook in list(hooks or ()):
-            changed = hook(self, args, out)
-            if changed is not None:
-                out = changed
+        obs = state().observer
+        if obs is not None:
+            obs.module_entered(self)  # tensors made until it returns belong to this call (the graph's clusters)
+        try:
+            for hook in list(pre or ()):
+                changed = hook(self, args)
+                if changed is not None:
+                    args = changed if isinstance(changed, tuple) else (changed,)
+            out = self.forward(*args, **kwargs)
+            for hook in list(hooks or ()):
+                changed = hook(self, args, out)
+                if changed is not None:
+                    out = changed
+        finally:
+            if obs is not None:
+                obs.module_left(self)
         return out
 
     def register_forward_hook(self, hook: Any) -> Any:
@@ -324,13 +334,24 @@ class Module:
         return self
 
     def state_dict(self) -> "OrderedDict[str, Tensor]":
-        return OrderedDict((name, p.detach()) for name, p in self._named_members())
+        return OrderedDict((name, t.detach()) for name, t in self._state_items())
+
+    def _state_items(self) -> list[tuple[str, Tensor]]:
+        """Each module's parameters then its persistent buffers (running statistics), modules in order."""
+        params = dict(self._named_members())
+        out: list[tuple[str, Tensor]] = []
+        for prefix, m in self._named_modules_list():
+            dot = prefix + ("." if prefix else "")
+            out += [(dot + name, params[dot + name]) for name in m.__dict__["_parameters"] if dot + name in params]
+            skip = m.__dict__.get("_non_persistent", ())
+            out += [(dot + name, b) for name, b in m.__dict__["_buffers"].items() if b is not None and name not in skip]
+        return out
 
     def load_state_dict(self, state_dict: dict[str, Tensor], strict: bool = True) -> "IncompatibleKeys":
         """Copy the values of ``state_dict`` into this module's parameters; report keys missing or unexpected."""
         if not isinstance(state_dict, dict):
             raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
-        own = dict(self._named_members())
+        own = dict(self._state_items())
         missing = [k for k in own if k not in state_dict]
         unexpected = [k for k in state_dict if k not in own]
         errors = []

@@ -12,11 +12,11 @@ from engine.numerics.mkl_sqrt import rsqrt14, sqrt
 from engine.numerics.mkl_trig import cos, sin
 from engine.numerics.sleef import expf, logf, sigmoid
 from engine.numerics.softmax import (
-    lastdim_f32, log_softmax_backward_lastdim, log_softmax_lastdim, row_sums, softmax_backward_lastdim, softmax_lastdim,
+    EXACT_MAX_ELEMENTS, lastdim_f32, log_softmax_backward_lastdim, log_softmax_lastdim, row_sums, softmax_backward_lastdim, softmax_lastdim,
 )
 from engine.numerics.summation import torch_mean, torch_sum
 
 __all__ = ["fma32", "fma64", "addcmul", "addcdiv", "lerp", "gemm", "gemv_t", "addmm", "dot", "sin", "cos", "sqrt", "rsqrt14", "expf", "logf", "sigmoid",
-           "row_sums", "lastdim_f32", "softmax_lastdim", "log_softmax_lastdim", "softmax_backward_lastdim",
+           "row_sums", "EXACT_MAX_ELEMENTS", "lastdim_f32", "softmax_lastdim", "log_softmax_lastdim", "softmax_backward_lastdim",
            "log_softmax_backward_lastdim", "torch_sum",
            "torch_mean"]

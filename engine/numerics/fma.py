@@ -31,18 +31,29 @@ def fma32(a: Any, b: Any, c: Any) -> np.ndarray:
     a, b, c = np.asarray(a, F64), np.asarray(b, F64), np.asarray(c, F64)
     with np.errstate(all="ignore"):
         s = np.asarray(a * b + c)
-        if not _needs_care(s):  # the float64 sum is no float32 midpoint: rounding it is rounding the exact value
-            return s.astype(F32)
-        suspect = ((s.view(np.uint64) & _LOW29) == _HALF29) | (np.abs(s) < _TINY)
-        return np.where(suspect, _fma32_careful(a, b, c), s.astype(F32)).astype(F32)
+        suspect = _suspects(s)
+        out = s.astype(F32)
+        if not suspect.any():  # the float64 sum is no float32 midpoint: rounding it is rounding the exact value
+            return out
+        if out.ndim == 0:
+            return np.asarray(_fma32_careful(a, b, c), F32)
+        # Only the suspects take the careful path.
+        a, b, c = (np.broadcast_to(v, s.shape)[suspect] for v in (a, b, c))
+        out[suspect] = _fma32_careful(a, b, c)
+        return out
+
+
+def _suspects(s: np.ndarray) -> np.ndarray:
+    """Where rounding the float64 ``s`` to float32 may differ from rounding the exact value it stands for: a
+    float32 midpoint, or a tiny non-zero value (an exact 0 is none: p + c rounds to 0 only when p == -c)."""
+    with np.errstate(all="ignore"):
+        t = np.abs(s)
+        return ((s.view(np.uint64) & _LOW29) == _HALF29) | ((t < _TINY) & (t != 0))
 
 
 def _needs_care(s: np.ndarray) -> bool:
     """Whether rounding the float64 ``s`` to float32 may differ from rounding the exact value it stands for."""
-    with np.errstate(all="ignore"):
-        if s.size == 0:
-            return False
-        return bool(((s.view(np.uint64) & _LOW29) == _HALF29).any()) or bool(np.abs(s).min() < _TINY)
+    return s.size > 0 and bool(_suspects(s).any())
 
 
 def _fma32_careful(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:

@@ -1,5 +1,6 @@
-"""float32 matrix products in the order of MKL's sgemm/sdot as PyTorch 2.13 calls them on this machine (AVX512,
-2 intra-op threads), for the shapes where that order was established by experiment (docs/NUMERICS.md);
+"""float32 matrix products in the order of MKL's sgemm/sdot as PyTorch 2.13 calls them on an Intel AVX512 machine
+(2 intra-op threads; the "avx2" profile's orders are in ``mkl_avx2``, chosen here by ``cpu.capability()``), for
+the shapes where that order was established by experiment (docs/NUMERICS.md);
 ``None`` elsewhere, and the caller keeps numpy's BLAS.
 
 MKL's source is closed: the orders below were measured, never read. Each output element is a chain of FMAs
@@ -29,6 +30,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.numerics import mkl_avx2
+from engine.numerics.cpu import capability, mkl_measured
 from engine.numerics.fma import F32, F64, _needs_care, fma32
 
 MIN_ROWS = 16  # fewer rows times a transposed b go through other kernels
@@ -61,6 +64,9 @@ def _chain(a: np.ndarray, b: np.ndarray, lo: int, hi: int) -> np.ndarray:
 
 def gemm(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     """``a @ b`` for float32 matrices in MKL's order, or None where that order is not known."""
+    profile = _mkl_profile()
+    if profile != "avx512":
+        return mkl_avx2.gemm(a, b, lambda x, y: _chain(x, y, 0, x.shape[1])) if profile == "avx2" else None
     if a.dtype != F32 or b.dtype != F32 or a.ndim != 2 or b.ndim != 2 or a.shape[1] != b.shape[0]:
         return None
     n, k = a.shape
@@ -69,6 +75,11 @@ def gemm(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
         return None
     if m == 1 and not a.flags.c_contiguous:
         return gemv_t(a, b)
+    if n == 1 and m >= 2 and a.T.flags.c_contiguous and b.flags.c_contiguous:
+        # gᵀ @ x for the weight gradient of nn.Linear(m, 1) (torch's mm_mat2_backward for weight.t()): the engine
+        # kept xᵀ @ g, as measured, before it followed torch's transposed form; the same per-element chain
+        p = gemv_t(b.T, a.T)
+        return None if p is None else np.ascontiguousarray(p.T)
     if k < 2 or n < 2 or (n < MIN_ROWS and not b.flags.c_contiguous):
         return None  # one row, one product per element, or few rows times a transposed b: other kernels
     if m >= 2 and k <= MAX_CHAIN_K:
@@ -82,11 +93,19 @@ def gemm(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     return None
 
 
+def _mkl_profile() -> str | None:
+    """The profile whose MKL orders apply here, None when not measured for this CPU."""
+    return capability() if mkl_measured() else None
+
+
 def gemv_t(a: np.ndarray, g: np.ndarray, allow_long: bool = False) -> np.ndarray | None:
     """``a @ g`` for a (m, k) transposed view (a.T C-contiguous) and g (k, 1): the weight gradient of
     ``nn.Linear(m, 1)`` over a batch of k rows. ``allow_long``: also k >= 256 (k sequential steps: slow)."""
     if a.dtype != F32 or g.dtype != F32 or a.ndim != 2 or g.ndim != 2 or g.shape[1] != 1 or a.shape[1] != g.shape[0]:
         return None
+    profile = _mkl_profile()
+    if profile != "avx512":  # on AVX2 one plain chain, fast at any k (mkl_avx2)
+        return mkl_avx2.gemm(a, g, lambda x, y: _chain(x, y, 0, x.shape[1])) if profile == "avx2" else None
     m, k = a.shape
     if m == 0 or k < 2 or m > MAX_GEMV_ROWS or not a.T.flags.c_contiguous:
         return None
@@ -100,6 +119,9 @@ def gemv_t(a: np.ndarray, g: np.ndarray, allow_long: bool = False) -> np.ndarray
 
 def addmm(bias: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     """``bias + a @ b`` (nn.Linear) in MKL's order: the product first, the bias added after."""
+    if _mkl_profile() == "avx2":
+        p = gemm(a, b)
+        return None if p is None or bias.dtype != F32 else (p + bias).astype(F32)
     if b.ndim == 2 and b.shape[-1] == 1 and not a.flags.c_contiguous:
         return None  # the transposed k x 1 kernel starts from the bias (order not modelled)
     p = gemm(a, b)
@@ -110,6 +132,9 @@ def addmm(bias: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
 
 def dot(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
     """``torch.dot(x, y)`` for float32 vectors of up to 8,000 elements in MKL's sdot order, else None."""
+    profile = _mkl_profile()
+    if profile != "avx512":
+        return mkl_avx2.dot(x, y) if profile == "avx2" else None
     n = x.shape[0]
     if x.dtype != F32 or y.dtype != F32 or n == 0 or n > MAX_DOT:
         return None

@@ -1,6 +1,8 @@
-"""SLEEF's float32 ``expf`` (1-ulp variant, AVX512 build with FMA) and the sigmoid PyTorch builds from it.
+"""SLEEF's float32 ``expf`` and ``logf`` (1-ulp variants, with FMA) and the sigmoid PyTorch builds from it.
 
-ATen's vectorised ``Vectorized<float>::exp()`` is ``Sleef_expf16_u10``; ``torch.sigmoid`` on float32 is
+ATen's vectorised ``Vectorized<float>::exp()`` is ``Sleef_expf16_u10`` (AVX512) or ``Sleef_expf8_u10`` (AVX2): the
+same algorithm and the same bits (measured on both: the sigmoid's vector part and log_softmax); only the vector
+width, which sets where the sigmoid's scalar tail starts, differs; ``torch.sigmoid`` on float32 is
 ``1 / (1 + exp(-x))`` with that exp (measured: bit for bit on 10^6 inputs), unlike ``torch.exp`` itself, which
 goes to MKL. The algorithm follows SLEEF's ``xexpf`` (src/libm/sleefsimdsp.c, github.com/shibatch/sleef):
 reduce by the nearest multiple q of ln 2 (split in two constants), a degree-6 polynomial, scale by 2^q in two
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.numerics.cpu import vec_lanes
 from engine.numerics.fma import F32, fma32
 
 _R_LN2 = F32(1.442695040888963407359924681001892137426645954152985934135449406931)
@@ -49,7 +52,12 @@ def expf(d: np.ndarray) -> np.ndarray:
         return np.where(np.isnan(d), d, u).astype(F32)
 
 
-STEP = 32  # ATen's vectorised loop takes 2 vectors of 16 at a time; the rest goes through the scalar function
+def step() -> int:
+    """ATen's vectorised loop takes 2 vectors at a time (32 floats on AVX512, 16 on AVX2); the rest goes through the
+    scalar function."""
+    return 2 * vec_lanes()
+
+
 GRAIN = 32768  # at::internal::GRAIN_SIZE: longer loops are split in two between the 2 threads
 
 
@@ -114,10 +122,11 @@ def sigmoid(x: np.ndarray) -> np.ndarray:
     x = np.asarray(x, F32)
     flat = x.reshape(-1)
     one = F32(1)
+    width = step()
     with np.errstate(all="ignore"):
         out = one / (one + np.exp(-flat.astype(np.float64)).astype(F32))
         for lo, hi in _chunks(flat.size):
-            cut = lo + ((hi - lo) // STEP) * STEP
+            cut = lo + ((hi - lo) // width) * width
             out[lo:cut] = one / (one + expf(-flat[lo:cut]))
     return out.astype(F32).reshape(x.shape)
 

@@ -135,10 +135,12 @@ def gelu(x: Tensor, approximate: str = "none") -> Tensor:
     return GeluBackward0.apply(x, approximate=approximate)
 
 
-def dropout(x: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
+def dropout(x: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False,
+            feature: bool = False) -> Tensor:
     """Zero each element with probability p and scale the rest by 1/(1-p) (identity when not training), with
     PyTorch's CPU mask: ``noise.bernoulli_(1 - p)`` (one 53-bit uniform per element, kept when below 1 - p), then
-    ``noise / (1 - p)`` and ``x * noise``."""
+    ``noise / (1 - p)`` and ``x * noise``. ``feature``: whole channels at once (``dropout1d``/``dropout2d``: one
+    draw per (sample, channel), the noise of shape (N, C, 1, …))."""
     if p < 0.0 or p > 1.0:  # PyTorch's comparison (its TypeError for a str p names 'float')
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
     if not training or p == 0 or x._data.size == 0:
@@ -148,7 +150,8 @@ def dropout(x: Tensor, p: float = 0.5, training: bool = True, inplace: bool = Fa
     dt = x._data.dtype
     if p == 1:
         return mul(x, Tensor._make(np.zeros((), dtype=dt)))
-    keep = random.generator()._unit(x._data.size, np.float64).reshape(x._data.shape) < 1 - p
+    shape = x._data.shape[:2] + (1,) * (x._data.ndim - 2) if feature else x._data.shape
+    keep = random.generator()._unit(math.prod(shape), np.float64).reshape(shape) < 1 - p
     noise = keep.astype(dt) / np.asarray(1 - p, dtype=dt)
     return mul(x, Tensor._make(noise))
 

@@ -63,6 +63,21 @@ def product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.concatenate(parts, axis=0)
 
 
+def column_major(x: np.ndarray) -> bool:
+    """torch's test in mm_mat1/mat2_backward (strides[0] == 1 and strides[1] == sizes[0]): a matrix stored by
+    columns, such as ``weight.t()``; its gradient is then computed transposed, ``(gᵀ @ other)ᵀ``, so that MKL sees
+    the same product (and order) as in torch."""
+    return x.ndim == 2 and x.strides[0] == x.itemsize and x.strides[1] == x.shape[0] * x.itemsize
+
+
+def mm_grads(ctx: Any, k: Any, g: Any, mat1: Any, mat2: Any, na: bool, nb: bool) -> tuple[Any, Any]:
+    """torch's mm_mat1_backward and mm_mat2_backward: G @ Bᵀ and Aᵀ @ G, each transposed for a column-major input."""
+    cols = getattr(ctx, "_column_major", (False, False))
+    ga = (k.t(k.mm(mat2, k.t(g))) if cols[0] else k.mm(g, k.t(mat2))) if na else None
+    gb = (k.t(k.mm(k.t(g), mat1)) if cols[1] else k.mm(k.t(mat1), g)) if nb else None
+    return ga, gb
+
+
 class MmBackward0(Function):
     """A @ B for matrices: d/dA = G @ Bᵀ, d/dB = Aᵀ @ G."""
 
@@ -72,11 +87,13 @@ class MmBackward0(Function):
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         save_cross(ctx, "self", a, "mat2", b)
+        if ctx._needs_input_grad:
+            ctx._column_major = (column_major(a), column_major(b))
         return product(a, b)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         na, nb = ctx._needs_input_grad
-        return (k.mm(g, k.t(s["mat2"])) if na else None, k.mm(k.t(s["self"]), g) if nb else None)
+        return mm_grads(ctx, k, g, s.get("self"), s.get("mat2"), na, nb)
 
 
 class MvBackward0(Function):
@@ -146,16 +163,14 @@ class AddmmBackward0(Function):
             if need[1]:
                 ctx._save(mat2=b)
             ctx._save(alpha=1, beta=1)
+            ctx._column_major = (column_major(a), column_major(b))
         exact = numerics.addmm(bias, a, b)
         return exact if exact is not None else product(a, b) + bias
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         nbias, na, nb = ctx._needs_input_grad
-        return (
-            k.sum_to(g, ctx._in_shapes[0]) if nbias else None,
-            k.mm(g, k.t(s["mat2"])) if na else None,
-            k.mm(k.t(s["mat1"]), g) if nb else None,
-        )
+        ga, gb = mm_grads(ctx, k, g, s.get("mat1"), s.get("mat2"), na, nb)
+        return (k.sum_to(g, ctx._in_shapes[0]) if nbias else None, ga, gb)
 
 
 def _shape_error(a: np.ndarray, b: np.ndarray) -> RuntimeError:

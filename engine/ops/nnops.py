@@ -94,7 +94,8 @@ def _row_sums(e: np.ndarray) -> np.ndarray:
 def _exp_shifted(a: np.ndarray, dim: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(x - max, exp(x - max), sum of those exps) along ``dim``."""
     shifted = a - a.max(axis=dim, keepdims=True)
-    e = numerics.expf(shifted) if a.dtype == np.float32 else precise(np.exp, shifted)
+    exact = a.dtype == np.float32 and a.size <= numerics.EXACT_MAX_ELEMENTS  # SLEEF's exp costs; see there
+    e = numerics.expf(shifted) if exact else precise(np.exp, shifted)
     if a.dtype.kind == "f" and (dim == a.ndim - 1) and a.size:
         s = _row_sums(e)
     else:

@@ -88,6 +88,15 @@ class Budget:
         self.depth = 0
         self.deadline = time.monotonic() + self.limits.max_seconds
         self._resident: int | None = None  # resident bytes when the run started (None: not watched)
+        self.breached: LimitExceeded | None = None  # the first limit hit: from then on no user code runs
+
+    def breach(self, exc: LimitExceeded) -> None:
+        """A limit was hit: the run is over. Every later step of user code (a ``finally``, a hook, a handler the
+        engine calls) raises the breach again at once: ``next_check`` below every step count sends each to
+        ``tick``."""
+        if self.breached is None:
+            self.breached = exc
+        self.next_check = -1
 
     def start(self) -> None:
         """Start the clock: from ``started`` if given (the server's request arrival), else now."""
@@ -102,6 +111,9 @@ class Budget:
         """Called by the interpreter when ``steps`` reaches ``next_check``: enforce the step and time limits. The
         clock is read every 256 steps, or down to every 16 while steps are slow, so that heavy steps cannot run
         far past the time limit."""
+        if self.breached is not None:
+            self.next_check = -1
+            raise self.breached
         limits = self.limits
         if self.steps > limits.max_steps:
             raise LimitExceeded(f"the program ran more than {limits.max_steps:,} steps (step limit)")

@@ -1,8 +1,13 @@
 """User classes: ``class Net(nn.Module): ...`` with ``__init__``, ``forward`` and ``super().__init__()``.
 
 A user class is a real Python class (so the engine's ``Module.__call__`` finds ``forward``) whose methods are
-``UserFunction``s run by the interpreter. Bases must be engine classes or other user classes. Its ``__module__`` is
-``__main__`` so it prints like a script's class. Only ``__init__`` may be defined among the dunder methods.
+``UserFunction``s run by the interpreter. Its ``__module__`` is ``__main__`` so it prints like a script's class.
+Only ``__init__`` may be defined among the dunder methods.
+
+Bases are the learner's own classes and the engine classes courses subclass (``COURSE_BASES``: ``nn.Module`` and
+its layers, ``Dataset``, ``Optimizer``, the schedulers), the exceptions of the builtins, ``object`` and the classes a
+run makes for itself (``collections.namedtuple('P', 'x y')``, the run's ``OrderedDict``); never a value type every
+run shares (a dtype, a device, ``torch.Size``), whose methods could then be turned against it.
 
 Example::
 
@@ -14,9 +19,14 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any
 
+from engine.data import Dataset
+from engine.lr_scheduler import LRScheduler
+from engine.nn import Module
+from engine.optim import Optimizer
 from engine.sandbox.errors import NotSupported
 from engine.sandbox.functions import UserFunction
-from engine.sandbox.policy import SandboxObject, SuperProxy, engine_type
+from engine.sandbox.identity import PlainObject
+from engine.sandbox.policy import SandboxObject, SuperProxy
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.sandbox.interpreter import Interpreter
@@ -24,6 +34,25 @@ if TYPE_CHECKING:  # pragma: no cover
 CLASS_KEY = " class"  # frame entries user code cannot name (a space is never part of an identifier)
 SELF_KEY = " self"
 _BODY = (ast.FunctionDef, ast.Assign, ast.AnnAssign, ast.Pass, ast.Expr)
+COURSE_BASES = (Module, Dataset, Optimizer, LRScheduler)
+# Modules whose classes are made afresh for each run (``collections``' OrderedDict, namedtuple's classes...): a
+# subclass of one touches nothing another run sees.
+PER_RUN_MODULES = ("engine.stdlib.containers",)
+# The interpreter's own errors: an exception class of these names would let a program forge a limit's error.
+RESERVED_NAMES = frozenset(("LimitExceeded", "NotSupported", "SandboxError"))
+
+
+def user_class(cls: Any) -> bool:
+    """Is ``cls`` a class some run's code defined?"""
+    return isinstance(cls, type) and issubclass(cls, SandboxObject) and cls.__module__ == "__main__"
+
+
+def _base_allowed(interp: "Interpreter", base: Any) -> bool:
+    if not isinstance(base, type):
+        return False
+    return user_class(base) or base in interp.exception_types or base.__module__ in PER_RUN_MODULES or (
+        issubclass(base, COURSE_BASES) and not issubclass(base, SandboxObject)
+    )
 
 
 def make_super(interp: "Interpreter") -> Any:
@@ -32,7 +61,7 @@ def make_super(interp: "Interpreter") -> Any:
     def super_(*args: Any) -> SuperProxy:
         if len(args) == 2:
             cls, obj = args
-            if not (isinstance(cls, type) and issubclass(cls, SandboxObject)):
+            if not user_class(cls):
                 raise NotSupported("super() works with your own classes only")
             return SuperProxy(cls, obj)
         if args:
@@ -52,11 +81,16 @@ def define_class(interp: "Interpreter", node: ast.ClassDef) -> type:
     bases = []
     for base_node in node.bases:
         base = interp.eval_expr(base_node)
-        if base is object:  # class Point(object): the Python 2 spelling
+        if base is object or base is PlainObject:  # class Point(object): the Python 2 spelling
             continue
-        if not (isinstance(base, type) and (issubclass(base, SandboxObject) or engine_type(base))):
-            raise NotSupported("a class can only derive from torch classes (such as nn.Module) or your own classes")
+        if not _base_allowed(interp, base):
+            raise NotSupported(
+                "a class can only derive from torch classes meant to be subclassed (nn.Module and its layers, "
+                "Dataset, Optimizer, the LR schedulers), exceptions or your own classes"
+            )
         bases.append(base)
+    if node.name in RESERVED_NAMES:
+        raise NotSupported(f"'{node.name}' is the name of gradtrace's own error: give your class another name")
     for stmt in node.body:
         if not isinstance(stmt, _BODY):
             raise NotSupported("a class body may hold only methods and attributes", stmt.lineno)
@@ -70,6 +104,7 @@ def define_class(interp: "Interpreter", node: ast.ClassDef) -> type:
             value.closure = outer  # as in Python, methods do not see the class body's names
             methods.append(value)
         namespace[key] = value
+    namespace["__module__"] = "__main__"  # whatever the body assigned: a run's class never passes for the engine's
     if not any(issubclass(b, SandboxObject) for b in bases):
         bases.append(SandboxObject)
     cls = type(node.name, tuple(bases), namespace)

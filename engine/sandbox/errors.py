@@ -10,6 +10,8 @@ Example::
 
 from __future__ import annotations
 
+from engine.run_state import read_the_machine, state
+
 
 class SandboxError(Exception):
     """Base of the errors the interpreter itself raises; ``line`` is the 1-based source line when known."""
@@ -27,11 +29,17 @@ class NotSupported(SandboxError):
 
 class LimitExceeded(BaseException):
     """A budget ran out (steps, time, memory, output). A ``BaseException`` so that no ``except Exception`` in the
-    engine or in user code can swallow it."""
+    engine or in user code can swallow it. Made inside a run, it ends the run at once (``Budget.breach``: no
+    ``finally``, handler or hook of the run runs after it) and marks it as not reproducible: where a limit falls
+    depends on the machine."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+        read_the_machine(message)
+        breach = getattr(state().budget, "breach", None)
+        if breach is not None:
+            breach(self)
 
 
 class BreakSignal(BaseException):

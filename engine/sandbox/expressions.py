@@ -11,11 +11,12 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any, Callable
 
+from engine.sandbox.budget import _BIG
 from engine.sandbox.errors import NotSupported
 from engine.sandbox.functions import MISSING, UserFunction
+from engine.sandbox.identity import check_set
 from engine.sandbox.operators import BINARY, COMPARE, UNARY
 from engine.sandbox.policy import get_attr
-from engine.sandbox.budget import _BIG
 from engine.sandbox.sizes import NESTED, check_format_spec, check_nested, footprint
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -123,7 +124,7 @@ def _set(interp: "Interpreter", node: ast.Set) -> Any:
     out = set(items)
     if len(out) >= _BIG:
         interp.budget.count_built(footprint(out) // 8)
-    return out
+    return check_set(out)
 
 
 def _dict(interp: "Interpreter", node: ast.Dict) -> Any:
@@ -282,7 +283,7 @@ def _setcomp(interp: "Interpreter", node: ast.SetComp) -> Any:
         out.add(item)
 
     _comprehension(interp, node.generators, emit)
-    return out
+    return check_set(out)
 
 
 def _dictcomp(interp: "Interpreter", node: ast.DictComp) -> Any:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any
 
+from engine.run_state import address_of, serial_hash
 from engine.sandbox.errors import BreakSignal, ContinueSignal, ReturnSignal
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -53,8 +54,14 @@ class UserFunction:
     def __name__(self) -> str:  # noqa: A003 - how the engine names a hook in its errors, as for a Python function
         return self.name
 
-    def __repr__(self) -> str:
-        return f"<function {self.name}>"
+    def __repr__(self) -> str:  # as Python's, with the run's address
+        return f"<function {self.qualname} at {address_of(self)}>"
+
+    __hash__ = serial_hash
+
+    @property
+    def qualname(self) -> str:
+        return f"{self.owner.__name__}.{self.name}" if self.owner is not None else self.name
 
     def _bind(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
         params = self.params
@@ -122,7 +129,7 @@ class UserFunction:
 class BoundMethod:
     """A user method bound to its instance."""
 
-    __slots__ = ("function", "instance")
+    __slots__ = ("function", "instance", "__weakref__")
 
     def __init__(self, function: UserFunction, instance: Any) -> None:
         self.function = function
@@ -132,7 +139,9 @@ class BoundMethod:
         return self.function(self.instance, *args, **kwargs)
 
     def __repr__(self) -> str:
-        return f"<bound method {self.function.name}>"
+        return f"<bound method {self.function.qualname} of {self.instance!r}>"
+
+    __hash__ = serial_hash
 
 
 MISSING = _MISSING

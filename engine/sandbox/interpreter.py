@@ -31,6 +31,7 @@ from engine.sandbox.functions import UserFunction
 from engine.sandbox.policy import engine_type, set_attr
 from engine.sandbox.safe_builtins import EXCEPTIONS, UNAVAILABLE, make_builtins
 from engine.sandbox.safe_math import make_math
+from engine.stdlib import make_stdlib
 from engine.sandbox.sizes import NESTED, check_nested
 from engine.sandbox.statements import EXEC
 
@@ -61,6 +62,8 @@ class Interpreter:
         self.rec = recorder
         self.modules = dict(modules)
         self.modules.setdefault("math", make_math())
+        for name, module in make_stdlib(self.write, budget).items():  # random, itertools, pprint, ...: fresh
+            self.modules.setdefault(name, module)
         self.stdout: list[str] = []
         self._write_hook = write
         self.builtins = make_builtins(self.write, budget)
@@ -112,6 +115,8 @@ class Interpreter:
         except _SIGNALS:
             raise
         except BaseException as exc:
+            if type(exc) is LimitExceeded:  # raised where no run state knew this budget (an interpreter alone)
+                budget.breach(exc)
             note_line(exc, stmt.lineno)
             raise
 

@@ -17,6 +17,7 @@ import re
 from typing import Any, Callable
 
 from engine.sandbox.budget import _BIG, Budget
+from engine.sandbox.identity import PLAIN_TEXT, check_set, scrub
 from engine.sandbox.sizes import footprint, text_size
 
 _SEQ = (str, bytes, list, tuple)
@@ -68,7 +69,12 @@ def _mod(a: Any, b: Any, budget: Budget) -> Any:
         budget.check_length(str, len(a) + _percent_size(a, b, budget))
     else:
         _division_work(a, b, budget)
-    return a % b
+    result = a % b
+    if type(result) is str:
+        values = b.values() if isinstance(b, dict) else b if isinstance(b, tuple) else (b,)
+        if not all(type(v) in PLAIN_TEXT for v in values):
+            return scrub(result)
+    return result
 
 
 def _percent_size(template: str, b: Any, budget: Budget) -> int:
@@ -141,6 +147,8 @@ def _counted(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any, Budget], Any]
         result = fn(a, b)
         if type(result) in (set, frozenset, dict) and len(result) >= _BIG:
             budget.count_built(footprint(result) // 8)
+        if type(result) is set or type(result) is frozenset:  # d.keys() - s: items no set display checked
+            check_set(result)
         return result
 
     return op
@@ -186,7 +194,10 @@ def inplace(op: type, a: Any, b: Any, budget: Budget) -> Any:
         if not isinstance(a, list):
             return BINARY[op](a, b, budget)
         budget.check_length(a, len(a) * b if _is_int(b) else 0)
-    return _INPLACE[op](a, b)
+    result = _INPLACE[op](a, b)
+    if type(result) is set:  # s |= d.keys()
+        check_set(result)
+    return result
 
 
 UNARY: dict[type, Callable[[Any], Any]] = {

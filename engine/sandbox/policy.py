@@ -20,6 +20,7 @@ import string
 import types
 from typing import Any, Callable
 
+from engine.run_state import identity_repr, serial_hash
 from engine.sandbox.budget import Budget
 from engine.sandbox.errors import NotSupported
 from engine.sandbox.sizes import BoundedFormatter, check_format_spec, check_nested
@@ -44,19 +45,57 @@ class SafeNamespace:
 
 
 class SandboxObject:
-    """Marker base for objects the sandbox makes and user code may read attributes of (user classes)."""
+    """Marker base for objects the sandbox makes and user code may read attributes of (user classes). Their
+    default repr and hash are the run's (``<__main__.Point object at 0x7f3a5c000010>``), never the address."""
+
+    __repr__ = identity_repr
+    __hash__ = serial_hash
 
 
 class SuperProxy:
-    """What ``super()`` gives user code: attribute reads go to the parent class, nothing else."""
+    """What ``super()`` gives user code: attribute reads go to the parent class, nothing else.
 
-    __slots__ = ("_super",)
+    ``super(C, obj)`` needs ``obj`` to be an instance of ``C`` or, for the class-method form, a subclass of ``C``
+    (Python's own rule). In that second form the methods come unbound (``super(C, C).__init__``): each is then
+    callable only on an instance of ``C``, so that no engine method (``dtype``'s, ``Module.__init__``) can be run on
+    an object the run does not own, such as a dtype every run shares."""
+
+    __slots__ = ("_super", "_cls", "_unbound", "_of")
 
     def __init__(self, cls: type, obj: Any) -> None:
+        if not (isinstance(obj, cls) or (isinstance(obj, type) and issubclass(obj, cls))):
+            raise TypeError("super(type, obj): obj must be an instance or subtype of type")
         self._super = super(cls, obj)
+        self._cls = cls
+        self._unbound = isinstance(obj, type)
+        self._of = obj.__name__ if isinstance(obj, type) else type(obj).__name__
+
+    def __repr__(self) -> str:  # as Python's, without the instance's address
+        return f"<super: <class '{self._cls.__name__}'>, <{self._of} object>>"
 
     def lookup(self, name: str) -> Any:
-        return getattr(self._super, name)
+        value = getattr(self._super, name)
+        if self._unbound and callable(value) and not isinstance(value, (type, types.MethodType)):
+            return _OnInstancesOf(value, self._cls, name)
+        return value
+
+
+class _OnInstancesOf:
+    """An unbound method that may only be called with an instance of ``cls`` first."""
+
+    __slots__ = ("_method", "_cls", "_name")
+
+    def __init__(self, method: Any, cls: type, name: str) -> None:
+        self._method, self._cls, self._name = method, cls, name
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not args or not isinstance(args[0], self._cls):
+            got = type(args[0]).__name__ if args else "nothing"
+            raise TypeError(f"descriptor '{self._name}' requires a '{self._cls.__name__}' object but received {got!r}")
+        return self._method(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<method '{self._name}' of '{self._cls.__name__}' objects>"
 
 
 _REFUSED_RESULTS = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType, types.GeneratorType)

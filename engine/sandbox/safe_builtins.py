@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from engine.sandbox.budget import Budget
 from engine.sandbox.errors import NotSupported
+from engine.sandbox.identity import PLAIN_TEXT, PlainObject, check_set, scrub
 from engine.sandbox.sizes import check_format_spec, check_nested, text_size
 
 NAMES = (
@@ -92,8 +93,10 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         return r
 
     def to_str(value: Any = "") -> str:
+        if type(value) is str:
+            return value
         text_size(value, budget)
-        return str(value)
+        return scrub(str(value))
 
     def print_(
         *args: Any, sep: str | None = " ", end: str | None = "\n", file: Any = None, flush: bool = False
@@ -117,11 +120,13 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         if isinstance(spec, str):
             check_format_spec(spec, budget)
         text_size(value, budget)
-        return format(value, spec)
+        text = format(value, spec)
+        return text if type(value) in PLAIN_TEXT else scrub(text)
 
     def repr_(value: Any) -> str:
         text_size(value, budget)
-        return repr(value)
+        text = repr(value)
+        return text if type(value) in PLAIN_TEXT else scrub(text)
 
     def over(fn: Callable[..., Any], name: str, only_alone: bool = False, compares: bool = True) -> Callable[..., Any]:
         """``fn`` with its iterable first argument materialized under the budget (for ``min``/``max`` only when it
@@ -157,7 +162,14 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         name: over(getattr(builtins, name), name, compares=name in ("dict", "set"))
         for name in ("list", "tuple", "dict", "set")
     }
+    set_of = wrapped_types["set"]
+
+    def set_(*args: Any) -> set[Any]:
+        return check_set(set_of(*args))  # type: ignore[no-any-return]
+
+    wrapped_types["set"] = set_
     real_types = {wrapper: getattr(builtins, name) for name, wrapper in wrapped_types.items()}
+    real_types[PlainObject] = object
     real_types[to_str] = str
     real_types[range_] = range
 
@@ -192,6 +204,7 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         zip=lazy(zip, "zip"),
         enumerate=lazy(enumerate, "enumerate"),
         reversed=lazy(reversed, "reversed"),
+        object=PlainObject,  # object(): printed and hashed by the run's numbering, never by its address
     )
     for name, value in names.items():
         if isinstance(value, types.FunctionType):  # print(print), errors: the builtin's name, not the wrapper's

@@ -21,9 +21,10 @@ import string
 import sys
 from typing import Any
 
-from engine.sandbox.budget import Budget
 from engine.printing import text_length
+from engine.sandbox.budget import Budget
 from engine.sandbox.errors import LimitExceeded, NotSupported
+from engine.sandbox.identity import scrub
 from engine.tensor import Tensor
 
 NESTED = (list, tuple, set, frozenset, dict)
@@ -182,6 +183,8 @@ class BoundedFormatter(string.Formatter):
         check_format_spec(format_spec, self.budget)
         text_size(value, self.budget)
         text = format(value, format_spec)
+        if type(value) is not str:
+            text = scrub(text)
         self.length += len(text)
         self.budget.check_length(str, self.length)
         return text

@@ -10,10 +10,19 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine.sandbox.errors import BREAK, CONTINUE, BreakSignal, ContinueSignal, NotSupported, ReturnSignal
+from engine.run_state import read_the_machine
+from engine.sandbox.errors import (
+    BREAK,
+    CONTINUE,
+    BreakSignal,
+    ContinueSignal,
+    LimitExceeded,
+    NotSupported,
+    ReturnSignal,
+)
 from engine.sandbox.expressions import make_function
 from engine.sandbox.operators import inplace
-from engine.sandbox.policy import engine_type, get_attr, set_attr
+from engine.sandbox.policy import SandboxObject, engine_type, get_attr, set_attr
 from engine.sandbox.sizes import check_nested
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -72,29 +81,43 @@ def _for(interp: "Interpreter", node: ast.For) -> None:
     iterable = iter(interp.eval_expr(node.iter))
     target, body, line, rec = node.target, node.body, node.lineno, interp.rec
     assign = interp.assign
-    while True:
+    loop = rec.loop_started(line) if rec is not None else None  # the trace folds long loops (engine/trace/folding)
+    try:
+        while True:
+            if rec is not None:
+                rec.line = line  # tensors made by the iteration itself (rows of a tensor) belong to the `for` line
+            try:
+                item = next(iterable)
+            except StopIteration:
+                interp.exec_block(node.orelse)
+                return
+            assign(target, item)
+            if rec is not None:
+                rec.iteration(loop)
+            if not _loop_body(interp, body):
+                return
+    finally:
         if rec is not None:
-            rec.line = line  # tensors made by the iteration itself (rows of a tensor) belong to the `for` line
-        try:
-            item = next(iterable)
-        except StopIteration:
-            interp.exec_block(node.orelse)
-            return
-        assign(target, item)
-        if not _loop_body(interp, body):
-            return
+            rec.loop_ended(loop)
 
 
 def _while(interp: "Interpreter", node: ast.While) -> None:
     test, body, line, rec = node.test, node.body, node.lineno, interp.rec
-    while True:
+    loop = rec.loop_started(line) if rec is not None else None
+    try:
+        while True:
+            if rec is not None:
+                rec.line = line
+            if not interp.eval_expr(test):
+                interp.exec_block(node.orelse)
+                return
+            if rec is not None:
+                rec.iteration(loop)
+            if not _loop_body(interp, body):
+                return
+    finally:
         if rec is not None:
-            rec.line = line
-        if not interp.eval_expr(test):
-            interp.exec_block(node.orelse)
-            return
-        if not _loop_body(interp, body):
-            return
+            rec.loop_ended(loop)
 
 
 def _if(interp: "Interpreter", node: ast.If) -> None:
@@ -136,7 +159,10 @@ def _with(interp: "Interpreter", node: ast.With) -> None:
         while managers:
             managers.pop().__exit__(type(exc), exc, None)
         raise
-    finally:  # normal exit, or break/continue/return/limits passing through
+    except LimitExceeded:  # a breach ends the run: no __exit__ runs (nothing of the run runs any more)
+        managers.clear()
+        raise
+    finally:  # normal exit, or break/continue/return passing through
         while managers:
             managers.pop().__exit__(None, None, None)
 
@@ -182,6 +208,8 @@ def _try(interp: "Interpreter", node: ast.Try) -> None:
                             raise TypeError("catching classes that do not inherit from BaseException is not allowed")
                     if not isinstance(exc, types):
                         continue
+                if isinstance(exc, (MemoryError, RecursionError)):  # how deep or big a machine lets a program go
+                    read_the_machine(f"the program caught a {type(exc).__name__}")
                 # User code never sees tracebacks or chained exceptions: drop them, so that a handler raising again
                 # (`except RecursionError: f()`) does not keep every earlier exception and its frames alive.
                 exc.__traceback__ = exc.__context__ = None
@@ -197,7 +225,9 @@ def _try(interp: "Interpreter", node: ast.Try) -> None:
                 raise
         else:
             interp.exec_block(node.orelse)
-    except BaseException as exc:  # leaving through `finally` (errors, limits, return/break/continue)
+    except LimitExceeded:  # a breach ends the run: no `finally` runs
+        raise
+    except BaseException as exc:  # leaving through `finally` (errors, return/break/continue)
         if node.finalbody:
             exc.__traceback__ = exc.__context__ = None  # as above: `finally: f()` would chain every exception
             interp.exec_block(node.finalbody)
@@ -270,11 +300,16 @@ def _raise(interp: "Interpreter", node: ast.Raise) -> None:
             raise interp.handling[-1]
         raise RuntimeError("No active exception to reraise")
     exc = interp.eval_expr(node.exc)
-    if isinstance(exc, type) and issubclass(exc, Exception) and exc in interp.exception_types:
+    if isinstance(exc, type) and issubclass(exc, Exception) and _raisable(interp, exc):
         raise exc()
-    if isinstance(exc, Exception) and type(exc) in interp.exception_types:
+    if isinstance(exc, Exception) and _raisable(interp, type(exc)):
         raise exc
     raise TypeError("exceptions must derive from BaseException")
+
+
+def _raisable(interp: "Interpreter", kind: type) -> bool:
+    """The builtins' exceptions and the run's own subclasses of them (``class Stop(Exception)``)."""
+    return kind in interp.exception_types or (issubclass(kind, SandboxObject) and kind.__module__ == "__main__")
 
 
 def _class_def(interp: "Interpreter", node: ast.ClassDef) -> None:

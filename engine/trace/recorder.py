@@ -1,11 +1,17 @@
 """The recorder: turns the engine's observer calls into the trace events of the contract (plain dicts).
 
 Events: ``tensor``, ``name``, ``backward``, ``node``, ``accumulate``, ``grad_reset``, ``step``, ``warning``,
-``print``, ``error``; each with ``seq``, ``type`` and ``line``. Tensor ids are per-run integers kept on the tensor
-(and on its ``grad_fn``) as ``_trace_id``. Tensor events of the current statement are held back until the statement
-ends (or any other event is due) so that ``y = (x ** 2).sum()`` names the sum tensor ``y``. Past ``max_events``
-one ``truncated`` event goes out and the run goes on untraced (only a final ``error`` event still follows), while
-the recorder keeps counting tensors and graph nodes alive for the budget.
+``print``, ``error``, ``iteration``, ``folded``, ``truncated``; each with ``seq``, ``type`` and ``line``
+(``docs/TRACE.md`` is the contract, ``server/schemas/events.py`` its models). Tensor ids are per-run integers kept
+on the tensor (and on its ``grad_fn``) as ``_trace_id``. Tensor events of the current statement are held back until
+the statement ends (or any other event is due) so that ``y = (x ** 2).sum()`` names the sum tensor ``y``.
+
+Long programs keep what teaches. Repeated loop iterations are folded (``engine/trace/folding.py``): the first few
+and the last in full, the rest counted in one ``folded`` event while their ledger events (``backward``,
+``accumulate``, ``grad_reset``, ``step``, ``print``, ``warning``, ``error``) still go out. Past ``max_events``
+graph events (``tensor``, ``name``, ``node``, ``iteration``) one ``truncated`` event goes out and the graph is no
+longer traced, while ledger events still are, up to ``LEDGER_FACTOR`` times as many (then nothing but a final
+``error``). The recorder keeps counting tensors and graph nodes alive for the budget throughout.
 
 Example::
 
@@ -26,12 +32,14 @@ from typing import Any, Callable
 import numpy as np
 
 from engine.autograd import AccumulateGrad
+from engine.trace.folding import LEDGER, Folder, Loop, iteration_event
 from engine.trace.values import MAX_ELEMENTS, summarize, to_values
 
 TRACK_MIN = 100  # the same as engine.sandbox.budget.TRACK_MIN
 SMALL = 16  # arrays written in full once the run has written its share of values
 TENSOR_STEPS = 8  # steps of the budget each tensor made costs (~10 microseconds, ~20 interpreted steps)
 NODE_STEPS = 4  # steps each node run by a backward pass costs (~6 microseconds)
+LEDGER_FACTOR = 4  # ledger events recorded past the graph's event limit: this many times max_events in all
 
 Event = dict[str, Any]
 
@@ -75,7 +83,13 @@ class Recorder:
         self._named: dict[int, str] = {}  # id -> name, for names that went out already
         self._next_id = 0
         self._kinds: dict[type, int] = {}
-        self.truncated = False  # past max_events: nothing more is recorded (but budgets are still counted)
+        self.truncated = False  # past max_events: the graph is no longer traced (ledger events still are)
+        self.closed = False  # past LEDGER_FACTOR * max_events: nothing more is recorded but a final error
+        self._graph_events = 0
+        self._dropped: set[int] = set()  # tensors whose events were folded or cut: their nodes are not sent
+        self._folder = Folder(self._deliver, self._drop)
+        self._modules: dict[int, str] = {}  # id of a module the program named -> its path (`model.0`)
+        self._module_stack: list[tuple[str, str]] = []  # (path, type) of the module calls running
 
     # -- sending ---------------------------------------------------------------------------------------------
 
@@ -85,22 +99,87 @@ class Recorder:
         self._send(event)
 
     def _send(self, event: Event) -> None:
-        if self.truncated:
+        if not self.closed:
+            self._folder.route(event)
+
+    def _deliver(self, event: Event) -> None:
+        """An event out of the folder: within the budgets it joins the trace."""
+        if self.closed:
             return
-        if self.max_events is not None and len(self.events) >= self.max_events:
+        limit = self.max_events
+        if event["type"] in LEDGER:
+            if limit is not None and len(self.events) >= LEDGER_FACTOR * limit:
+                self.closed = True
+                event = {"seq": None, "type": "truncated", "line": self.line, "limit": LEDGER_FACTOR * limit,
+                         "message": f"the trace stops after {LEDGER_FACTOR * limit:,} events (event limit); the "
+                                    "program goes on and its output is kept"}
+            self._append(event)
+            return
+        if self.truncated:
+            self._drop(event)
+            return
+        if limit is not None and self._graph_events >= limit:
             self.truncated = True
-            self.pending = []
-            self._pending_ids = {}
-            event = {"seq": None, "type": "truncated", "line": self.line, "limit": self.max_events,
-                     "message": f"the trace stops after {self.max_events:,} events (event limit); the program "
-                                "goes on and its output is kept"}
+            self._drop(event)
+            self._append({"seq": None, "type": "truncated", "line": self.line, "limit": limit,
+                          "message": f"the graph stops after {limit:,} events (event limit); .grad changes, "
+                                     "optimizer steps and prints are still traced, and the program goes on"})
+            return
+        self._graph_events += 1
+        kind = event["type"]  # an event of a held iteration that goes out after all: its values are written now
+        if kind == "tensor" and type(event["values"]) is np.ndarray:
+            event["values"] = self._values(event["values"])
+        elif kind == "node" and "_node" in event:
+            self._fill_node(event, event.pop("_node"))
         self._append(event)
+
+    def _drop(self, event: Event) -> None:
+        if event["type"] == "tensor":
+            self._dropped.add(event["id"])
 
     def _append(self, event: Event) -> None:
         event["seq"] = len(self.events)
         self.events.append(event)
         if self.on_event is not None:
             self.on_event(event)
+
+    # -- loops, as the interpreter reports them -------------------------------------------------------------
+
+    def loop_started(self, line: int) -> Loop:
+        return self._folder.loop_started(line)
+
+    def iteration(self, loop: Loop) -> None:
+        """``loop`` begins its next iteration (after its target is assigned)."""
+        if self.pending:
+            self.flush()
+        if loop.held == []:  # the fast path of a folding loop whose last iteration made nothing (`while True: pass`)
+            loop.index += 1
+        elif self._folder.iteration(loop) and not self.truncated:
+            self._send(iteration_event(loop))
+
+    def loop_ended(self, loop: Loop) -> None:
+        if self.pending:
+            self.flush()
+        self._folder.loop_ended(loop)
+
+    def close(self) -> None:
+        """The program ended: what is held goes out (a loop left open by a generator lets its last iteration out)."""
+        self.flush()
+        self._folder.close()
+
+    # -- modules ------------------------------------------------------------------------------------------------
+
+    def module_entered(self, module: Any) -> None:
+        """A module's ``__call__`` began: tensors made until it returns belong to it (``module``, ``module_type``)."""
+        path = self._modules.get(id(module))
+        kind = type(module).__name__
+        if path is None:
+            path = f"{self._module_stack[-1][0]}.{kind}" if self._module_stack else kind
+        self._module_stack.append((path, kind))
+
+    def module_left(self, module: Any) -> None:
+        if self._module_stack:
+            self._module_stack.pop()
 
     def flush(self) -> None:
         """Send the held-back tensor events (the interpreter calls this at the end of each statement)."""
@@ -128,7 +207,7 @@ class Recorder:
 
     def bind(self, name: str, value: Any) -> None:
         """User code bound ``name`` to ``value``: name the tensor (or a module's parameters) if still unnamed."""
-        if self.truncated:
+        if self.closed:
             return
         kind = self._kinds.get(type(value))
         if kind is None:
@@ -140,8 +219,11 @@ class Recorder:
                 self.budget.check_time()  # the walk below visits every sub-module: a deep tree stops in time
             try:
                 params = list(value.named_parameters())
+                children = list(value.named_modules())
             except Exception:  # a half-built user module: nothing to name yet
                 return
+            for cname, child in children:
+                self._modules.setdefault(id(child), f"{name}.{cname}" if cname else name)
             for pname, param in params:
                 self._name(param, f"{name}.{pname}")
 
@@ -206,16 +288,18 @@ class Recorder:
 
     def tensor_created(self, t: Any) -> None:
         fn = t._grad_fn
-        if self.truncated:
-            self._count(t, fn)
-            if fn is not None:
-                fn._trace_id = -1  # counted once; no event refers to it
-            return
         self._count(t, fn)
         previous = t._trace_id  # an in-place op re-announces its tensor: a new id, same variable name
         tid = self._next_id
         self._next_id = tid + 1
         t._trace_id = tid
+        if self.truncated or self.closed:  # an id for the ledger events that may name it; no event
+            if fn is not None:
+                fn._trace_id = tid
+            self._dropped.add(tid)
+            if previous is not None and previous in self._named:
+                self._named[tid] = self._named[previous]
+            return
         inputs: list[int] = []
         op = None
         if fn is not None:
@@ -239,18 +323,23 @@ class Recorder:
             "inputs": inputs,
             "shape": list(data.shape),
             "dtype": _dtype_name(data.dtype),
-            "values": self._values(data),
+            # While a loop folds, the iteration may be left out: its values are written only if it goes out.
+            "values": data.copy() if self._folder.holding else self._values(data),
             "requires_grad": t._requires_grad,
             "is_leaf": fn is None,
         }
+        if self._module_stack:
+            event["module"], event["module_type"] = self._module_stack[-1]
         self.pending.append(event)
         self._pending_ids[tid] = event
 
     def backward_started(self, root: Any, gradient: Any, retain_graph: Any) -> None:
-        if self.truncated:
+        if self.closed:
             return
+        data = root._data  # the root's own values (the loss), so a folded iteration's loss is still known
         self._emit({"seq": None, "type": "backward", "line": self.line, "root": self._id(root),
-                    "gradient": self._values(gradient), "retain_graph": bool(retain_graph)})
+                    "gradient": self._values(gradient), "retain_graph": bool(retain_graph),
+                    "values": self._values(data) if data.size <= SMALL else summarize(data)})
 
     def node_ran(self, node: Any, grad_outputs: tuple[Any, ...], grad_inputs: tuple[Any, ...]) -> None:
         budget = self.budget
@@ -260,33 +349,51 @@ class Recorder:
                 budget.tick()
             else:
                 budget.check_time()
-        if self.truncated:
-            return
+        if self.truncated or self.closed or node._trace_id in self._dropped:
+            return  # (its tensor is not on the graph shown)
         # One grad_input per entry of the tensor event's ``inputs`` (edges to untracked nodes are dropped alike).
-        grads = [
-            self._values(g)
-            for (nxt, _), g in zip(node.next_functions, grad_inputs)
+        edges = [
+            i for i, (nxt, _) in enumerate(node.next_functions)
             if nxt is not None and (nxt._trace_id is not None or type(nxt) is AccumulateGrad)
         ]
-        grad_output = self._values(grad_outputs[0]) if grad_outputs else None
-        self._emit({"seq": None, "type": "node", "line": self.line, "tensor": node._trace_id, "op": node.name(),
-                    "grad_output": grad_output, "grad_inputs": grads})
+        grads = [grad_inputs[i] if i < len(grad_inputs) else None for i in edges]
+        grad_output = grad_outputs[0] if grad_outputs else None
+        event = {"seq": None, "type": "node", "line": self.line, "tensor": node._trace_id, "op": node.name(),
+                 "grad_output": grad_output, "grad_inputs": grads, "formulas": edges}
+        if self._folder.holding:  # the iteration may be left out: its values and formulas are written if it goes out
+            event["grad_output"] = None if grad_output is None else np.array(grad_output)
+            event["grad_inputs"] = [None if g is None else np.array(g) for g in grads]
+            event["_node"] = node
+        else:
+            self._fill_node(event, node)
+        self._emit(event)
+
+    def _fill_node(self, event: Event, node: Any) -> None:
+        """Write a node event's values and formulas (``formulas`` holds the edges' indexes until then)."""
+        event["grad_output"] = self._values(event["grad_output"])
+        event["grad_inputs"] = [self._values(g) for g in event["grad_inputs"]]
+        templates = node.formulas() if hasattr(node, "formulas") else []  # (a stand-in node may have none)
+        event["formulas"] = [templates[i] if i < len(templates) else None for i in event["formulas"]]
 
     def grad_accumulated(self, leaf: Any, before: Any, delta: Any, after: Any) -> None:
-        if self.truncated:
+        if self.closed:
             return
-        self._emit({"seq": None, "type": "accumulate", "line": self.line, "tensor": self._id(leaf),
+        tid = self._id(leaf)
+        self._emit({"seq": None, "type": "accumulate", "line": self.line, "tensor": tid, "name": self._name_of(tid),
                     "before": self._values(before), "delta": self._values(delta), "after": self._values(after)})
 
     def grad_reset(self, t: Any, how: str) -> None:
-        if self.truncated:
+        if self.closed:
             return
-        self._emit({"seq": None, "type": "grad_reset", "line": self.line, "tensor": self._id(t), "how": how})
+        tid = self._id(t)
+        self._emit({"seq": None, "type": "grad_reset", "line": self.line, "tensor": tid, "name": self._name_of(tid),
+                    "how": how})
 
     def param_stepped(self, t: Any, before: Any, after: Any) -> None:
-        if self.truncated:
+        if self.closed:
             return
-        self._emit({"seq": None, "type": "step", "line": self.line, "tensor": self._id(t),
+        tid = self._id(t)
+        self._emit({"seq": None, "type": "step", "line": self.line, "tensor": tid, "name": self._name_of(tid),
                     "before": self._values(before), "after": self._values(after)})
 
     def warning(self, message: str) -> None:
@@ -295,12 +402,13 @@ class Recorder:
     # -- what the interpreter and runner report --------------------------------------------------------------
 
     def print(self, text: str) -> None:
-        if self.truncated:
+        if self.closed:
             return
         self._emit({"seq": None, "type": "print", "line": self.line, "text": text})
 
     def error(self, error_type: str, message: str, line: int | None) -> None:
-        if self.truncated:  # the error still goes out after a `truncated` event
+        self.close()
+        if self.closed:  # the error still goes out after the last `truncated` event
             self._append({"seq": None, "type": "error", "line": line, "error_type": error_type, "message": message})
             return
         self._emit({"seq": None, "type": "error", "line": line, "error_type": error_type, "message": message})

@@ -1,4 +1,4 @@
-// The only module that knows the server's URLs (HTTP contract in DESIGN.md).
+// The only module that knows the server's URLs (HTTP contract in docs/HTTP.md).
 
 import { createParser } from 'eventsource-parser';
 
@@ -8,7 +8,14 @@ function apiRoot() {
   return (meta?.getAttribute('content') || '').replace(/\/$/, '');
 }
 
-const url = (path) => `${apiRoot()}${path}`;
+/** The API root set by the embed script (its own origin), else the page's meta tag, else same origin. */
+let configuredRoot = /** @type {string|null} */ (null);
+/** @param {string} root e.g. 'https://gradtrace.example' (no trailing slash needed) */
+export function setApiRoot(root) {
+  configuredRoot = root.replace(/\/$/, '');
+}
+
+const url = (path) => `${configuredRoot ?? apiRoot()}${path}`;
 
 /**
  * @typedef {{type: string, message: string, line: number|null}} RunError
@@ -20,6 +27,26 @@ export class RequestError extends Error {
   constructor(message) {
     super(message);
     this.name = 'RequestError';
+  }
+}
+
+/** The server could not be reached at all (down, offline, blocked): a sentence a learner can act on. */
+export class ServerUnreachable extends RequestError {
+  constructor() {
+    super(
+      `The gradtrace server (${configuredRoot || apiRoot() || location.origin}) can't be reached: it may be down, or you are offline.`,
+    );
+    this.name = 'ServerUnreachable';
+  }
+}
+
+/** fetch, with a network failure (never an HTTP status) turned into ServerUnreachable. */
+async function reach(input, init) {
+  try {
+    return await fetch(input, init);
+  } catch (err) {
+    if (init?.signal?.aborted) throw err;
+    throw new ServerUnreachable();
   }
 }
 
@@ -40,11 +67,11 @@ async function refusal(res) {
   return new RequestError(`the server refused the run: ${detail}`);
 }
 
-const post = (path, code, signal, accept) =>
-  fetch(url(path), {
+const post = (path, code, seed, signal, accept) =>
+  reach(url(path), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: accept },
-    body: JSON.stringify({ code }),
+    body: JSON.stringify(seed === null || seed === undefined ? { code } : { code, seed }),
     signal,
   });
 
@@ -54,11 +81,11 @@ const runEnd = (body) => ({ stdout: body?.stdout ?? '', error: body?.error ?? nu
 /**
  * POST /api/run: the whole trace in one response.
  * @param {string} code
- * @param {{onEvent: (e: any) => void, signal?: AbortSignal}} opts
+ * @param {{onEvent: (e: any) => void, signal?: AbortSignal, seed?: number|null}} opts
  * @returns {Promise<RunEnd>}
  */
-export async function runBatch(code, { onEvent, signal }) {
-  const res = await post('/api/run', code, signal, 'application/json');
+export async function runBatch(code, { onEvent, signal, seed }) {
+  const res = await post('/api/run', code, seed, signal, 'application/json');
   if (!res.ok) throw await refusal(res);
   const body = await res.json();
   for (const e of body.events || []) onEvent(e);
@@ -68,11 +95,11 @@ export async function runBatch(code, { onEvent, signal }) {
 /**
  * POST /api/run/stream: one SSE `trace` message per event (or a small batch: an array), then `done`.
  * @param {string} code
- * @param {{onEvent: (e: any) => void, signal?: AbortSignal}} opts
+ * @param {{onEvent: (e: any) => void, signal?: AbortSignal, seed?: number|null}} opts
  * @returns {Promise<RunEnd>}
  */
-export async function runStream(code, { onEvent, signal }) {
-  const res = await post('/api/run/stream', code, signal, 'text/event-stream');
+export async function runStream(code, { onEvent, signal, seed }) {
+  const res = await post('/api/run/stream', code, seed, signal, 'text/event-stream');
   if ([404, 405, 501].includes(res.status)) throw new StreamUnavailable();
   if (!res.ok) throw await refusal(res);
   if (!(res.headers.get('content-type') || '').includes('text/event-stream') || !res.body) {
@@ -106,7 +133,7 @@ export async function runStream(code, { onEvent, signal }) {
 /**
  * Run code, streaming its trace if the server can, else in one batch.
  * @param {string} code
- * @param {{onEvent: (e: any) => void, signal?: AbortSignal}} opts
+ * @param {{onEvent: (e: any) => void, signal?: AbortSignal, seed?: number|null}} opts
  * @returns {Promise<RunEnd>}
  */
 export async function runCode(code, opts) {
@@ -120,7 +147,13 @@ export async function runCode(code, opts) {
 
 /** GET /api/examples → [{id, title, code}] */
 export async function fetchExamples() {
-  const res = await fetch(url('/api/examples'), { headers: { Accept: 'application/json' } });
+  const res = await reach(url('/api/examples'), { headers: { Accept: 'application/json' } });
   if (!res.ok) throw new RequestError(`could not load the examples (${res.status})`);
   return res.json();
+}
+
+/** A recorded trace file (a widget's data-trace-src, resolved against the page), parsed JSON; null if missing. */
+export async function fetchTraceFile(href) {
+  const res = await fetch(new URL(href, document.baseURI));
+  return res.ok ? res.json() : null;
 }

@@ -83,6 +83,15 @@ export function describe(e, s) {
       return { kind: 'output', text: `UserWarning: ${e.message}` };
     case 'truncated':
       return { kind: 'output', text: `Trace cut short: ${e.message}` };
+    case 'iteration':
+      return { kind: 'output', text: `loop at line ${e.loop}: iteration ${e.index}` };
+    case 'folded':
+      return {
+        kind: 'output',
+        text:
+          `loop at line ${e.loop}: iterations ${e.first}–${e.last} folded (${e.iterations} iterations, ` +
+          `${e.events} graph events left out; their .grad changes, steps and prints are kept)`,
+      };
     case 'error':
       return { kind: 'error', text: `${e.error_type}: ${e.message}` };
     default:

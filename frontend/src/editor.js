@@ -43,16 +43,19 @@ function cspNonce() {
 
 /**
  * @param {HTMLElement} parent
- * @param {{doc?: string, onRun: () => void, onChange?: () => void, onHoverLine?: (line: number|null) => void}} opts
- *   onHoverLine: the pointer moved onto another source line (null: off the code).
+ * @param {{doc?: string, onRun: () => void, onChange?: () => void, onHoverLine?: (line: number|null) => void,
+ *   root?: ShadowRoot, readOnly?: boolean}} opts
+ *   onHoverLine: the pointer moved onto another source line (null: off the code); root: the shadow root the
+ *   editor lives in (its styles go there); readOnly: the code can be read, selected and run, not changed.
  */
-export function createEditor(parent, { doc = '', onRun, onChange, onHoverLine = () => {} }) {
+export function createEditor(parent, { doc = '', onRun, onChange, onHoverLine = () => {}, root, readOnly = false }) {
   let hovered = /** @type {number|null} */ (null);
   const hover = (line) => {
     if (line !== hovered) onHoverLine((hovered = line));
   };
   const view = new EditorView({
     parent,
+    ...(root ? { root } : {}),
     state: EditorState.create({
       doc,
       extensions: [
@@ -62,6 +65,7 @@ export function createEditor(parent, { doc = '', onRun, onChange, onHoverLine = 
         markField,
         hoverField,
         cspNonce(),
+        EditorState.readOnly.of(readOnly),
         EditorView.domEventHandlers({
           mousemove(e, v) {
             const pos = v.posAtCoords({ x: e.clientX, y: e.clientY });

@@ -1,15 +1,14 @@
-// The compact page at /embed#code=…, for iframes in course pages: graph, timeline, ledger and output (the editor
-// only with `&editor=1`). It runs the code of its URL at once and tells the parent page its height.
+// The compact page at /embed#code=…, for iframes in course pages (Moodle, Canvas: where only iframes are allowed):
+// code, graph, timeline, ledger and output, with the link's hide flags (`&hide=editor,timeline`). It runs the
+// code of its URL at once and tells the parent page its height, whatever the parent's origin.
 
+import './style.css';
 import { createApp } from './app.js';
 import { hashWithCode } from './hash.js';
-
-const params = new URLSearchParams(location.hash.replace(/^#/, ''));
-const editorPanel = /** @type {HTMLElement} */ (document.querySelector('.editor-panel'));
-editorPanel.hidden = params.get('editor') !== '1';
+import { readLink } from './linkstate.js';
 
 const app = createApp();
-if (app.editor.getCode()) app.run();
+if (app.editor.getCode() && !readLink(location.hash).autorun) app.run(); // (autorun=1: createApp ran it)
 
 // "gradtrace" opens this program in the full playground
 const brand = /** @type {HTMLAnchorElement} */ (document.querySelector('.brand-link'));

@@ -54,13 +54,14 @@ export function createLedgerPanel(root, { onSeek, onRerun = () => {} }) {
       return;
     }
     for (const id of final.ledgerOrder) {
-      const t = final.tensors[id];
+      const t = final.tensors[id] ?? final.ghosts?.[id];
       const dtype = t?.dtype;
       const section = document.createElement('section');
       section.className = 'ledger-leaf';
       section.dataset.leafId = id;
       const h = document.createElement('h3');
-      const now = snap.tensors[id] ? formatCompact(snap.tensors[id].grad, MAX_VALUE, dtype) : 'None';
+      const held = snap.tensors[id] ?? snap.ghosts?.[id];
+      const now = held ? formatCompact(held.grad, MAX_VALUE, dtype) : 'None';
       h.append(code(`${tensorLabel(t)}.grad`), ` = `, code(now));
       const list = document.createElement('ol');
       const entries = final.ledger[id];

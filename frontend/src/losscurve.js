@@ -20,8 +20,9 @@ export function lossSeries(final) {
   const [line, n] = [...count].sort((a, b) => b[1] - a[1])[0] || [null, 0];
   if (n < 2) return [xs, ys];
   final.passes.forEach((p, i) => {
-    const t = final.tensors[p.root];
-    if (p.line === line && t && (t.shape || []).length === 0 && typeof t.values === 'number') {
+    // The root's values: from its tensor event, or (a folded iteration's loss) from the backward event itself.
+    const t = final.tensors[p.root] ?? { shape: [], values: p.values };
+    if (p.line === line && (t.shape || []).length === 0 && typeof t.values === 'number') {
       xs.push(i + 1);
       ys.push(t.values);
     }

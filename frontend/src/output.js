@@ -9,13 +9,22 @@ import { explainError } from './explain.js';
  */
 export function createOutputPanel({ stdout, error, warnings, status, explain }) {
   /**
-   * @param {{stdout: string, error: {type: string, message: string, line: number|null}|null, warnings: string[], truncated?: string|null}} out
+   * @param {{stdout: string, error: {type: string, message: string, line: number|null}|null, warnings: string[], truncated?: string|null, folds?: {loop: number, first: number, last: number, iterations: number}[]}} out
    */
   function render(out) {
     const li = (text) => Object.assign(document.createElement('li'), { textContent: text });
     warnings.replaceChildren(...out.warnings.map((w) => li(`UserWarning: ${w}`)));
+    const folds = out.folds || [];
+    for (const f of folds) {
+      warnings.append(
+        li(
+          `Loop at line ${f.loop}: iterations ${f.first}–${f.last} folded (${f.iterations} iterations: their ` +
+            'graphs are left out; their .grad changes, steps and prints are kept)',
+        ),
+      );
+    }
     if (out.truncated) warnings.append(li(`Trace cut short: ${out.truncated}`));
-    warnings.hidden = out.warnings.length === 0 && !out.truncated;
+    warnings.hidden = out.warnings.length === 0 && !out.truncated && folds.length === 0;
     stdout.textContent = out.stdout;
     stdout.classList.toggle('empty', !out.stdout);
     if (out.error) {

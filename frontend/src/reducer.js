@@ -56,6 +56,11 @@
  * @property {string} stdout
  * @property {string[]} warnings
  * @property {string|null} truncated  Why the trace stops early (the event limit), if it does.
+ * @property {Record<string, {id: string, name: string|null, grad: Values}>} ghosts  Leaves whose tensor events were
+ *   folded or cut (a loop's folded iteration), known by their ledger events only: their name and `.grad`.
+ * @property {{seq: number, loop: number, index: number}[]} iterations  Loop iterations traced in full, in order.
+ * @property {{seq: number, loop: number, first: number, last: number, iterations: number, events: number}[]} folds
+ *   Folded runs of loop iterations (their graphs left out).
  * @property {{type: string, message: string, line: number|null}|null} error
  * @property {TraceEvent|null} event   The last applied event (the "current step").
  * @property {string|null} active      The tensor id the current event is about, if any.
@@ -78,6 +83,9 @@ export function emptySnapshot() {
     stdout: '',
     warnings: [],
     truncated: null,
+    ghosts: {},
+    iterations: [],
+    folds: [],
     error: null,
     event: null,
     active: null,
@@ -113,6 +121,11 @@ export function snapshotAt(events, k) {
   for (let i = 0; i < n; i++) apply(s, events[i]);
   s.k = n;
   return s;
+}
+
+/** The stand-in of a leaf known only by its ledger events (its tensor event was folded or cut). */
+function ghost(s, id, e) {
+  return (s.ghosts[id] ||= { id, name: e.name ?? null, grad: null });
 }
 
 function ledgerOf(s, id) {
@@ -181,7 +194,14 @@ function apply(s, e) {
     case 'backward': {
       s.backwardCount += 1;
       const retainGraph = Boolean(e.retain_graph);
-      const pass = { root: key(e.root), gradient: e.gradient ?? null, retainGraph, line, seq: e.seq };
+      const pass = {
+        root: key(e.root),
+        gradient: e.gradient ?? null,
+        values: e.values ?? null,
+        retainGraph,
+        line,
+        seq: e.seq,
+      };
       s.passes.push(pass);
       s.backward = { root: pass.root, gradient: pass.gradient, retainGraph, pass: s.backwardCount, line, done: false };
       s.edgeGrads = {};
@@ -203,11 +223,9 @@ function apply(s, e) {
     }
     case 'accumulate': {
       const id = key(e.tensor);
-      const t = s.tensors[id];
-      if (t) {
-        t.grad = e.after ?? null;
-        t.ranIn = s.backwardCount; // its AccumulateGrad node ran
-      }
+      const t = s.tensors[id] ?? ghost(s, id, e);
+      t.grad = e.after ?? null;
+      if (s.tensors[id]) t.ranIn = s.backwardCount; // its AccumulateGrad node ran
       ledgerOf(s, id).push({
         seq: e.seq,
         line,
@@ -223,10 +241,10 @@ function apply(s, e) {
     }
     case 'grad_reset': {
       const id = key(e.tensor);
-      const t = s.tensors[id];
-      const before = t ? t.grad : null;
+      const t = s.tensors[id] ?? ghost(s, id, e);
+      const before = t.grad;
       const after = e.how === 'zero' && before !== null ? zerosLike(before) : null;
-      if (t) t.grad = after;
+      t.grad = after;
       s.window[id] = [];
       ledgerOf(s, id).push({ seq: e.seq, line, kind: 'reset', how: e.how === 'zero' ? 'zero' : 'none', before, after });
       s.active = id;
@@ -251,6 +269,19 @@ function apply(s, e) {
       break;
     case 'truncated':
       s.truncated = String(e.message ?? 'the trace stops here');
+      break;
+    case 'iteration':
+      s.iterations.push({ seq: e.seq, loop: e.loop, index: e.index });
+      break;
+    case 'folded':
+      s.folds.push({
+        seq: e.seq,
+        loop: e.loop,
+        first: e.first,
+        last: e.last,
+        iterations: e.iterations,
+        events: e.events,
+      });
       break;
     case 'error':
       s.error = { type: e.error_type || 'Error', message: String(e.message ?? ''), line };

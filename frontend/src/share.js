@@ -2,6 +2,7 @@
 // (no server round trip) and handed to the browser as downloads.
 
 import { hashWithCode } from './hash.js';
+import { writeLink } from './linkstate.js';
 
 const STYLE_PROPS = [
   'fill',
@@ -45,12 +46,39 @@ export function embedSnippet(pageUrl, code) {
   return `${frame}\n${follow}`;
 }
 
+const escapeHTML = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Both forms a course page can paste, with the current state: the script (a code block /embed.js makes live, what
+ * Markdown fences write) and the iframe (for platforms that allow only iframes), that follows its height.
+ * @param {string} pageUrl
+ * @param {string} code
+ * @param {{seed?: number|null, hide?: string[]}} [state]
+ */
+export function embedForms(pageUrl, code, { seed = null, hide = [] } = {}) {
+  const base = pageUrl.replace(/[#?].*$/, '').replace(/[^/]*$/, '');
+  const attrs = [seed !== null ? ` data-seed="${seed}"` : '', hide.length ? ` data-hide="${hide.join(',')}"` : ''].join(
+    '',
+  );
+  const script =
+    `<script type="module" src="${base}embed.js"></script>\n` +
+    `<pre${attrs}><code class="language-gradtrace">${escapeHTML(code)}</code></pre>`;
+  const frame = embedSnippet(pageUrl, code).replace(
+    /embed#code=/,
+    `embed${writeLink('', { seed, hide })
+      .replace(/^#$/, '#')
+      .replace(/^#(.+)$/, '#$1&')}code=`,
+  );
+  return `<!-- gradtrace, script form: -->\n${script}\n\n<!-- gradtrace, iframe form (Moodle, Canvas): -->\n${frame}`;
+}
+
 /**
  * @param {HTMLElement} root
- * @param {{getCode: () => string, trace: () => any, graph: () => any}} deps
+ * @param {{getCode: () => string, trace: () => any, graph: () => any,
+ *   state?: () => {seed: number|null, step: number|null, hide: string[]}}} deps
  *   trace: {code, stdout, error, seed, events} of the current run; graph: graph.snapshotSVG().
  */
-export function createSharePanel(root, { getCode, trace, graph }) {
+export function createSharePanel(root, { getCode, trace, graph, state = () => ({ seed: null, step: 0, hide: [] }) }) {
   const el = (tag, props) => Object.assign(document.createElement(tag), props);
   const status = el('output', { className: 'share-status' });
   status.setAttribute('role', 'status');
@@ -88,7 +116,9 @@ export function createSharePanel(root, { getCode, trace, graph }) {
 
   const buttons = [
     button('Copy link', 'Copy link to this program', () => {
-      const link = location.href.replace(/#.*$/, '') + hashWithCode(location.hash, getCode());
+      const { seed, step, hide } = state();
+      const hash = writeLink(location.hash, { code: getCode(), seed, step, hide });
+      const link = location.href.replace(/#.*$/, '') + hash;
       snippet.hidden = false;
       snippet.value = link;
       copy(link, 'Link');
@@ -97,6 +127,11 @@ export function createSharePanel(root, { getCode, trace, graph }) {
       snippet.hidden = false;
       snippet.value = embedSnippet(location.href, getCode());
       copy(snippet.value, 'Embed snippet');
+    }),
+    button('Embed both', 'Embed both: copy the script and iframe forms', () => {
+      snippet.hidden = false;
+      snippet.value = embedForms(location.href, getCode(), state());
+      copy(snippet.value, 'Embed forms');
     }),
     button('SVG', 'Export the graph as SVG', () => {
       const s = svgText();

@@ -70,16 +70,16 @@ export function createStore() {
      * What the output panel shows at step k: the trace's stdout and error so far, and at the end of a finished
      * run the server's own stdout and error (they are the authority, e.g. for prints the trace didn't carry).
      * @param {number} k
-     * @returns {{stdout: string, error: RunError|null, warnings: string[], truncated: string|null}}
+     * @returns {{stdout: string, error: RunError|null, warnings: string[], truncated: string|null, folds: object[]}}
      */
     outputAt(k) {
       const snap = store.at(k);
-      const { warnings, truncated } = snap;
-      if (failure) return { stdout: snap.stdout, error: failure, warnings, truncated };
+      const { warnings, truncated, folds } = snap;
+      if (failure) return { stdout: snap.stdout, error: failure, warnings, truncated, folds };
       if (end && k >= events.length) {
-        return { stdout: end.stdout || snap.stdout, error: end.error ?? snap.error, warnings, truncated };
+        return { stdout: end.stdout || snap.stdout, error: end.error ?? snap.error, warnings, truncated, folds };
       }
-      return { stdout: snap.stdout, error: snap.error, warnings, truncated };
+      return { stdout: snap.stdout, error: snap.error, warnings, truncated, folds };
     },
   };
   return store;

@@ -21,8 +21,9 @@ const icon = (name) =>
 /**
  * @param {HTMLElement} root  data-testid="timeline"
  * @param {import('./player.js').Player} player
+ * @param {{keys?: Document|ShadowRoot}} [opts]  where ← → Space Home End are heard (default: the page)
  */
-export function createTimelinePanel(root, player) {
+export function createTimelinePanel(root, player, { keys: keyTarget = document } = {}) {
   const el = (tag, props = {}) => Object.assign(document.createElement(tag), props);
   const button = (name, title, action) => {
     const b = el('button', { type: 'button', title, className: 'icon' });
@@ -64,8 +65,10 @@ export function createTimelinePanel(root, player) {
   });
 
   // ← / → step, Space plays, Home / End jump, unless the learner is typing in the editor or a form field.
-  document.addEventListener('keydown', (e) => {
-    const target = /** @type {HTMLElement} */ (e.target);
+  // (keys: where they are heard: the page, or one widget's shadow root; the target is the element inside it.)
+  keyTarget.addEventListener('keydown', (/** @type {any} */ e) => {
+    const target = /** @type {HTMLElement} */ (e.composedPath()[0]);
+    if (!target?.closest) return;
     if (target.closest('.cm-editor, input, select, textarea') || e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.key === 'ArrowRight') player.next();
     else if (e.key === 'ArrowLeft') player.prev();

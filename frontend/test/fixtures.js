@@ -1,4 +1,4 @@
-// Hand-written traces mirroring the event contract (DESIGN.md) for the three kinds of runs the tests need.
+// Hand-written traces mirroring the event contract (docs/TRACE.md) for the three kinds of runs the tests need.
 import { readFileSync } from 'node:fs';
 
 /** @param {string} name @returns {{stdout: string, error: any, seed: number, events: any[]}} */

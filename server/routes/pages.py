@@ -16,8 +16,9 @@ async def healthz(service: ServiceDep) -> Health:
     """200 while the server can answer."""
     answers = service.answers
     if answers is None:
-        return Health(status="ok", kept_answers=0, answers_given_again=0)
-    return Health(status="ok", kept_answers=len(answers), answers_given_again=answers.hits)
+        return Health(status="ok", pending_runs=service.pending, kept_answers=0, answers_given_again=0)
+    return Health(status="ok", pending_runs=service.pending, kept_answers=len(answers),
+                  answers_given_again=answers.hits, **answers.counts)
 
 
 @router.get("/api/examples", tags=["examples"], responses={429: {"model": ErrorBody, "description": "Too many requests"}})

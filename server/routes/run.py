@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterable
 from typing import Annotated
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import Response
-from fastapi.sse import EventSourceResponse, ServerSentEvent
 
-from server.jsonio import dumps, result_body
+from server.bodies import StrictJSONRoute
 from server.routes.deps import ServiceDep, SettingsDep, check_code_size
 from server.schemas.api import REFUSALS, RunRequest, RunResponse
+from server.sse import RunStream
 
-router = APIRouter(prefix="/api", tags=["run"])
+router = APIRouter(prefix="/api", tags=["run"], route_class=StrictJSONRoute)
 _ERRORS = REFUSALS
 
 
@@ -30,7 +29,7 @@ SizedRequest = Annotated[RunRequest, Depends(sized_request)]
 async def has_room(request: SizedRequest, service: ServiceDep) -> None:
     """429 before the stream starts when the server is full (a refusal inside a started stream can't be a 429),
     unless the answer is kept from an earlier run and needs no worker."""
-    if service.answers is None or request.code not in service.answers:
+    if not service.is_kept(request.code, request.seed):
         service.check_capacity()
 
 
@@ -42,15 +41,17 @@ async def run(request: SizedRequest, service: ServiceDep) -> Response:
     """
     # The worker encodes the answer (jsonio.dumps: strict, ASCII JSON), so the event loop only passes bytes on. The
     # engine's events are plain dicts already in the contract's shape (tests validate them against RunResponse).
-    return Response(await service.run_encoded(request.code), media_type="application/json")
+    return Response(await service.run_encoded(request.code, request.seed), media_type="application/json")
 
 
-@router.post("/run/stream", response_class=EventSourceResponse, responses=_ERRORS, dependencies=[Depends(has_room)])
-async def run_stream(request: SizedRequest, service: ServiceDep) -> AsyncIterable[ServerSentEvent]:
+@router.post(
+    "/run/stream",
+    response_class=Response,
+    responses={**_ERRORS, 200: {"description": "Server-Sent Events", "content": {"text/event-stream": {}}}},
+    dependencies=[Depends(has_room)],
+)
+async def run_stream(request: SizedRequest, service: ServiceDep, settings: SettingsDep) -> RunStream:
     """The same run as Server-Sent Events: ``event: trace`` messages, each a JSON array of the trace events
-    produced since the last one (sent as they happen), then ``event: done`` with ``{stdout, error, seed}``."""
-    async for kind, item in service.stream(request.code):
-        if kind == "trace":
-            yield ServerSentEvent(raw_data=item, event="trace")  # JSON text from the worker
-        else:
-            yield ServerSentEvent(raw_data=dumps(result_body(item, events=False)), event="done")
+    produced since the last one (sent as they happen), then ``event: done`` with ``{stdout, error, seed}``.
+    A client that hangs up stops its run; one that reads far slower than the run writes is dropped."""
+    return RunStream(service.stream(request.code, request.seed), max_buffered=settings.stream_buffer_bytes)

@@ -1,10 +1,10 @@
-"""Request and response bodies of the HTTP API (the contract in DESIGN.md)."""
+"""Request and response bodies of the HTTP API (the contract in docs/HTTP.md)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from server.schemas.events import Event
 
@@ -17,6 +17,20 @@ class RunRequest(_Strict):
     """A program to run. Example: ``{"code": "import torch\\nprint(torch.tensor(1.))"}``."""
 
     code: str = Field(description="PyTorch-style Python source", examples=["import torch\nx = torch.tensor(2.0)"])
+    seed: int | None = Field(
+        default=None, ge=0, lt=2**64,
+        description="the run's RNG seed (as torch.manual_seed takes it); without one the run draws its own",
+    )
+
+    @field_validator("seed", mode="before")
+    @classmethod
+    def _integer_only(cls, value: Any) -> Any:
+        """A JSON integer (``5`` or ``5.0``), never a string or a boolean pydantic would turn into one."""
+        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+            return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        raise ValueError("seed must be an integer")
 
 
 class RunError(BaseModel):
@@ -74,11 +88,17 @@ class Example(BaseModel):
 
 
 class Health(BaseModel):
-    """The server is up; how many answers it keeps for code sent again, and how often it gave one again."""
+    """The server is up; how many answers it keeps for code sent again, how often it gave one again, and what it
+    decided for each run's answer: kept, or not kept because chance decided it, a limit ended it, or too big."""
 
     status: str
+    pending_runs: int = 0
     kept_answers: int
     answers_given_again: int
+    kept: int = 0
+    not_kept_nondeterministic: int = 0
+    not_kept_limit: int = 0
+    not_kept_too_big: int = 0
 
 
 class ErrorBody(BaseModel):
@@ -89,9 +109,14 @@ class ErrorBody(BaseModel):
 
 _JSON_ERROR = {"application/json": {"schema": {"type": "object", "properties": {"detail": {}}, "required": ["detail"]}}}
 REFUSALS: dict[int | str, dict[str, Any]] = {
-    400: {"description": "The body is not JSON (or not UTF-8)", "content": _JSON_ERROR},
+    400: {"description": "The body is not strict JSON (NaN, Infinity, a number out of range, not UTF-8, too deep)",
+          "content": _JSON_ERROR},
+    408: {"description": "The body did not arrive in time", "content": _JSON_ERROR},
     413: {"description": "The body (256 KiB) or the code (64 KiB) is over its limit", "content": _JSON_ERROR},
+    415: {"description": "The body is not application/json", "content": _JSON_ERROR},
     422: {"description": "The body does not match the schema (unknown fields are refused)", "content": _JSON_ERROR},
+    431: {"description": "The request's headers are too large (16 KiB a header, 64 KiB in all)",
+          "content": _JSON_ERROR},
     429: {"description": "Too many runs at once, or too many requests from this client; see Retry-After",
           "content": _JSON_ERROR,
           "headers": {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}},

@@ -267,17 +267,17 @@ def test_embed_page_runs_compactly_and_reports_its_height(page: Page, live_serve
     expect(frame.get_by_test_id("stdout")).to_have_text("tensor([2., 4., 6.])\n", timeout=30_000)  # it ran by itself
     expect(frame.locator(GRAPH_NODES)).to_have_count(3)
     expect(frame.get_by_test_id("ledger")).to_contain_text("[2., 4., 6.]")
-    expect(frame.get_by_test_id("editor")).to_be_hidden()  # editor only with &editor=1
+    expect(frame.get_by_test_id("editor")).to_be_visible()  # issue 13: the code shows by default (hide=editor hides it)
     b64 = src.split("#code=")[1]
     expect(frame.get_by_role("link", name="gradtrace")).to_have_attribute("href", f"./#code={b64}")  # → playground
     page.wait_for_function("window.heights.length > 0 && window.heights.at(-1) > 400")
     shot(page, "embed-in-iframe")
 
 
-def test_embed_with_editor(page: Page, live_server: str) -> None:
-    url = code_url(live_server, lesson("scalar_backward")).replace("/#code=", "/embed#editor=1&code=")
+def test_embed_with_editor_hidden(page: Page, live_server: str) -> None:
+    url = code_url(live_server, lesson("scalar_backward")).replace("/#code=", "/embed#hide=editor&code=")
     page.goto(url)
-    expect(page.get_by_test_id("editor")).to_be_visible()
+    expect(page.get_by_test_id("editor")).to_be_hidden()
     expect(page.get_by_test_id("stdout")).to_have_text("tensor([2., 4., 6.])\n", timeout=30_000)
 
 
@@ -378,14 +378,14 @@ for t in range(2000):
 
 
 def test_a_2000_step_tutorial_loop_stays_usable(page: Page, live_server: str) -> None:
-    """The tutorial's polynomial fit: its trace stops at the event limit (and says so), the program runs on, the
-    graph shows one iteration, the loss curve the iterations traced, and stepping stays quick."""
+    """The tutorial's polynomial fit: its loop is folded (and the page says so), the program runs on, the graph
+    shows one iteration, the loss curve every iteration (2,000 backward calls), and stepping stays quick."""
     page.goto(code_url(live_server, POLY_FIT))
     run(page)
     expect(page.get_by_test_id("stdout")).to_contain_text("1999 ")  # the whole program ran
-    expect(page.locator("#warnings")).to_contain_text("Trace cut short: the trace stops after")
+    expect(page.locator("#warnings")).to_contain_text(re.compile(r"Loop at line \d+: iterations 3–1998 folded"))
     expect(page.locator(".graph-note")).to_have_text(re.compile(r"^Iteration \d+ of \d+: "))
-    expect(page.locator("#loss-caption")).to_have_text(re.compile(r"of \d{2,} calls"))
+    expect(page.locator("#loss-caption")).to_have_text(re.compile(r"of 2000 calls"))
     page.locator("input.slider").fill("2000")
     expect(page.get_by_test_id("timeline")).to_contain_text("step 2000 /")
     expect(page.locator(f"{GRAPH_NODES}.op").first).to_be_visible()  # mid-iteration: its grad_fns are drawn

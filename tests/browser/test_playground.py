@@ -1,4 +1,4 @@
-"""The playground in a real browser: the browser contract of DESIGN.md (``/#code=``, the data-testid hooks) and
+"""The playground in a real browser: the browser contract of docs/HTTP.md (``/#code=``, the data-testid hooks) and
 what a learner sees — the lesson-2 ledger 4 → 16 → None → 12, the graph, stdout, errors with their line.
 
 Tests named ``test_live_*`` run real code on the real server (``live_server``); the ``test_replay_*`` tests

@@ -98,23 +98,69 @@ def test_snippets_print_like_pytorch(code: str) -> None:
     assert result.stdout == torch_stdout(code, seed=0)
 
 
-def test_event_limit_truncates_the_trace_and_the_run_goes_on() -> None:
-    code = "import torch\nx = torch.ones(2, requires_grad=True)\nfor i in range(100):\n    y = x * 2\nprint(i, y)"
+def test_event_limit_truncates_the_graph_and_the_run_goes_on() -> None:
+    # A comprehension is one statement, not a loop the trace folds: 100 tensors, past the graph's 50 events.
+    code = "import torch\nx = torch.ones(2, requires_grad=True)\nys = [x * 2 for i in range(100)]\nprint(ys[-1])"
     result = engine.run(code, limits=Limits(max_events=50))
     assert result.error is None
-    assert result.stdout == "99 tensor([2., 2.], grad_fn=<MulBackward0>)\n"  # the output is complete
-    assert len(result.events) == 51 and [e["seq"] for e in result.events] == list(range(51))
-    last = result.events[-1]
-    assert last["type"] == "truncated" and last["limit"] == 50 and last["line"] == 4
-    assert "event limit" in last["message"]
+    assert result.stdout == "tensor([2., 2.], grad_fn=<MulBackward0>)\n"  # the output is complete
+    assert [e["seq"] for e in result.events] == list(range(len(result.events)))
+    cut = next(i for i, e in enumerate(result.events) if e["type"] == "truncated")
+    assert cut == 50 and result.events[cut]["limit"] == 50 and result.events[cut]["line"] == 3
+    assert "event limit" in result.events[cut]["message"]
+    assert [e["type"] for e in result.events[cut + 1 :]] == ["print"]  # ledger events still go out
+
+
+def test_past_the_graph_limit_the_ledger_is_still_traced() -> None:
+    code = ("import torch\nw = torch.ones(2, requires_grad=True)\nys = [w * 2 for i in range(100)]\n"
+            "for i in range(3):\n    (w * 3).sum().backward()\nprint(w.grad)\nw.grad = None")
+    result = engine.run(code, limits=Limits(max_events=50))
+    after = [e for e in result.events if e["seq"] > next(e["seq"] for e in result.events if e["type"] == "truncated")]
+    kinds = [e["type"] for e in after]
+    assert kinds == ["backward", "accumulate"] * 3 + ["print", "grad_reset"], kinds
+    assert [e["after"] for e in after if e["type"] == "accumulate"] == [[3.0, 3.0], [6.0, 6.0], [9.0, 9.0]]
+    assert all(e["name"] == "w" for e in after if e["type"] in ("accumulate", "grad_reset"))
 
 
 def test_an_error_after_truncation_still_ends_the_trace() -> None:
-    code = "import torch\nx = torch.ones(2)\nfor i in range(100):\n    y = x * 2\nz = 1 / 0"
+    code = "import torch\nx = torch.ones(2)\nys = [x * 2 for i in range(100)]\nz = 1 / 0"
     result = engine.run(code, limits=Limits(max_events=50))
-    assert result.error == {"type": "ZeroDivisionError", "message": "division by zero", "line": 5}
+    assert result.error == {"type": "ZeroDivisionError", "message": "division by zero", "line": 4}
     assert [e["type"] for e in result.events[-2:]] == ["truncated", "error"]
     assert result.events[-1]["seq"] == 51
+
+
+def test_a_long_loop_is_folded_and_the_backward_after_it_is_traced() -> None:
+    code = ("import torch\nx = torch.tensor([1., 2., 3.], requires_grad=True)\ny = x\nfor i in range(5000):\n"
+            "    y = y * 1.0001\ny.sum().backward()\nprint(x.grad)")
+    result = engine.run(code)
+    assert result.error is None and result.stdout.startswith("tensor([1.6488, 1.6488, 1.6488])")
+    kinds = [e["type"] for e in result.events]
+    assert "truncated" not in kinds and len(kinds) < 100
+    folded = next(e for e in result.events if e["type"] == "folded")
+    assert (folded["loop"], folded["first"], folded["last"], folded["iterations"]) == (4, 3, 4998, 4996)
+    assert folded["events"] == 4996  # each folded iteration: its tensor (named y in its own event)
+    iterations = [e["index"] for e in result.events if e["type"] == "iteration"]
+    assert iterations == [0, 1, 2, 4999]  # the first three and the last, in full
+    tensors = {e["id"] for e in result.events if e["type"] == "tensor"}
+    nodes = [e for e in result.events if e["type"] == "node"]
+    assert nodes and all(e["tensor"] in tensors for e in nodes)  # the backward pass over the graph shown
+    assert [e["op"] for e in nodes] == ["SumBackward0", "MulBackward0", "MulBackward0", "MulBackward0", "MulBackward0"]
+    accumulate = next(e for e in result.events if e["type"] == "accumulate")
+    assert accumulate["name"] == "x" and accumulate["tensor"] == 0
+
+
+def test_ledger_events_of_folded_iterations_go_out_marked() -> None:
+    code = ("import torch\nw = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+            "for i in range(10):\n    opt.zero_grad()\n    (w * w).sum().backward()\n    opt.step()\n"
+            "    print(i)\nprint(w)")
+    result = engine.run(code)
+    assert result.error is None
+    steps = [e for e in result.events if e["type"] == "step"]
+    assert len(steps) == 10 and [bool(e.get("folded")) for e in steps] == [False] * 3 + [True] * 6 + [False]
+    assert "".join(e["text"] for e in result.events if e["type"] == "print") == result.stdout
+    folded = [e for e in result.events if e["type"] == "folded"]
+    assert len(folded) == 1 and (folded[0]["first"], folded[0]["last"]) == (3, 8)
 
 
 def test_polynomial_fit_runs_within_the_budgets() -> None:
@@ -146,8 +192,11 @@ print(f'{b.item():.2f}')
     result = engine.run(code, seed=0, limits=Limits(max_seconds=30))  # generous: CI machines are shared
     assert result.error is None
     assert result.stdout == "0.84\n"
-    summarized = [e for e in result.events if e["type"] == "tensor" and isinstance(e["values"], dict)]
-    assert summarized and summarized[0]["values"]["shape"] == [2000]
+    # Iterations 3..1998 are folded: their graphs are left out, their .grad changes and steps kept.
+    folded = [e for e in result.events if e["type"] == "folded"]
+    assert [(e["first"], e["last"]) for e in folded] == [(3, 1998)]
+    assert sum(e["type"] == "accumulate" for e in result.events) == 4 * 2000
+    assert "truncated" not in {e["type"] for e in result.events}
 
 
 def test_state_dict_is_an_ordered_dict_with_dict_methods() -> None:

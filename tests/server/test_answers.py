@@ -11,8 +11,8 @@ import pytest
 
 import engine
 from engine.sandbox import Limits
-from server.answers import AnswerCache, answer_of_stream, replay
-from server.jsonio import dumps, result_body
+from server.answers import KEEP, LIMIT, NONDETERMINISTIC, TOO_BIG, AnswerCache, Kept
+from server.jsonio import done_answer, dumps, run_answer
 from tests.conftest import running_server
 from tests.server.test_api import _read_stream
 
@@ -63,27 +63,49 @@ def test_a_run_given_its_seed_is_reproducible() -> None:
 # -- the cache ----------------------------------------------------------------------------------------------------
 def test_the_least_recently_used_answer_goes_first_and_big_ones_are_not_kept() -> None:
     answers = AnswerCache(max_bytes=16 * 100)
+    kept = Kept(body=b"x" * 49, stream=b"y" * 50)  # 100 bytes with its code
     for name in "abc":
-        answers.put(name, b"x" * 99)  # 100 bytes with its code
-    assert answers.get("a") == b"x" * 99  # a is now the most recent
+        answers.put((name, None), kept)
+    assert answers.get(("a", None)) is kept  # a is now the most recent
     for name in "defghijklmnopq":  # the 17th answer pushes out the least recently used: b
-        answers.put(name, b"x" * 99)
-    assert len(answers) == 16 and "b" not in answers and "a" in answers and "c" in answers
-    answers.put("z", b"x" * 100)  # 101 bytes: over a sixteenth of the memory
-    assert "z" not in answers and len(answers) == 16
+        answers.put((name, None), kept)
+    assert len(answers) == 16 and ("b", None) not in answers and ("a", None) in answers and ("c", None) in answers
+    answers.put(("z", None), Kept(body=b"x" * 50, stream=b"y" * 50))  # 101 bytes: over a sixteenth of the memory
+    assert ("z", None) not in answers and len(answers) == 16
     assert (answers.hits, answers.misses) == (1, 0)
+    assert answers.counts == {KEEP: 17, NONDETERMINISTIC: 0, LIMIT: 0, TOO_BIG: 1}
+
+
+def test_the_same_code_with_another_seed_is_another_answer() -> None:
+    answers = AnswerCache(max_bytes=2**20)
+    answers.put(("print(1)", 5), Kept(body=b"five", stream=b""))
+    assert answers.get(("print(1)", 6)) is None and answers.get(("print(1)", None)) is None
+    assert answers.get(("print(1)", 5)) == Kept(body=b"five", stream=b"")
 
 
 def test_a_streamed_run_makes_the_same_answer_as_the_batch_run() -> None:
     result = engine.run(ACCUMULATION)
-    body = dumps(result_body(result)).encode("ascii")
+    body = run_answer(result)
     events = result.events
-    frames = [dumps(events[:3]), "[]", dumps(events[3:])]
-    done = engine.RunResult(stdout=result.stdout, error=result.error, seed=result.seed, reproducible=True)
-    assert answer_of_stream(done, frames) == body
-    replayed_events, replayed_done = replay(body)
-    assert replayed_events is not None and json.loads(replayed_events) == events
-    assert (replayed_done.stdout, replayed_done.error, replayed_done.seed) == (result.stdout, None, result.seed)
+    frames = [dumps(events[:3]).encode(), b"[]", dumps(events[3:]).encode()]
+    streamed = Kept.of_stream(frames, done_answer(result))
+    assert streamed.body == body
+    assert streamed.stream == b"".join(
+        b"event: trace\ndata: " + frame + b"\n\n" for frame in frames
+    ) + b"event: done\ndata: " + done_answer(result) + b"\n\n"
+    batch = Kept.of_body(body)
+    assert batch.body == body
+    assert batch.stream == (
+        b"event: trace\ndata: " + dumps(events).encode() + b"\n\nevent: done\ndata: " + done_answer(result) + b"\n\n"
+    )
+
+
+def test_an_answer_is_cut_where_its_events_start_whatever_its_output_says() -> None:
+    result = engine.run('print(\'","events":[1]}\')\nprint(1 / 0)')
+    kept = Kept.of_body(run_answer(result))
+    trace = b"event: trace\ndata: " + dumps(result.events).encode() + b"\n\n"
+    assert kept.stream == trace + b"event: done\ndata: " + done_answer(result) + b"\n\n"
+    assert Kept.of_body(run_answer(engine.run("x = 1"))).stream.startswith(b"event: done")  # no events: no trace
 
 
 # -- through the server -------------------------------------------------------------------------------------------

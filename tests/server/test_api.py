@@ -1,4 +1,4 @@
-"""The HTTP contract of DESIGN.md against a real uvicorn server (tests/conftest.py)."""
+"""The HTTP contract of docs/HTTP.md against a real uvicorn server (tests/conftest.py)."""
 
 from __future__ import annotations
 

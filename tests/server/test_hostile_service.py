@@ -98,7 +98,17 @@ def test_lone_surrogates_and_non_finite_values_keep_the_json_valid(client: httpx
 
 
 def test_a_long_program_is_traced_up_to_the_event_limit_and_runs_on(client: httpx.Client) -> None:
+    code = "import torch\nx = torch.ones(2, requires_grad=True)\nys = [x * 2 for i in range(12000)]\nprint(len(ys))"
+    body = client.post("/api/run", json={"code": code}).json()
+    assert body["error"] is None and body["stdout"] == "12000\n"
+    assert len(body["events"]) == 10_002 and body["events"][-2]["type"] == "truncated"
+    assert body["events"][-1]["type"] == "print"  # past the graph's limit, prints are still traced
+
+
+def test_a_long_loop_is_folded_not_truncated(client: httpx.Client) -> None:
     code = "import torch\nx = torch.ones(2, requires_grad=True)\nfor i in range(20000):\n    y = x * 2\nprint(i)"
     body = client.post("/api/run", json={"code": code}).json()
     assert body["error"] is None and body["stdout"] == "19999\n"
-    assert len(body["events"]) == 10_001 and body["events"][-1]["type"] == "truncated"
+    folded = [e for e in body["events"] if e["type"] == "folded"]
+    assert [(e["first"], e["last"], e["iterations"]) for e in folded] == [(3, 19998, 19996)]
+    assert len(body["events"]) < 30

@@ -7,6 +7,8 @@ import json
 import pytest
 
 from server import worker
+from server.answers import KEEP, LIMIT
+from server.jsonio import run_answer
 from server.worker import WorkerConfig
 
 LESSON_1 = "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
@@ -19,25 +21,23 @@ def config(monkeypatch: pytest.MonkeyPatch) -> WorkerConfig:
 
 
 def test_a_worker_answers_with_the_json_body(config: WorkerConfig) -> None:
-    encoded, reproducible = worker.execute(LESSON_1, config, encode=True)
+    encoded, why = worker.execute(LESSON_1, config, encode=run_answer)
     body = json.loads(encoded)
-    assert body["stdout"] == "tensor([2., 4., 6.])\n" and body["error"] is None and body["events"] and reproducible
+    assert body["stdout"] == "tensor([2., 4., 6.])\n" and body["error"] is None and body["events"] and why == KEEP
 
 
 def test_an_answer_too_big_to_write_is_a_clear_error(config: WorkerConfig, monkeypatch: pytest.MonkeyPatch) -> None:
-    real_dumps = worker.dumps
     calls = []
 
-    def dumps_once_out_of_memory(value: object) -> str:
-        calls.append(value)
+    def answer_once_out_of_memory(result: object) -> bytes:
+        calls.append(result)
         if len(calls) == 1:
             raise MemoryError
-        return real_dumps(value)
+        return run_answer(result)
 
-    monkeypatch.setattr(worker, "dumps", dumps_once_out_of_memory)
-    encoded, reproducible = worker.execute(LESSON_1, config, encode=True)
+    encoded, why = worker.execute(LESSON_1, config, encode=answer_once_out_of_memory)
     body = json.loads(encoded)
-    assert not reproducible  # a bigger machine could write it
+    assert why == LIMIT  # a bigger machine could write it: never kept
     assert body["error"] == {
         "type": "MemoryError", "message": "out of memory while writing the answer (its trace is too big)", "line": None
     }

@@ -87,7 +87,7 @@ def test_backward_events() -> None:
     rec.error("RuntimeError", "boom", 7)
     kinds = {e["type"]: e for e in rec.events}
     assert kinds["backward"] == {"seq": 2, "type": "backward", "line": None, "root": 1, "gradient": 1.0,
-                                 "retain_graph": False}
+                                 "retain_graph": False, "values": 4.0}  # values: the root's own (the loss)
     assert kinds["node"]["tensor"] == 1 and kinds["node"]["grad_output"] == 1.0 and kinds["node"]["grad_inputs"] == [4.0]
     assert kinds["accumulate"]["before"] is None and kinds["accumulate"]["after"] == 4.0
     assert kinds["grad_reset"]["how"] == "none"

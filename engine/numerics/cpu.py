@@ -1,0 +1,97 @@
+"""Which CPU kernels PyTorch runs on this machine, so that engine.numerics can repeat them.
+
+PyTorch's float32 results depend on the CPU: ATen compiles its vectorised kernels for several capabilities and
+picks one at start-up from the CPU's flags (``torch.backends.cpu.get_cpu_capability()``), which sets the vector
+width (16 float lanes on AVX512, 8 on AVX2) and so the order of row sums and the length of vectorised loops; and MKL
+chooses its own code path by CPU (on the AMD EPYC measured, a 4-lane path with separate multiply and add instead of
+AVX512's FMA chains). docs/NUMERICS.md has a section per profile.
+
+Profiles (the measured machines):
+
+* ``"avx512"``: an Intel CPU with AVX512 (ATen's rule: avx512f, avx512bw, avx512vl and avx512dq), measured on
+  Sapphire Rapids;
+* ``"avx2"``: AVX2 and FMA without AVX512, measured on an AMD EPYC (MKL's orders there are its non-Intel path;
+  ``mkl_measured()`` says whether they are known for this CPU);
+* ``"default"``: anything else (no model beyond the plain numpy results).
+
+``GRADTRACE_CPU_CAPABILITY`` (one of the profiles) overrides the probe, for tests and replays; it is read on every
+call, so a test can set it for one block of code.
+
+Example::
+
+    >>> capability() in PROFILES
+    True
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+
+PROFILES = ("avx512", "avx2", "default")
+ENV = "GRADTRACE_CPU_CAPABILITY"
+_AVX512 = {"avx512f", "avx512bw", "avx512vl", "avx512dq"}  # ATen's cpuinfo test for its AVX512 kernels
+_AVX2 = {"avx2", "fma"}
+
+
+def _read_cpuinfo(path: str = "/proc/cpuinfo") -> tuple[frozenset[str], str]:
+    """The first processor's flags and vendor id ('' when the file is missing: not Linux)."""
+    flags: frozenset[str] = frozenset()
+    vendor = ""
+    try:
+        with open(path, encoding="ascii", errors="replace") as f:
+            for line in f:
+                key, _, value = line.partition(":")
+                key = key.strip()
+                if key == "flags" and not flags:
+                    flags = frozenset(value.split())
+                elif key == "vendor_id" and not vendor:
+                    vendor = value.strip()
+                if flags and vendor:
+                    break
+    except OSError:
+        pass
+    return flags, vendor
+
+
+def profile_of(flags: frozenset[str] | set[str]) -> str:
+    """The profile a CPU with these /proc/cpuinfo flags gets."""
+    if _AVX512 <= set(flags):
+        return "avx512"
+    if _AVX2 <= set(flags):
+        return "avx2"
+    return "default"
+
+
+@functools.cache
+def probed() -> tuple[str, str]:
+    """(profile, vendor id) of this machine, read once."""
+    flags, vendor = _read_cpuinfo()
+    return profile_of(flags), vendor
+
+
+def capability() -> str:
+    """The profile whose kernels engine.numerics repeats: the override if set, else the probe."""
+    forced = os.environ.get(ENV)
+    if forced:
+        if forced not in PROFILES:
+            raise ValueError(f"{ENV}={forced!r}: expected one of {PROFILES}")
+        return forced
+    return probed()[0]
+
+
+def vec_lanes() -> int:
+    """float32 lanes of ATen's ``Vectorized<float>`` on this profile (8 also for 'default')."""
+    return 16 if capability() == "avx512" else 8
+
+
+def mkl_measured() -> bool:
+    """Whether MKL's orders are known here: AVX512 was measured on Intel, AVX2 on AMD (MKL takes other code paths
+    on an Intel CPU without AVX512: not measured). With the override set, the override's machine is assumed."""
+    if os.environ.get(ENV):
+        return capability() != "default"
+    profile, vendor = probed()
+    return (profile == "avx512" and vendor == "GenuineIntel") or (profile == "avx2" and vendor == "AuthenticAMD")
+
+
+__all__ = ["PROFILES", "ENV", "capability", "profile_of", "probed", "vec_lanes", "mkl_measured"]

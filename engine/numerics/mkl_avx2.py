@@ -1,0 +1,186 @@
+"""MKL's float32 dot and matrix products as PyTorch 2.13 gets them on the "avx2" profile (measured on an AMD EPYC
+with AVX2, 2 threads): MKL takes a 4-lane path there with a separate multiply and add (no FMA) for the shapes
+below. Orders were measured (docs/NUMERICS.md, "AVX2"), never read; ``None`` where they are not known.
+
+* ``dot(x, y)``: MKL first peels scalars until ``y`` is 16-byte aligned (so the order depends on the address, as
+  in torch: a fresh tensor is aligned, a view may not be). The peeled products are summed one by one into lane 0.
+  If ``x`` is then aligned too, 4 registers of 4 lanes take blocks of 16 (element i of a block in register i // 4,
+  lane i % 4, each lane a chain of ``acc + x·y`` rounded twice); of the < 16 left, a pair of vectors goes into
+  registers 0 and 1 when 8 or more remain, another vector into register 0, and the last < 4 products one by one
+  into lane 0 of register 0. If ``x`` is not aligned with ``y``, one vector goes into register 0 and all the rest
+  one by one into its lane 0. Then ``((r0 + r1) + r2) + r3`` and ``(l0 + l2) + (l1 + l3)``.
+
+* ``a @ b`` (n x k @ k x m), where measured: each output a chain over k from +0, either of separately rounded
+  products and sums (``"plain"``, one ``np.add.accumulate``) or of FMAs (``"fma"``, as on AVX512):
+
+  - n = 1 with a C-contiguous b, 2 <= m <= 64, k <= 2,000 (``gᵀ @ x``: the weight gradient of ``nn.Linear(m, 1)``
+    as torch's autograd computes it): plain;
+  - m = 1 (``nn.Linear(k, 1)`` and ``xᵀ @ g``): plain, for a C-contiguous ``a`` with k <= 4, and for a
+    transposed view ``a`` (the gradient ``xᵀ @ g``) with n <= 16 and any k (measured to 3,000: no thread split);
+  - 2 <= m <= 12, plain: for k <= 3 (any layout, n >= 16); for a C-contiguous b with m in {2, 3, 4, 8}
+    (n >= 16, k <= 100); for the weight gradient (a transposed view, 2 <= n <= 15, b C-contiguous) with m <= 4
+    (k <= 64) or with k <= 5 and m <= 10;
+  - 2 <= m <= 3, a C-contiguous a and a transposed b (``nn.Linear(k, 2 or 3)``, n >= 16): ``"rows8"``, each
+    output an 8-lane plain dot over k (lane i takes k = i, i + 8, ...; the lanes folded by halves, 8 -> 4 -> 2
+    -> 1; then the last k % 8 products one by one), measured for k <= 8 and every k divisible by 4 up to 784;
+  - 4 <= m <= 11 with the same layouts (``nn.Linear(k, 10)``, e.g. MNIST's 784 -> 10), k divisible by 4
+    (8 <= k <= 784): ``"cols4"``, groups of 4 columns, each output a 4-lane plain dot (lane i takes k = i,
+    i + 4, ...) folded as (l0 + l2) + (l1 + l3), the last m % 4 columns as ``"rows8"``;
+  - 13 <= m, k <= 128: fma for 8 <= n; with a C-contiguous b and k <= 64 (a either layout): plain for n = 1 and for
+    n <= 3 with 16 <= m, fma for n = 4.
+
+Example::
+
+    >>> dot(np.ones(5, np.float32), np.ones(5, np.float32))
+    array(5., dtype=float32)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+F32 = np.float32
+MAX_DOT = 8000  # checked up to here
+
+
+def _address(a: np.ndarray) -> int:
+    return int(a.__array_interface__["data"][0])
+
+
+def dot(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
+    """``torch.dot(x, y)`` for contiguous float32 vectors in MKL's order on this profile, else None."""
+    n = x.shape[0]
+    if x.dtype != F32 or y.dtype != F32 or n == 0 or n > MAX_DOT or x.strides[0] != 4 or y.strides[0] != 4:
+        return None
+    ax, ay = _address(x), _address(y)
+    if ax % 4 or ay % 4:
+        return None
+    p = x * y  # float32 products, rounded (no FMA on this path)
+    peel = min(((16 - ay % 16) % 16) // 4, n)
+    acc = np.zeros((4, 4), F32)
+    lane0 = F32(0)
+    for i in range(peel):
+        lane0 = F32(lane0 + p[i])
+    rest = p[peel:]
+    m = rest.shape[0]
+    if (ax - ay) % 16 == 0:
+        main = (m // 16) * 16
+        if main:
+            blocks = rest[:main].reshape(-1, 4, 4).copy()
+            blocks[0, 0, 0] = F32(lane0 + blocks[0, 0, 0])
+            lane0 = None
+            acc = np.add.accumulate(blocks, axis=0)[-1] if blocks.shape[0] > 1 else blocks[0]
+            acc = acc.copy()
+        nvec = (m - main) // 4
+        pos = main
+        for v in range(nvec):
+            reg = 1 if (nvec >= 2 and v == 1) else 0
+            acc[reg] = acc[reg] + rest[pos : pos + 4]
+            pos += 4
+    else:
+        pos = 0
+        if m >= 4:
+            acc[0] = rest[:4]
+            pos = 4
+    if lane0 is not None:  # the peeled sum is lane 0's start
+        acc[0, 0] = F32(lane0 + acc[0, 0]) if (pos or peel == 0) else lane0
+    for i in range(pos, m):
+        acc[0, 0] = F32(acc[0, 0] + rest[i])
+    r = ((acc[0] + acc[1]) + acc[2]) + acc[3]
+    return np.asarray(F32(F32(r[0] + r[2]) + F32(r[1] + r[3])))
+
+
+def _plain(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The chain over k of float32 products, each rounded, added one after another from +0."""
+    p = a.T[:, :, None] * b[:, None, :]  # (k, n, m) float32 products
+    s = np.add.accumulate(p, axis=0)[-1] if p.shape[0] > 1 else p[0]
+    return (s + F32(0)).astype(F32)  # from +0: -0 products give +0
+
+
+def _rows8(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Each output an 8-lane dot over k (plain), lanes folded by halves, then the k % 8 tail one by one."""
+    n, k = a.shape
+    p = a[:, None, :] * b.T[None, :, :]  # (n, m, k) float32 products
+    main = (k // 8) * 8
+    if main:
+        blocks = p[:, :, :main].reshape(p.shape[0], p.shape[1], -1, 8)
+        acc = np.add.accumulate(blocks, axis=2)[:, :, -1] if blocks.shape[2] > 1 else blocks[:, :, 0]
+        for h in (4, 2, 1):
+            acc = acc[..., :h] + acc[..., h : 2 * h]
+        s = acc[..., 0]
+    else:  # shorter than a vector: one by one
+        s = np.zeros(p.shape[:2], F32)
+    for i in range(main, k):
+        s = s + p[:, :, i]
+    return (s + F32(0)).astype(F32)
+
+
+def _cols4(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Outputs in groups of 4 columns, each a 4-lane plain dot over k folded as (l0 + l2) + (l1 + l3); the last
+    m % 4 columns by ``_rows8``. k divisible by 4."""
+    n, k = a.shape
+    m = b.shape[1]
+    g = (m // 4) * 4
+    out = np.empty((n, m), F32)
+    p = a[:, None, :] * b.T[None, :g, :]  # (n, g, k) float32 products
+    blocks = p.reshape(n, g, -1, 4)
+    acc = np.add.accumulate(blocks, axis=2)[:, :, -1] if blocks.shape[2] > 1 else blocks[:, :, 0]
+    out[:, :g] = (acc[..., 0] + acc[..., 2]) + (acc[..., 1] + acc[..., 3]) + F32(0)
+    if g < m:
+        out[:, g:] = _rows8(a, b[:, g:])
+    return out
+
+
+def chain_kind(n: int, k: int, m: int, a_transposed: bool, b_contiguous: bool) -> str | None:
+    """"plain", "rows8", "cols4", "fma" or None (not measured) for ``a @ b`` of these sizes and layouts."""
+    if k < 1 or n < 1:
+        return None
+    if n == 1 and 2 <= m <= 64 and b_contiguous and k <= 2000:
+        return "plain"  # gᵀ @ x, the weight gradient of nn.Linear(m, 1) as torch computes it
+    if m == 1:
+        if a_transposed:
+            return "plain" if n <= 16 else None
+        return "plain" if k <= 4 and n >= 16 else None
+    if m <= 12:
+        if a_transposed and n < 16:
+            return "plain" if b_contiguous and ((m <= 4 and k <= 64) or (k <= 5 and m <= 10)) else None
+        if n >= 16 and (k <= 3 or (b_contiguous and m in (2, 3, 4, 8) and k <= 100)):
+            return "plain"
+        rows = n >= 16 and not b_contiguous and not a_transposed
+        if rows and 8 <= k <= 784 and k % 4 == 0:
+            return "rows8" if m <= 3 else ("cols4" if m <= 11 else None)
+        rows = rows and m <= 3
+        return "plain" if rows and k < 8 else None
+    if k > 128:
+        return None
+    if n >= 8:
+        return "fma"
+    if not b_contiguous or k > 64:
+        return None
+    if n == 1 or (n <= 3 and m >= 16):
+        return "plain"
+    return "fma" if n == 4 else None
+
+
+def gemm(a: np.ndarray, b: np.ndarray, fma_chain) -> np.ndarray | None:
+    """``a @ b`` for float32 matrices in MKL's order on this profile, or None; ``fma_chain(a, b)``: the FMA chain."""
+    if a.dtype != F32 or b.dtype != F32 or a.ndim != 2 or b.ndim != 2 or a.shape[1] != b.shape[0]:
+        return None
+    if 0 in a.shape + b.shape:
+        return None
+    n, k = a.shape
+    m = b.shape[1]
+    a_t = not a.flags.c_contiguous and a.T.flags.c_contiguous
+    if not (a.flags.c_contiguous or a_t) or not (b.flags.c_contiguous or b.T.flags.c_contiguous):
+        return None
+    kind = chain_kind(n, k, m, a_t, b.flags.c_contiguous)
+    if kind == "plain":
+        return _plain(a, b)
+    if kind == "rows8":
+        return _rows8(a, b)
+    if kind == "cols4":
+        return _cols4(a, b)
+    return fma_chain(a, b) if kind == "fma" else None
+
+
+__all__ = ["dot", "gemm", "chain_kind"]
