@@ -127,6 +127,9 @@ def _out_of_memory(encode: Callable[[Any], Any] | None) -> Any:
     return (encode(result), verdict(result)) if encode is not None else result
 
 
+_AT_ONCE = frozenset(("print", "error"))  # what a learner watches arrive: never held for the next batch
+
+
 class EventSender:
     """Sends a run's events to the server's inbox in batches (JSON arrays, each a length-prefixed frame), at least
     every ``flush_seconds`` even while the program computes silently; a zero-length frame ends the run's events."""
@@ -140,22 +143,23 @@ class EventSender:
         self._finished = threading.Event()
         self._flush_seconds = flush_seconds
         self._flush_size = flush_size
-        self._sent_at = time.monotonic()
+        self._sent_at = 0.0  # (the first event goes out at once)
         self._thread = threading.Thread(target=self._flusher, daemon=True)
 
     def on_event(self, event: dict[str, Any]) -> None:
         self._batch.append(event)
         # The run's own thread sends too, once a flush is due: the flusher thread may not get the GIL (or a core)
         # in time on a busy machine, and an event after a long silent loop (a print) must not wait for the next.
-        if len(self._batch) >= self._flush_size or time.monotonic() - self._sent_at >= self._flush_seconds:
+        if (event["type"] in _AT_ONCE or len(self._batch) >= self._flush_size
+                or time.monotonic() - self._sent_at >= self._flush_seconds):
             self.send()
 
     def send(self) -> None:
         with self._lock:
             items = self._batch[:]
             del self._batch[: len(items)]
-            self._sent_at = time.monotonic()
-            if items:
+            if items:  # (an empty flush sends nothing: the next event after a silence goes out at once)
+                self._sent_at = time.monotonic()
                 payload = dumps(items).encode("ascii")
                 self._socket.sendall(len(payload).to_bytes(4, "big") + payload)
 
