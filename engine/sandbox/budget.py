@@ -49,7 +49,7 @@ class Limits:
     max_alive_elements: int = 50_000_000
     max_graph_nodes: int = 100_000  # grad_fn nodes alive at once (backward walks them without recursion)
     max_output_bytes: int = 64 * 1024  # stdout
-    max_events: int = 10_000  # trace events; past it one `truncated` event, then the run goes on untraced
+    max_events: int = 10_000  # graph events; past it one `truncated` event, then only ledger events (docs/TRACE.md)
     max_depth: int = 200  # nested user function calls
     max_ast_depth: int = 100  # syntax nesting
     max_int_bits: int = 100_000  # Python ints made by ** * <<
