@@ -107,6 +107,7 @@ class Recorder:
         self._folder = Folder(self._deliver, self._drop)
         self._modules: dict[int, str] = {}  # id of a module the program named -> its path (`model.0`)
         self._module_stack: list[tuple[str, str]] = []  # (path, type) of the module calls running
+        self._module_objects: list[Any] = []  # ... and the modules themselves
 
     # -- sending ---------------------------------------------------------------------------------------------
 
@@ -190,13 +191,22 @@ class Recorder:
         """A module's ``__call__`` began: tensors made until it returns belong to it (``module``, ``module_type``)."""
         path = self._modules.get(id(module))
         kind = type(module).__name__
-        if path is None:
-            path = f"{self._module_stack[-1][0]}.{kind}" if self._module_stack else kind
+        if path is None and self._module_stack:  # a child called by its parent: the parent's path, its own name
+            parent_path, parent = self._module_stack[-1][0], self._module_objects[-1]
+            children = getattr(parent, "__dict__", {}).get("_modules") or {}
+            child = next((key for key, m in children.items() if m is module), None)
+            path = f"{parent_path}.{child if child is not None else kind}"
+            if child is not None:
+                self._modules[id(module)] = path
+        elif path is None:
+            path = kind
         self._module_stack.append((path, kind))
+        self._module_objects.append(module)
 
     def module_left(self, module: Any) -> None:
         if self._module_stack:
             self._module_stack.pop()
+            self._module_objects.pop()
 
     def flush(self) -> None:
         """Send the held-back tensor events (the interpreter calls this at the end of each statement)."""
@@ -236,11 +246,9 @@ class Recorder:
                 self.budget.check_time()  # the walk below visits every sub-module: a deep tree stops in time
             try:
                 params = list(value.named_parameters())
-                children = list(value.named_modules())
             except Exception:  # a half-built user module: nothing to name yet
                 return
-            for cname, child in children:
-                self._modules.setdefault(id(child), f"{name}.{cname}" if cname else name)
+            self._modules.setdefault(id(value), name)  # its children are named when called (module_entered)
             for pname, param in params:
                 self._name(param, f"{name}.{pname}")
 
