@@ -11,8 +11,29 @@ import gc
 import engine
 import server.worker  # noqa: F401  (what each worker runs)
 
-WARM_UP = "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
+# Touches what fills per-process tables on first use: printing, the exact float kernels (engine/numerics: sums of
+# several lengths, products, sqrt, sin/cos, exp/log, softmax), an optimizer, a module and a loop (folding), so
+# that a worker's first real run does not pay ~0.5 s of start-up that its time limit counts.
+WARM_UP = """\
+import torch
+import math
+torch.manual_seed(0)
+x = torch.linspace(-math.pi, math.pi, 2000, requires_grad=True)
+y = torch.sin(x) + torch.cos(x) * x ** 2
+loss = (y - x).pow(2).sum() + y.mean()
+loss.backward()
+m = torch.nn.Sequential(torch.nn.Linear(3, 8), torch.nn.ReLU(), torch.nn.Linear(8, 2))
+opt = torch.optim.Adam(m.parameters(), lr=0.01)
+for i in range(4):
+    opt.zero_grad()
+    out = m(torch.randn(16, 3))
+    l = torch.nn.functional.cross_entropy(out, torch.tensor([0, 1] * 8)) + out.sigmoid().sum().sqrt()
+    l.backward()
+    opt.step()
+print(x.grad[:2], l.item(), out.softmax(1).log()[0], torch.exp(out).tanh().sum())
+"""
 
-engine.run(WARM_UP)
+result = engine.run(WARM_UP, seed=0)
+assert result.error is None, result.error  # a warm-up that fails warms nothing: say so at start-up
 gc.collect()
 gc.freeze()

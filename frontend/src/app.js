@@ -193,9 +193,10 @@ export function createApp({
         onEvent: (e) => {
           if (inflight !== controller) return; // a newer run took over
           store.push(e);
-          player.setLength(store.events.length, { follow: true });
+          player.setLength(store.events.length, { follow: true, live: true });
         },
       });
+      if (inflight === controller) player.setLength(store.events.length, { follow: true });
       if (inflight !== controller) return;
       store.finish(end);
     } catch (err) {

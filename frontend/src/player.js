@@ -28,6 +28,9 @@ export function pace(n, speed, intervalMs = 700, wholeRunMs = 20_000) {
   return { every, by: Math.max(1, Math.round(every / per)) };
 }
 
+const LIVE_AT_ONCE = 200; // events of a streaming run shown as they arrive; past them, a catch-up every
+const LIVE_EVERY_MS = 250;
+
 /**
  * @param {{intervalMs?: number, wholeRunMs?: number}} [opts]
  * @returns {Player}
@@ -39,6 +42,10 @@ export function createPlayer({ intervalMs = 700, wholeRunMs = 20_000 } = {}) {
   /** @type {ReturnType<typeof setInterval>|null} */
   let timer = null;
   let frame = 0;
+  /** @type {ReturnType<typeof setTimeout>|null} */
+  let liveTimer = null;
+  /** @type {number|null} */
+  let pendingLength = null;
   /** @type {(() => void)[]} */
   const listeners = [];
 
@@ -61,7 +68,21 @@ export function createPlayer({ intervalMs = 700, wholeRunMs = 20_000 } = {}) {
     position: () => k,
     length: () => n,
     playing: () => timer !== null,
-    setLength(len, { follow = false } = {}) {
+    setLength(len, { follow = false, live = false } = {}) {
+      // While a long run streams in, the page catches up a few times a second, not at every frame: each redraw
+      // replays the trace so far, and the browser must leave the CPU to the run (26,000 events of a 2,000-step loop).
+      if (live && len > LIVE_AT_ONCE) {
+        pendingLength = len;
+        if (!liveTimer)
+          liveTimer = setTimeout(() => {
+            liveTimer = null;
+            if (pendingLength !== null) player.setLength(pendingLength, { follow: true });
+          }, LIVE_EVERY_MS);
+        return;
+      }
+      if (liveTimer) clearTimeout(liveTimer);
+      liveTimer = null;
+      pendingLength = null;
       const atEnd = k === n;
       n = Math.max(0, len);
       if (follow && atEnd) k = n;

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.conftest import running_server
 from tests.browser.helpers import (
     axe_violations,
     code_url,
@@ -380,10 +381,18 @@ for t in range(2000):
 """
 
 
-def test_a_2000_step_tutorial_loop_stays_usable(page: Page, live_server: str) -> None:
+@pytest.fixture(scope="module")
+def roomy_server() -> Iterator[str]:
+    """A server whose runs may take 10 s: the tutorial's 2,000 steps take 3.5-4.6 s on a slow 2-core machine, at
+    the default 4.5 s limit (the engine's speed is issue 14's; this test is about what the page does with them)."""
+    with running_server({"GRADTRACE_MAX_SECONDS": "10", "GRADTRACE_RUN_DEADLINE_SECONDS": "14"}) as url:
+        yield url
+
+
+def test_a_2000_step_tutorial_loop_stays_usable(page: Page, roomy_server: str) -> None:
     """The tutorial's polynomial fit: its loop is folded (and the page says so), the program runs on, the graph
     shows one iteration, the loss curve every iteration (2,000 backward calls), and stepping stays quick."""
-    page.goto(code_url(live_server, POLY_FIT))
+    page.goto(code_url(roomy_server, POLY_FIT))
     run(page)
     expect(page.get_by_test_id("stdout")).to_contain_text("1999 ")  # the whole program ran
     expect(page.locator("#warnings")).to_contain_text(re.compile(r"Loop at line \d+: iterations 3–1998 folded"))
