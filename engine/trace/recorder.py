@@ -38,7 +38,8 @@ from engine.trace.values import MAX_ELEMENTS, summarize, to_values
 
 TRACK_MIN = 100  # the same as engine.sandbox.budget.TRACK_MIN
 SMALL = 16  # arrays written in full once the run has written its share of values
-TENSOR_STEPS = 16  # steps of the budget each tensor made costs (~25-50 microseconds, ~20 interpreted steps)
+TENSOR_STEPS = 8  # steps of the budget each tensor made costs (~10-50 microseconds, ~20 interpreted steps; more cuts
+# real 2,000-step tutorials short: the tensor-based polynomial fit needs ~450 steps an iteration at 8)
 NODE_STEPS = 4  # steps each node run by a backward pass costs (~6 microseconds)
 LEDGER_FACTOR = 4  # ledger events recorded past the graph's event limit: this many times max_events in all
 
