@@ -40,6 +40,7 @@ TRACK_MIN = 100  # the same as engine.sandbox.budget.TRACK_MIN
 SMALL = 16  # arrays written in full once the run has written its share of values
 TENSOR_STEPS = 8  # steps of the budget each tensor made costs (~10-50 microseconds, ~20 interpreted steps; more cuts
 # real 2,000-step tutorials short: the tensor-based polynomial fit needs ~450 steps an iteration at 8)
+BIG_GRAPH = 10_000  # graph nodes alive from which making a tensor costs twice the steps
 NODE_STEPS = 4  # steps each node run by a backward pass costs (~6 microseconds)
 LEDGER_FACTOR = 4  # ledger events recorded past the graph's event limit: this many times max_events in all
 
@@ -306,7 +307,10 @@ class Recorder:
             budget.track_node(fn)
         # Making a tensor costs steps too: one engine call can make a million of them (`list(x)`, `x.unbind()`,
         # `for row in x`), each costing more than an interpreted step; they end at the step limit, not at seconds.
-        budget.steps += TENSOR_STEPS
+        # On a big live graph (a 100,000-op chain, never freed) each op costs twice: the engine is slower there
+        # (every collection walks the graph), and such programs end at the step limit, not at seconds; a training
+        # loop frees its graph every iteration and stays far below.
+        budget.steps += TENSOR_STEPS if budget.nodes < BIG_GRAPH else 2 * TENSOR_STEPS
         if budget.steps >= budget.next_check:
             budget.tick()
         else:
