@@ -85,13 +85,29 @@ def vec_lanes() -> int:
     return 16 if capability() == "avx512" else 8
 
 
-def mkl_measured() -> bool:
-    """Whether MKL's orders are known here: AVX512 was measured on Intel, AVX2 on AMD (MKL takes other code paths
-    on an Intel CPU without AVX512: not measured). With the override set, the override's machine is assumed."""
+def mkl_path() -> str | None:
+    """The profile whose MKL orders apply here, None where MKL's code path was not measured.
+
+    ATen picks its vector width from the CPU's flags (``capability()``), but MKL picks its code path by vendor as
+    well: on an AMD CPU it takes its non-Intel path whether or not the CPU has AVX512, so an AMD EPYC with AVX512
+    (measured: Zen 4) runs ATen's 16-lane kernels and MKL's "avx2" orders. With the override set, the override's
+    machine is assumed for both."""
     if os.environ.get(ENV):
-        return capability() != "default"
+        forced = capability()
+        return None if forced == "default" else forced
     profile, vendor = probed()
-    return (profile == "avx512" and vendor == "GenuineIntel") or (profile == "avx2" and vendor == "AuthenticAMD")
+    if profile == "avx512" and vendor == "GenuineIntel":
+        return "avx512"
+    if profile in ("avx512", "avx2") and vendor == "AuthenticAMD":
+        return "avx2"
+    return None
 
 
-__all__ = ["PROFILES", "ENV", "capability", "profile_of", "probed", "vec_lanes", "mkl_measured"]
+def mkl_measured() -> bool:
+    """Whether MKL's orders are known here: AVX512 was measured on Intel, the non-Intel path on AMD (MKL takes other
+    code paths on an Intel CPU without AVX512: not measured). With the override set, the override's machine is
+    assumed."""
+    return mkl_path() is not None
+
+
+__all__ = ["PROFILES", "ENV", "capability", "profile_of", "probed", "vec_lanes", "mkl_measured", "mkl_path"]

@@ -1,5 +1,5 @@
 """float32 matrix products in the order of MKL's sgemm/sdot as PyTorch 2.13 calls them on an Intel AVX512 machine
-(2 intra-op threads; the "avx2" profile's orders are in ``mkl_avx2``, chosen here by ``cpu.capability()``), for
+(2 intra-op threads; the "avx2" profile's orders are in ``mkl_avx2``, chosen here by ``cpu.mkl_path()``), for
 the shapes where that order was established by experiment (docs/NUMERICS.md);
 ``None`` elsewhere, and the caller keeps numpy's BLAS.
 
@@ -31,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.numerics import mkl_avx2
-from engine.numerics.cpu import capability, mkl_measured
+from engine.numerics.cpu import mkl_path
 from engine.numerics.fma import F32, F64, _needs_care, fma32
 
 MIN_ROWS = 16  # fewer rows times a transposed b go through other kernels
@@ -95,7 +95,7 @@ def gemm(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
 
 def _mkl_profile() -> str | None:
     """The profile whose MKL orders apply here, None when not measured for this CPU."""
-    return capability() if mkl_measured() else None
+    return mkl_path()
 
 
 def gemv_t(a: np.ndarray, g: np.ndarray, allow_long: bool = False) -> np.ndarray | None:

@@ -23,7 +23,7 @@ import zlib
 
 import numpy as np
 
-from engine.numerics.cpu import capability, mkl_measured
+from engine.numerics.cpu import mkl_path
 from engine.numerics.fma import F32, F64, fma32
 
 _DELTAS = (
@@ -78,7 +78,7 @@ def sqrt(x: np.ndarray) -> np.ndarray:
     modelled (on the AMD EPYC measured, "avx2", its results have up to 0.75 ulp of error and differ from the
     correctly rounded root on 17-20% of inputs, by one ulp): the correctly rounded root, within one ulp of MKL's."""
     x = np.asarray(x, F32)
-    if not (mkl_measured() and capability() == "avx512"):
+    if mkl_path() != "avx512":
         with np.errstate(invalid="ignore"):
             return np.sqrt(x)
     with np.errstate(all="ignore"):

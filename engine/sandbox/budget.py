@@ -29,6 +29,8 @@ from engine.sandbox.resident import resident_bytes
 _CHECK_EVERY = 256  # steps between wall-clock checks, while steps are cheap
 _CHECK_AT_LEAST = 16  # ... and when they are heavy (each one a big tensor op or a long C call)
 _SLOW_TICK = 0.02  # seconds between two checks above which the next check comes sooner
+CALL_STEPS = 4  # a call of a user function costs what ~5 statements do (a frame, its arguments bound): 4 steps more
+CATCH_STEPS = 4  # so does an exception caught by `except` (unwinding the interpreter's frames to the handler)
 TRACK_MIN = 100  # tensors with fewer elements are not tracked while alive
 _BIG = 10_000  # strings and containers from this length on count against max_built_items
 
@@ -140,6 +142,12 @@ class Budget:
             raise LimitExceeded(
                 f"the program uses more than {self.limits.max_resident_growth // 2**20:,} MB of memory (memory limit)"
             )
+
+    def charge_steps(self, steps: int) -> None:
+        """Count ``steps`` more for interpreter work heavier than one node (a call, a caught exception)."""
+        self.steps += steps
+        if self.steps >= self.next_check:
+            self.tick()
 
     def charge(self, steps: int) -> None:
         """Count ``steps`` more: one C call about to do the work of that many interpreted steps."""

@@ -16,7 +16,7 @@ import contextlib
 import sys
 from typing import Any, Callable, Iterator
 
-from engine.sandbox.budget import Budget
+from engine.sandbox.budget import CALL_STEPS, Budget
 from engine.sandbox.classes import CLASS_KEY, SELF_KEY, make_super
 from engine.sandbox.errors import (
     BreakSignal,
@@ -240,6 +240,7 @@ class Interpreter:
         budget = self.budget
         if budget.depth >= budget.limits.max_depth:
             raise RecursionError(f"maximum recursion depth exceeded (limit: {budget.limits.max_depth} nested calls)")
+        budget.charge_steps(CALL_STEPS)
         saved = self.frame
         rec = self.rec
         line = rec.line if rec is not None else None

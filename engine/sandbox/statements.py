@@ -11,6 +11,7 @@ import ast
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.run_state import read_the_machine
+from engine.sandbox.budget import CATCH_STEPS
 from engine.sandbox.errors import (
     BREAK,
     CONTINUE,
@@ -208,6 +209,7 @@ def _try(interp: "Interpreter", node: ast.Try) -> None:
                             raise TypeError("catching classes that do not inherit from BaseException is not allowed")
                     if not isinstance(exc, types):
                         continue
+                interp.budget.charge_steps(CATCH_STEPS)
                 if isinstance(exc, (MemoryError, RecursionError)):  # how deep or big a machine lets a program go
                     read_the_machine(f"the program caught a {type(exc).__name__}")
                 # User code never sees tracebacks or chained exceptions: drop them, so that a handler raising again

@@ -26,9 +26,14 @@ def run_engine_long(code: str) -> tuple[str, object]:
     return normalize(result.stdout), result.error
 
 
-CAP = cpu.capability() if cpu.mkl_measured() else "default"
+# The machine's pair of orders: ATen's vector width (by CPU flags) and MKL's code path (by vendor). An AMD CPU with
+# AVX512 (Zen 4) runs ATen's 16-lane kernels beside MKL's non-Intel path: "avx512+mkl-avx2".
+CAP = cpu.mkl_path() or "default"
+if CAP == "avx2" and cpu.capability() == "avx512":
+    CAP = "avx512+mkl-avx2"
 EXACT_ON = {
     "avx512": {"polynomial_tensor", "polynomial_module"},
+    "avx512+mkl-avx2": {"polynomial_tensor", "polynomial_module"},
     "avx2": {"polynomial_tensor", "polynomial_module", "polynomial_nn", "polynomial_optim"},
     "default": set(),
 }
