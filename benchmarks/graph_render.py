@@ -28,9 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from playwright.sync_api import Route, sync_playwright  # noqa: E402
+from playwright.sync_api import sync_playwright
 
-from tests.conftest import start_server  # noqa: E402
+from tests.conftest import start_server
 
 ARGS = [
     "--headless",
@@ -89,7 +89,7 @@ FIRST_PAINT = """() => new Promise((resolve) => {
 })"""
 
 
-def measure(page, nodes: int) -> dict[str, float]:  # noqa: ANN001 - a Playwright Page
+def measure(page, nodes: int) -> dict[str, float]:
     shown = min(nodes, 1000)
     page.evaluate("performance.clearMeasures()")
     page.evaluate("window.__long = []")
@@ -113,7 +113,7 @@ def measure(page, nodes: int) -> dict[str, float]:  # noqa: ANN001 - a Playwrigh
     return {"first": first, "total": total, "longest": longest, "layout": layout, "draw": draw, "render": render}
 
 
-def bench(browser, url: str, nodes: int, repeat: int) -> dict[str, float]:  # noqa: ANN001 - a Playwright Browser
+def bench(browser, url: str, nodes: int, repeat: int) -> dict[str, float]:
     events = synthetic_trace(nodes)
     done = 'event: done\ndata: {"stdout": "", "error": null, "seed": 0}\n\n'
     body = f"event: trace\ndata: {json.dumps(events)}\n\n{done}"

@@ -13,15 +13,15 @@ import io
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import torch  # noqa: E402  (the oracle, imported once before timing)
+import torch
 
-import engine  # noqa: E402
-from server.lessons import LESSONS  # noqa: E402
+import engine
+from server.lessons import LESSONS
 
 
 def _torch_runner(code: str) -> Callable[[], None]:

@@ -73,8 +73,10 @@ KINDS = ("programs", "stalled", "headers", "replays", "grad")
 async def _stalled(url: str, deadline: float, tally: dict[str, int]) -> None:
     host, port = url.removeprefix("http://").split(":")
     body = json.dumps({"code": STALLED}).encode()
-    request = (b"POST /api/run/stream HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
-               b"content-length: %d\r\n\r\n%s" % (len(body), body))
+    request = (
+        b"POST /api/run/stream HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
+        b"content-length: %d\r\n\r\n%s" % (len(body), body)
+    )
     while time.monotonic() < deadline:
         try:
             reader, writer = await asyncio.open_connection(host, int(port), limit=2**10)
@@ -157,8 +159,20 @@ async def _attack(url: str, kind: str, count: int, seconds: float) -> dict[str, 
 
 def _attacker_process(url: str, kind: str, count: int, seconds: float) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, __file__, "--attacker", kind, "--url", url, "--attackers", str(count), "--seconds", str(seconds)],
-        stdout=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            __file__,
+            "--attacker",
+            kind,
+            "--url",
+            url,
+            "--attackers",
+            str(count),
+            "--seconds",
+            str(seconds),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
     )
 
 
@@ -191,7 +205,7 @@ class Memory:
             rss, pss = self.now()
             self.peak_rss, self.peak_pss = max(self.peak_rss, rss), max(self.peak_pss, pss)
 
-    def __enter__(self) -> "Memory":
+    def __enter__(self) -> Memory:
         self._thread.start()
         return self
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import sys
 import timeit
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import numerics  # noqa: E402
+from engine import numerics
 
 F32 = np.float32
 
@@ -37,8 +37,11 @@ def _cases() -> list[tuple[str, Callable[[], object], Callable[[], object]]]:
         ("sin of 2,000", lambda: numerics.sin(x), lambda: np.sin(x)),
         ("sigmoid of 2,000", lambda: numerics.sigmoid(x), lambda: 1 / (1 + np.exp(-x))),
         ("sqrt of 2,000", lambda: numerics.sqrt(pos), lambda: np.sqrt(pos)),
-        ("log_softmax 64x10", lambda: numerics.log_softmax_lastdim(a),
-         lambda: a - a.max(1, keepdims=True) - np.log(np.exp(a - a.max(1, keepdims=True)).sum(1, keepdims=True))),
+        (
+            "log_softmax 64x10",
+            lambda: numerics.log_softmax_lastdim(a),
+            lambda: a - a.max(1, keepdims=True) - np.log(np.exp(a - a.max(1, keepdims=True)).sum(1, keepdims=True)),
+        ),
         ("addcmul of 2,000", lambda: numerics.addcmul(x, x, x, 0.001), lambda: x + F32(0.001) * x * x),
     ]
 

@@ -16,8 +16,8 @@ import argparse
 import asyncio
 import socket
 import subprocess
-import tempfile
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -116,7 +116,9 @@ def main() -> None:
                 results[name] = n / args.seconds
                 print(f"{name:<24}{n / args.seconds:>9.0f} req/s  errors: {errors}  ({len(body)} B responses)")
                 server, workers, client = (seconds / max(n, 1) * 1e3 for seconds in cpu[name])
-                print(f"{'':<24}CPU per request: server {server:.2f} ms, workers {workers:.2f} ms, client {client:.2f} ms")
+                print(
+                    f"{'':<24}CPU per request: server {server:.2f} ms, workers {workers:.2f} ms, client {client:.2f} ms"
+                )
             for name in (KEPT, FRESH):
                 print(f"ratio ({name.strip()} / bare): {results[name] / results[BARE]:.2f}x  (target >= 0.70x)")
         finally:

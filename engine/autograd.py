@@ -18,13 +18,19 @@ Example::
 from __future__ import annotations
 
 import heapq
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
 from engine.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled  # noqa: F401 - torch.autograd's
 from engine.graph import (  # noqa: F401 - the graph's names are also torch.autograd's
-    CREATE_GRAPH_WARNING, FREED_MESSAGE, NON_LEAF_GRAD_WARNING, AccumulateGrad, Node, edge,
+    CREATE_GRAPH_WARNING,
+    FREED_MESSAGE,
+    NON_LEAF_GRAD_WARNING,
+    AccumulateGrad,
+    Node,
+    edge,
 )
 from engine.run_state import hold, state
 from engine.tensor import Tensor
@@ -182,9 +188,7 @@ def _run_hooks(hooks: list[Any], grad: Any, create_graph: bool) -> Any:
             if out._data.shape != had.shape:
                 raise RuntimeError(f"hook '{name}' has changed the size of value")
             if out._data.dtype != had.dtype:
-                raise RuntimeError(
-                    f"hook '{name}' has changed the type of value (was {shown.type()} got {out.type()})"
-                )
+                raise RuntimeError(f"hook '{name}' has changed the type of value (was {shown.type()} got {out.type()})")
             grad = out if create_graph else out._data
     return grad
 
@@ -286,8 +290,9 @@ def backward(
             (_accumulate_with_graph if create_graph else _accumulate)(t, g)
 
 
-def _run_guarded(roots: Sequence[Tensor], grads: list[np.ndarray], keep: bool, capture: Any, create_graph: bool,
-                 given: Any) -> list[Any]:
+def _run_guarded(
+    roots: Sequence[Tensor], grads: list[np.ndarray], keep: bool, capture: Any, create_graph: bool, given: Any
+) -> list[Any]:
     """Run the engine with numpy warnings off; with create_graph, in grad mode and on tensors."""
     with np.errstate(all="ignore"):
         if not create_graph:
@@ -295,8 +300,10 @@ def _run_guarded(roots: Sequence[Tensor], grads: list[np.ndarray], keep: bool, c
         st = state()
         prev, st.grad_enabled = st.grad_enabled, True
         try:
-            seeds = [given[i] if given is not None and isinstance(given[i], Tensor) else Tensor._make(g)
-                     for i, g in enumerate(grads)]
+            seeds = [
+                given[i] if given is not None and isinstance(given[i], Tensor) else Tensor._make(g)
+                for i, g in enumerate(grads)
+            ]
             return _run(roots, seeds, keep, capture, create_graph=True)
         finally:
             st.grad_enabled = prev

@@ -10,7 +10,8 @@ Example::
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.autograd import enable_grad, grad
 from engine.ops import factories, pieces, shape
@@ -29,8 +30,10 @@ def _checked_tuple(x: Any, what: str, fn: str) -> tuple[bool, tuple[Tensor, ...]
     for i, el in enumerate(items):
         if not isinstance(el, Tensor):
             where = f"the value at index {i}" if is_tuple else f"the given {what}"
-            raise TypeError(f"The {what} given to {fn} must be either a Tensor or a tuple of Tensors but {where} has "
-                            f"type {type(el)}.")
+            raise TypeError(
+                f"The {what} given to {fn} must be either a Tensor or a tuple of Tensors but {where} has "
+                f"type {type(el)}."
+            )
     return is_tuple, items
 
 
@@ -44,8 +47,14 @@ def _prepare(inputs: tuple[Tensor, ...], create_graph: bool) -> tuple[Tensor, ..
     return tuple(out)
 
 
-def jacobian(func: Callable[..., Any], inputs: Any, create_graph: bool = False, strict: bool = False,
-             vectorize: bool = False, strategy: str = "reverse-mode") -> Any:
+def jacobian(
+    func: Callable[..., Any],
+    inputs: Any,
+    create_graph: bool = False,
+    strict: bool = False,
+    vectorize: bool = False,
+    strategy: str = "reverse-mode",
+) -> Any:
     """d func(inputs) / d inputs: for one input and one output, a tensor of shape ``out.shape + in.shape``."""
     return _jacobian(func, inputs, create_graph, "jacobian")
 
@@ -82,8 +91,14 @@ def _jacobian(func: Callable[..., Any], inputs: Any, create_graph: bool, fn: str
     return tuple(table[0]) if is_in_tuple else table[0][0]
 
 
-def hessian(func: Callable[..., Any], inputs: Any, create_graph: bool = False, strict: bool = False,
-            vectorize: bool = False, outer_jacobian_strategy: str = "reverse-mode") -> Any:
+def hessian(
+    func: Callable[..., Any],
+    inputs: Any,
+    create_graph: bool = False,
+    strict: bool = False,
+    vectorize: bool = False,
+    outer_jacobian_strategy: str = "reverse-mode",
+) -> Any:
     """The matrix of second derivatives of a scalar function: the jacobian of its gradient."""
     is_in_tuple, ins = _checked_tuple(inputs, "inputs", "hessian")
 
@@ -94,8 +109,9 @@ def hessian(func: Callable[..., Any], inputs: Any, create_graph: bool = False, s
     return _jacobian(gradient, inputs, create_graph, "hessian")
 
 
-def vjp(func: Callable[..., Any], inputs: Any, v: Any = None, create_graph: bool = False,
-        strict: bool = False) -> tuple[Any, Any]:
+def vjp(
+    func: Callable[..., Any], inputs: Any, v: Any = None, create_graph: bool = False, strict: bool = False
+) -> tuple[Any, Any]:
     """(func(inputs), vᵀ · J): the outputs and the vector-Jacobian product."""
     is_in_tuple, ins = _checked_tuple(inputs, "inputs", "vjp")
     with enable_grad():
@@ -109,7 +125,6 @@ def vjp(func: Callable[..., Any], inputs: Any, v: Any = None, create_graph: bool
     return out, (gs if is_in_tuple else gs[0])
 
 
-
 __all__ = ["jacobian", "hessian", "vjp", "gradcheck"]
 
 
@@ -117,8 +132,16 @@ class GradcheckError(RuntimeError):
     """``torch.autograd.gradcheck`` found analytical and numerical gradients that disagree."""
 
 
-def gradcheck(func: Callable[..., Any], inputs: Any, *, eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1e-3,
-              raise_exception: bool = True, **_: Any) -> bool:
+def gradcheck(
+    func: Callable[..., Any],
+    inputs: Any,
+    *,
+    eps: float = 1e-6,
+    atol: float = 1e-5,
+    rtol: float = 1e-3,
+    raise_exception: bool = True,
+    **_: Any,
+) -> bool:
     """Compare backward's gradients with central finite differences (inputs should be float64)."""
     _, ins = _as_tuple(inputs)
     with enable_grad():
@@ -126,8 +149,7 @@ def gradcheck(func: Callable[..., Any], inputs: Any, *, eps: float = 1e-6, atol:
         for k, out in enumerate(outs):
             flat_out = out.reshape(-1)
             for i in range(flat_out.numel()):
-                analytic = grad(flat_out[i], [x for x in ins if x.requires_grad], retain_graph=True,
-                                allow_unused=True)
+                analytic = grad(flat_out[i], [x for x in ins if x.requires_grad], retain_graph=True, allow_unused=True)
                 for j, x in enumerate(x for x in ins if x.requires_grad):
                     a = analytic[j]
                     a_vals = a._data.reshape(-1) if a is not None else None

@@ -13,11 +13,13 @@ Example::
 from __future__ import annotations
 
 import math
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from engine import dtypes, random
-from engine.ops.factories import randperm, tensor
+from engine.ops.factories import tensor
 from engine.ops.pieces import stack
+from engine.ops.random_factories import randperm
 from engine.run_state import address_of, serial_hash
 from engine.tensor import Tensor
 
@@ -86,7 +88,7 @@ def random_split(dataset: Any, lengths: list[Any], generator: Any = None) -> lis
     perm = randperm(n, generator=generator).tolist()
     out, start = [], 0
     for size in lengths:
-        out.append(Subset(dataset, perm[start:start + size]))
+        out.append(Subset(dataset, perm[start : start + size]))
         start += size
     return out
 
@@ -114,9 +116,20 @@ class DataLoader:
     def __repr__(self) -> str:
         return f"<torch.utils.data.dataloader.DataLoader object at {address_of(self)}>"
 
-    def __init__(self, dataset: Any, batch_size: int | None = 1, shuffle: bool = False, sampler: Any = None,
-                 batch_sampler: Any = None, num_workers: int = 0, collate_fn: Any = None, pin_memory: bool = False,
-                 drop_last: bool = False, generator: Any = None, **_: Any) -> None:
+    def __init__(
+        self,
+        dataset: Any,
+        batch_size: int | None = 1,
+        shuffle: bool = False,
+        sampler: Any = None,
+        batch_sampler: Any = None,
+        num_workers: int = 0,
+        collate_fn: Any = None,
+        pin_memory: bool = False,
+        drop_last: bool = False,
+        generator: Any = None,
+        **_: Any,
+    ) -> None:
         if batch_size is not None and (type(batch_size) is not int or batch_size <= 0):
             raise ValueError(f"batch_size should be a positive integer value, but got batch_size={batch_size}")
         self.dataset, self.batch_size, self.shuffle = dataset, batch_size, shuffle

@@ -17,7 +17,7 @@ import numpy as np
 from engine.run_state import state
 
 
-class dtype:  # noqa: N801 - PyTorch's spelling
+class dtype:
     """A tensor element type, printed as ``torch.float32``. The nine dtypes are made once per process and shared by
     every run, so they are read-only: no instance can be made from user code (``torch.dtype(...)`` is PyTorch's
     ``TypeError``), no attribute can be set, and the class has no ``__init__`` that could remake one."""
@@ -29,7 +29,7 @@ class dtype:  # noqa: N801 - PyTorch's spelling
     itemsize: int
     _number: int
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> "dtype":
+    def __new__(cls, *args: Any, **kwargs: Any) -> dtype:
         raise TypeError("cannot create 'torch.dtype' instances")
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -60,8 +60,13 @@ class dtype:  # noqa: N801 - PyTorch's spelling
 
 def _make(name: str, np_dtype: type, is_floating_point: bool) -> dtype:
     made = object.__new__(dtype)
-    for key, value in (("_name", name), ("_np", np.dtype(np_dtype)), ("is_floating_point", is_floating_point),
-                       ("itemsize", int(np.dtype(np_dtype).itemsize)), ("_number", 0x7D000 + len(_MADE))):
+    for key, value in (
+        ("_name", name),
+        ("_np", np.dtype(np_dtype)),
+        ("is_floating_point", is_floating_point),
+        ("itemsize", int(np.dtype(np_dtype).itemsize)),
+        ("_number", 0x7D000 + len(_MADE)),
+    ):
         object.__setattr__(made, key, value)
     _MADE[name] = made
     return made
@@ -88,9 +93,21 @@ _BY_NP = {d._np: d for d in ALL}
 
 # Aliases exposed in the torch namespace: torch.float is torch.float32, torch.long is torch.int64, ...
 ALIASES = {
-    "float32": float32, "float": float32, "float64": float64, "double": float64, "float16": float16,
-    "half": float16, "int64": int64, "long": int64, "int32": int32, "int": int32, "int16": int16,
-    "short": int16, "int8": int8, "uint8": uint8, "bool": bool_,
+    "float32": float32,
+    "float": float32,
+    "float64": float64,
+    "double": float64,
+    "float16": float16,
+    "half": float16,
+    "int64": int64,
+    "long": int64,
+    "int32": int32,
+    "int": int32,
+    "int16": int16,
+    "short": int16,
+    "int8": int8,
+    "uint8": uint8,
+    "bool": bool_,
 }
 
 
@@ -138,5 +155,14 @@ def result_type(t: dtype, scalar: object) -> dtype:
 
 
 # the C++ names PyTorch's kernel messages give dtypes ("expected m1 and m2 to have the same dtype … float != double")
-C_NAMES = {"float32": "float", "float64": "double", "int64": "long int", "int32": "int", "float16": "c10::Half",
-           "bool": "bool", "int16": "short int", "int8": "signed char", "uint8": "unsigned char"}
+C_NAMES = {
+    "float32": "float",
+    "float64": "double",
+    "int64": "long int",
+    "int32": "int",
+    "float16": "c10::Half",
+    "bool": "bool",
+    "int16": "short int",
+    "int8": "signed char",
+    "uint8": "unsigned char",
+}

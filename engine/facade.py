@@ -19,9 +19,19 @@ from typing import Any
 
 import numpy as np
 
-
 from engine import (
-    autograd, autograd_functional, data, dtypes, grad_mode, lr_scheduler, nn, ops, optim, printing, random, rng_state,
+    autograd,
+    autograd_functional,
+    data,
+    dtypes,
+    grad_mode,
+    lr_scheduler,
+    nn,
+    ops,
+    optim,
+    printing,
+    random,
+    rng_state,
 )
 from engine.ops import argcheck, factories
 from engine.ops.api import ENTRIES
@@ -48,7 +58,7 @@ class Namespace:
         return sorted(k for k in self.__dict__ if not k.startswith("_"))
 
 
-def _dropout(input: Any, p: float, train: bool) -> Tensor:  # noqa: A002 - PyTorch's names
+def _dropout(input: Any, p: float, train: bool) -> Tensor:
     """``torch.dropout`` is ATen's: its range check is a RuntimeError (``F.dropout``'s is a ValueError)."""
     if p < 0 or p > 1:
         raise RuntimeError(f"dropout probability has to be between 0 and 1, but got {p}")
@@ -88,24 +98,43 @@ def _torch_members() -> dict[str, Any]:
     for name, entry in ENTRIES.items():
         if entry.api.function:
             m[name] = keepdims_alias(entry.fn) if entry.api.keepdims else entry.fn
-    m.update({
-        # random state
-        "manual_seed": random.manual_seed, "get_rng_state": rng_state.get_rng_state,
-        "set_rng_state": rng_state.set_rng_state, "seed": random.seed, "initial_seed": random.initial_seed,
-        "Generator": random.Generator._user,
-        # grad mode
-        "no_grad": grad_mode.no_grad, "enable_grad": grad_mode.enable_grad, "inference_mode": grad_mode.no_grad,
-        "set_grad_enabled": grad_mode.set_grad_enabled, "is_grad_enabled": grad_mode.is_grad_enabled,
-        # types
-        "Tensor": Tensor, "Size": Size, "dtype": dtypes.dtype, "device": device, "is_tensor": _is_tensor,
-        "numel": _numel, "dropout": _dropout,
-        "FloatTensor": _legacy_constructor(dtypes.float32), "DoubleTensor": _legacy_constructor(dtypes.float64),
-        "LongTensor": _legacy_constructor(dtypes.int64), "IntTensor": _legacy_constructor(dtypes.int32),
-        "BoolTensor": _legacy_constructor(dtypes.bool_),
-        "set_printoptions": printing.set_printoptions, "set_default_dtype": dtypes.set_default_dtype,
-        "get_default_dtype": dtypes.get_default_dtype,
-        "pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan,
-    })
+    m.update(
+        {
+            # random state
+            "manual_seed": random.manual_seed,
+            "get_rng_state": rng_state.get_rng_state,
+            "set_rng_state": rng_state.set_rng_state,
+            "seed": random.seed,
+            "initial_seed": random.initial_seed,
+            "Generator": random.Generator._user,
+            # grad mode
+            "no_grad": grad_mode.no_grad,
+            "enable_grad": grad_mode.enable_grad,
+            "inference_mode": grad_mode.no_grad,
+            "set_grad_enabled": grad_mode.set_grad_enabled,
+            "is_grad_enabled": grad_mode.is_grad_enabled,
+            # types
+            "Tensor": Tensor,
+            "Size": Size,
+            "dtype": dtypes.dtype,
+            "device": device,
+            "is_tensor": _is_tensor,
+            "numel": _numel,
+            "dropout": _dropout,
+            "FloatTensor": _legacy_constructor(dtypes.float32),
+            "DoubleTensor": _legacy_constructor(dtypes.float64),
+            "LongTensor": _legacy_constructor(dtypes.int64),
+            "IntTensor": _legacy_constructor(dtypes.int32),
+            "BoolTensor": _legacy_constructor(dtypes.bool_),
+            "set_printoptions": printing.set_printoptions,
+            "set_default_dtype": dtypes.set_default_dtype,
+            "get_default_dtype": dtypes.get_default_dtype,
+            "pi": math.pi,
+            "e": math.e,
+            "inf": math.inf,
+            "nan": math.nan,
+        }
+    )
     for name, dt in dtypes.ALIASES.items():
         m[name] = dt
     for name in argcheck.SIGNATURES:
@@ -144,18 +173,37 @@ def make_modules() -> dict[str, Namespace]:
     nn_ns = Namespace("torch.nn", {**_nn_members(), "functional": functional, "init": init, "utils": utils})
     cuda = Namespace("torch.cuda", {"is_available": _false, "device_count": _zero})
     schedulers = Namespace("torch.optim.lr_scheduler", _members_of(lr_scheduler))
-    optim_ns = Namespace("torch.optim", {"SGD": optim.SGD, "Adam": optim.Adam, "AdamW": optim.AdamW,
-                                          "Optimizer": optim.Optimizer, "lr_scheduler": schedulers,
-                                          "RMSprop": optim.RMSprop, "Adagrad": optim.Adagrad})
+    optim_ns = Namespace(
+        "torch.optim",
+        {
+            "SGD": optim.SGD,
+            "Adam": optim.Adam,
+            "AdamW": optim.AdamW,
+            "Optimizer": optim.Optimizer,
+            "lr_scheduler": schedulers,
+            "RMSprop": optim.RMSprop,
+            "Adagrad": optim.Adagrad,
+        },
+    )
     data_ns = Namespace("torch.utils.data", _members_of(data))
     utils_ns = Namespace("torch.utils", {"data": data_ns})
-    functional_ag = Namespace("torch.autograd.functional",  # gradcheck lives in torch.autograd only, as in PyTorch
-                              {k: v for k, v in _members_of(autograd_functional).items() if k != "gradcheck"})
-    autograd_ns = Namespace("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward,
-                                               "functional": functional_ag,
-                                               "gradcheck": autograd_functional.gradcheck})
-    torch_ns = Namespace("torch", {**_torch_members(), "nn": nn_ns, "optim": optim_ns, "autograd": autograd_ns,
-                                   "cuda": cuda, "utils": utils_ns})
+    functional_ag = Namespace(
+        "torch.autograd.functional",  # gradcheck lives in torch.autograd only, as in PyTorch
+        {k: v for k, v in _members_of(autograd_functional).items() if k != "gradcheck"},
+    )
+    autograd_ns = Namespace(
+        "torch.autograd",
+        {
+            "grad": autograd.grad,
+            "backward": autograd.backward,
+            "functional": functional_ag,
+            "gradcheck": autograd_functional.gradcheck,
+        },
+    )
+    torch_ns = Namespace(
+        "torch",
+        {**_torch_members(), "nn": nn_ns, "optim": optim_ns, "autograd": autograd_ns, "cuda": cuda, "utils": utils_ns},
+    )
     return {
         "torch": torch_ns,
         "torch.nn": nn_ns,

@@ -14,7 +14,7 @@ from engine.arg_errors import must_be
 from engine.run_state import state
 
 
-class no_grad:  # noqa: N801 - PyTorch's spelling
+class no_grad:
     """``with torch.no_grad():`` ops inside record no graph (results have ``requires_grad=False``)."""
 
     def __init__(self) -> None:
@@ -42,7 +42,7 @@ class no_grad:  # noqa: N801 - PyTorch's spelling
         return "<torch.autograd.grad_mode.no_grad object>"
 
 
-class enable_grad(no_grad):  # noqa: N801
+class enable_grad(no_grad):
     """``with torch.enable_grad():`` turn graph recording back on inside a ``no_grad`` block."""
 
     def __enter__(self) -> None:
@@ -54,7 +54,7 @@ class enable_grad(no_grad):  # noqa: N801
         return "<torch.autograd.grad_mode.enable_grad object>"
 
 
-class set_grad_enabled(no_grad):  # noqa: N801
+class set_grad_enabled(no_grad):
     """``torch.set_grad_enabled(False)`` as a call or a ``with`` block."""
 
     def __init__(self, mode: bool) -> None:

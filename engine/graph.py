@@ -92,7 +92,7 @@ class Node:
 class AccumulateGrad(Node):
     """The node that adds the gradient reaching a leaf to the leaf's ``.grad`` (``.variable`` is the leaf)."""
 
-    def __init__(self, variable: "Tensor") -> None:
+    def __init__(self, variable: Tensor) -> None:
         super().__init__()
         self.variable = variable
 
@@ -107,7 +107,7 @@ class AccumulateGrad(Node):
         return []
 
 
-def edge(t: "Tensor") -> tuple[Node | None, int]:
+def edge(t: Tensor) -> tuple[Node | None, int]:
     """The (node, output_nr) pair through which gradient reaches ``t``."""
     if not t._requires_grad:
         return (None, 0)

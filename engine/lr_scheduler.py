@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.optim import Optimizer
 from engine.run_state import address_of, serial_hash
@@ -105,8 +106,7 @@ class ExponentialLR(LRScheduler):
 class CosineAnnealingLR(LRScheduler):
     """Follow half a cosine from the base rate down to ``eta_min`` over ``T_max`` epochs (then back up)."""
 
-    def __init__(self, optimizer: Optimizer, T_max: int, eta_min: float = 0.0,  # noqa: N803
-                 last_epoch: int = -1) -> None:
+    def __init__(self, optimizer: Optimizer, T_max: int, eta_min: float = 0.0, last_epoch: int = -1) -> None:
         self.T_max, self.eta_min = T_max, eta_min
         super().__init__(optimizer, last_epoch)
 
@@ -119,8 +119,10 @@ class CosineAnnealingLR(LRScheduler):
         if (self.last_epoch - 1 - t) % (2 * t) == 0:
             return [g["lr"] + (b - e) * (1 - math.cos(math.pi / t)) / 2 for b, g in zip(self.base_lrs, groups)]
         return [
-            (1 + math.cos(math.pi * self.last_epoch / t)) / (1 + math.cos(math.pi * (self.last_epoch - 1) / t))
-            * (g["lr"] - e) + e
+            (1 + math.cos(math.pi * self.last_epoch / t))
+            / (1 + math.cos(math.pi * (self.last_epoch - 1) / t))
+            * (g["lr"] - e)
+            + e
             for g in groups
         ]
 
@@ -128,8 +130,9 @@ class CosineAnnealingLR(LRScheduler):
 class LambdaLR(LRScheduler):
     """The base rate times ``lr_lambda(epoch)`` (one function, or one per param group)."""
 
-    def __init__(self, optimizer: Optimizer, lr_lambda: Callable[[int], float] | list[Any],
-                 last_epoch: int = -1) -> None:
+    def __init__(
+        self, optimizer: Optimizer, lr_lambda: Callable[[int], float] | list[Any], last_epoch: int = -1
+    ) -> None:
         n = len(optimizer.param_groups)
         self.lr_lambdas = list(lr_lambda) if isinstance(lr_lambda, (list, tuple)) else [lr_lambda] * n
         super().__init__(optimizer, last_epoch)

@@ -21,14 +21,21 @@ from engine.run_state import state
 if TYPE_CHECKING:  # pragma: no cover
     from engine.tensor import Tensor
 
+
 class PrintOptions:
     """``torch.set_printoptions``: digits after the point, how many elements before summarizing, edge items shown
     when summarizing, line width, and scientific notation forced on/off (None: PyTorch decides)."""
 
     __slots__ = ("precision", "threshold", "edgeitems", "linewidth", "sci_mode")
 
-    def __init__(self, precision: int = 4, threshold: float = 1000, edgeitems: int = 3, linewidth: int = 80,
-                 sci_mode: bool | None = None) -> None:
+    def __init__(
+        self,
+        precision: int = 4,
+        threshold: float = 1000,
+        edgeitems: int = 3,
+        linewidth: int = 80,
+        sci_mode: bool | None = None,
+    ) -> None:
         self.precision, self.threshold, self.edgeitems = precision, threshold, edgeitems
         self.linewidth, self.sci_mode = linewidth, sci_mode
 
@@ -41,8 +48,14 @@ def _opts() -> PrintOptions:
     return state().print_options or _DEFAULT
 
 
-def set_printoptions(precision: int | None = None, threshold: float | None = None, edgeitems: int | None = None,
-                     linewidth: int | None = None, profile: str | None = None, sci_mode: bool | None = None) -> None:
+def set_printoptions(
+    precision: int | None = None,
+    threshold: float | None = None,
+    edgeitems: int | None = None,
+    linewidth: int | None = None,
+    profile: str | None = None,
+    sci_mode: bool | None = None,
+) -> None:
     """``torch.set_printoptions(precision=2)``: change how this run prints tensors (as PyTorch: options left
     out keep their value, except ``sci_mode``, which goes back to automatic unless given)."""
     st = state()
@@ -50,8 +63,12 @@ def set_printoptions(precision: int | None = None, threshold: float | None = Non
     new = PrintOptions(old.precision, old.threshold, old.edgeitems, old.linewidth, sci_mode)
     if profile is not None:
         new.precision, new.threshold, new.edgeitems, new.linewidth = PROFILES[profile]
-    for name, value in (("precision", precision), ("threshold", threshold), ("edgeitems", edgeitems),
-                        ("linewidth", linewidth)):
+    for name, value in (
+        ("precision", precision),
+        ("threshold", threshold),
+        ("edgeitems", edgeitems),
+        ("linewidth", linewidth),
+    ):
         if value is not None:
             setattr(new, name, value)
     st.print_options = new
@@ -64,7 +81,7 @@ class _Formatter:
         self._init(values)
 
     def _init(self, values: np.ndarray) -> None:
-        PRECISION = _opts().precision  # noqa: N806
+        PRECISION = _opts().precision
         self.floating_dtype = values.dtype.kind == "f"
         self.int_mode = True
         self.sci_mode = False
@@ -104,7 +121,7 @@ class _Formatter:
         return self.max_width
 
     def format(self, value: Any) -> str:
-        PRECISION = _opts().precision  # noqa: N806
+        PRECISION = _opts().precision
         if self.floating_dtype:
             if self.sci_mode:
                 ret = f"{value:{self.max_width}.{PRECISION}e}"
@@ -120,7 +137,7 @@ class _Formatter:
 
 
 def _vector_str(a: np.ndarray, indent: int, summarize: bool, fmt: _Formatter) -> str:
-    EDGEITEMS, LINEWIDTH = _opts().edgeitems, _opts().linewidth  # noqa: N806
+    EDGEITEMS, LINEWIDTH = _opts().edgeitems, _opts().linewidth
     element_length = fmt.width() + 2
     per_line = max(1, math.floor((LINEWIDTH - indent) / element_length))
     if summarize and a.shape[0] > 2 * EDGEITEMS:
@@ -136,7 +153,7 @@ def _vector_str(a: np.ndarray, indent: int, summarize: bool, fmt: _Formatter) ->
 
 
 def _tensor_str_with_formatter(a: np.ndarray, indent: int, summarize: bool, fmt: _Formatter) -> str:
-    EDGEITEMS = _opts().edgeitems  # noqa: N806
+    EDGEITEMS = _opts().edgeitems
     dim = a.ndim
     if dim == 0:
         return fmt.format(a.item())
@@ -155,11 +172,11 @@ def _tensor_str_with_formatter(a: np.ndarray, indent: int, summarize: bool, fmt:
 
 def _summarized(a: np.ndarray) -> np.ndarray:
     """Only the values that will be shown (edge items), so that they alone decide the format."""
-    EDGEITEMS = _opts().edgeitems  # noqa: N806
+    EDGEITEMS = _opts().edgeitems
     if a.ndim == 0:
         return a
     if EDGEITEMS > 0:  # the same selection in one numpy call, not one call per shown row (2**19 of them)
-        picked = [np.r_[0:EDGEITEMS, n - EDGEITEMS:n] if n > 2 * EDGEITEMS else np.arange(n) for n in a.shape]
+        picked = [np.r_[0:EDGEITEMS, n - EDGEITEMS : n] if n > 2 * EDGEITEMS else np.arange(n) for n in a.shape]
         return a[np.ix_(*picked)]
     if a.ndim == 1:
         return np.concatenate((a[:EDGEITEMS], a[-EDGEITEMS:])) if a.shape[0] > 2 * EDGEITEMS else a
@@ -208,7 +225,7 @@ def _check_text(length: int, steps: int = 0) -> None:
 
 
 def _add_suffixes(tensor_str: str, suffixes: list[str], indent: int) -> str:
-    LINEWIDTH = _opts().linewidth  # noqa: N806
+    LINEWIDTH = _opts().linewidth
     parts = [tensor_str]
     last_line_len = len(tensor_str) - tensor_str.rfind("\n") + 1
     for suffix in suffixes:
@@ -226,7 +243,7 @@ def _shape_str(shape: tuple[int, ...]) -> str:
     return "(" + ", ".join(str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
 
 
-def tensor_repr(t: "Tensor") -> str:
+def tensor_repr(t: Tensor) -> str:
     """``repr(t)`` / ``str(t)`` exactly as PyTorch writes it."""
     a = t._data
     prefix = "tensor("

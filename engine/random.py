@@ -44,7 +44,7 @@ class Generator:
         self.manual_seed(fresh_seed(32) if seed is None else seed)
 
     @classmethod
-    def _user(cls, device: Any = "cpu") -> "Generator":
+    def _user(cls, device: Any = "cpu") -> Generator:
         return cls(DEFAULT_SEED)
 
     def seed(self) -> int:
@@ -52,7 +52,7 @@ class Generator:
         self.manual_seed(s)
         return s
 
-    def manual_seed(self, seed: int) -> "Generator":
+    def manual_seed(self, seed: int) -> Generator:
         if not isinstance(seed, int):  # torch.Generator's C method (torch.manual_seed converts with int() first)
             raise RuntimeError(f"manual_seed expected a long, but got {type(seed).__name__}")
         seed = int(seed)
@@ -164,8 +164,16 @@ def _log256(x: np.ndarray) -> np.ndarray:
     z = x * x
     # The compiler fuses each multiply feeding an add into one FMA (-ffp-contract=fast): so do we.
     y = np.full(x.shape, 7.0376836292e-2, dtype=_F)
-    for c in (-1.1514610310e-1, 1.1676998740e-1, -1.2420140846e-1, 1.4249322787e-1, -1.6668057665e-1,
-              2.0000714765e-1, -2.4999993993e-1, 3.3333331174e-1):
+    for c in (
+        -1.1514610310e-1,
+        1.1676998740e-1,
+        -1.2420140846e-1,
+        1.4249322787e-1,
+        -1.6668057665e-1,
+        2.0000714765e-1,
+        -2.4999993993e-1,
+        3.3333331174e-1,
+    ):
         y = _fma(y, x, _F(c))
     y = y * x
     y = _fma(y, z, e * _F(-2.12194440e-4))
@@ -290,7 +298,7 @@ def initial_seed() -> int:
 def _floating_kernel(kernel: str, dtype: Any) -> None:
     """Random fills PyTorch builds for floating dtypes only (``torch.rand(2, dtype=torch.long)``)."""
     if np.dtype(dtype._np).kind != "f":
-        raise NotImplementedError(f'"{kernel}" not implemented for \'{_TYPE_NAMES[np.dtype(dtype._np).name]}\'')
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_TYPE_NAMES[np.dtype(dtype._np).name]}'")
 
 
 def normal_fill(shape: tuple[int, ...], mean: float, std: float, dtype: Any) -> Any:

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import contextlib
 import weakref
+from collections.abc import Iterator
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any, Iterator, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import numpy as np
@@ -27,26 +28,24 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 class Observer(Protocol):
     """What the engine tells a recorder. Arrays are passed by reference: copy what you keep."""
 
-    def tensor_created(self, t: "Tensor") -> None:
+    def tensor_created(self, t: Tensor) -> None:
         """A tensor came to exist (factory, ``torch.tensor``, op result, ``.grad`` created by backward is NOT
         reported here but through ``grad_accumulated``). ``t.grad_fn`` is already set."""
 
-    def backward_started(self, root: "Tensor", gradient: "np.ndarray", retain_graph: bool) -> None:
+    def backward_started(self, root: Tensor, gradient: np.ndarray, retain_graph: bool) -> None:
         """``root.backward(gradient, retain_graph)`` (or ``torch.autograd.grad``) began."""
 
     def node_ran(self, node: Any, grad_outputs: tuple[Any, ...], grad_inputs: tuple[Any, ...]) -> None:
         """One grad_fn node ran during backward; ``grad_inputs`` has one entry per ``next_functions`` edge
         (``None`` where no gradient flows). Entries are numpy arrays or None."""
 
-    def grad_accumulated(
-        self, leaf: "Tensor", before: "np.ndarray | None", delta: "np.ndarray", after: "np.ndarray"
-    ) -> None:
+    def grad_accumulated(self, leaf: Tensor, before: np.ndarray | None, delta: np.ndarray, after: np.ndarray) -> None:
         """Backward changed ``leaf.grad`` from ``before`` (None when it was None) to ``after``."""
 
-    def grad_reset(self, t: "Tensor", how: str) -> None:
+    def grad_reset(self, t: Tensor, how: str) -> None:
         """``t.grad = None`` / ``zero_grad(set_to_none=True)`` (how="none") or ``t.grad.zero_()`` (how="zero")."""
 
-    def param_stepped(self, t: "Tensor", before: "np.ndarray", after: "np.ndarray") -> None:
+    def param_stepped(self, t: Tensor, before: np.ndarray, after: np.ndarray) -> None:
         """An optimizer's ``step()`` changed parameter ``t``."""
 
     def warning(self, message: str) -> None:
@@ -62,8 +61,18 @@ class Observer(Protocol):
 class RunState:
     """Everything global in PyTorch that must be private to one run."""
 
-    __slots__ = ("observer", "grad_enabled", "generator", "budget", "print_options", "default_float", "fresh_seed",
-                 "machine", "identities", "serials")
+    __slots__ = (
+        "observer",
+        "grad_enabled",
+        "generator",
+        "budget",
+        "print_options",
+        "default_float",
+        "fresh_seed",
+        "machine",
+        "identities",
+        "serials",
+    )
 
     def __init__(self, observer: Observer | None = None, budget: Any = None) -> None:
         self.observer = observer

@@ -18,9 +18,9 @@ import contextlib
 import gc
 import reprlib
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from engine import random as engine_random
 from engine.run_state import RunState, use_state
@@ -65,13 +65,14 @@ def _message(exc: BaseException) -> str:
     """``str(exc)``, without ever building a huge text: user code can put anything in an exception's args."""
     args = exc.args
     try:
-        if all(type(a) in _PLAIN and not (type(a) is int and a.bit_length() > 10_000) for a in args) and sum(
-            len(a) for a in args if type(a) is str
-        ) <= 10 * MAX_MESSAGE:
+        if (
+            all(type(a) in _PLAIN and not (type(a) is int and a.bit_length() > 10_000) for a in args)
+            and sum(len(a) for a in args if type(a) is str) <= 10 * MAX_MESSAGE
+        ):
             text = str(exc)
         else:
             text = _SHORT.repr(args[0]) if len(args) == 1 else _SHORT.repr(args)
-    except BaseException:  # noqa: BLE001 - a broken __str__ (or MemoryError) must not hide the error itself
+    except BaseException:
         text = type(exc).__name__
     return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE] + "..."
 
@@ -81,7 +82,7 @@ def _memory_message(exc: MemoryError) -> str:
     if type(exc).__module__.startswith("numpy"):
         try:
             return f"out of memory: {str(exc)[:1].lower()}{str(exc)[1:]}"
-        except BaseException:  # noqa: BLE001 - no memory left even for the message
+        except BaseException:
             return "out of memory"
     return _message(exc) or "out of memory"
 
@@ -117,7 +118,7 @@ class _LazyGenerator(engine_random.Generator):
 
     code_seed: int | None = None  # the seed the code set with torch.manual_seed before drawing any number
 
-    def manual_seed(self, seed: int) -> "engine_random.Generator":
+    def manual_seed(self, seed: int) -> engine_random.Generator:
         if "_pending_seed" in self.__dict__:  # nothing drawn yet: the code's own seed is the run's seed
             del self.__dict__["_pending_seed"]
             self.code_seed = int(seed)
@@ -204,11 +205,22 @@ def run(
         run_state.identities.clear()  # cycles with the table; cleared now, they go at once instead of at a collection
     stdout = "".join(interp.stdout) if interp is not None else ""
     why = (
-        "a random number came from a seed drawn at random" if run_state.fresh_seed
-        else run_state.machine if run_state.machine is not None
-        else budget.breached.message if budget.breached is not None
-        else f"the run ended with a {error['type']}" if error is not None and error["type"] in _MACHINE_LIMITS
+        "a random number came from a seed drawn at random"
+        if run_state.fresh_seed
+        else run_state.machine
+        if run_state.machine is not None
+        else budget.breached.message
+        if budget.breached is not None
+        else f"the run ended with a {error['type']}"
+        if error is not None and error["type"] in _MACHINE_LIMITS
         else None
     )
-    return RunResult(stdout=stdout, error=error, events=recorder.events, seed=seed, reproducible=why is None,
-                     why_not_reproducible=why, limit_hit=budget.breached is not None)
+    return RunResult(
+        stdout=stdout,
+        error=error,
+        events=recorder.events,
+        seed=seed,
+        reproducible=why is None,
+        why_not_reproducible=why,
+        limit_hit=budget.breached is not None,
+    )

@@ -33,11 +33,31 @@ class Size(tuple):  # type: ignore[type-arg]
         return n
 
 
-_DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia", "xla",
-                 "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")
+_DEVICE_TYPES = (
+    "cpu",
+    "cuda",
+    "ipu",
+    "xpu",
+    "mkldnn",
+    "opengl",
+    "opencl",
+    "ideep",
+    "hip",
+    "ve",
+    "fpga",
+    "maia",
+    "xla",
+    "lazy",
+    "vulkan",
+    "mps",
+    "meta",
+    "hpu",
+    "mtia",
+    "privateuseone",
+)
 
 
-class device:  # noqa: N801 - PyTorch's spelling
+class device:
     """A device name such as ``torch.device("cpu")`` or ``torch.device("cuda", 0)``; tensors live on the CPU only.
     Read-only, as PyTorch's (``torch.device("cpu")`` is one object shared by every run)."""
 
@@ -45,7 +65,7 @@ class device:  # noqa: N801 - PyTorch's spelling
     type: str
     index: int | None
 
-    def __new__(cls, spec: Any = "cpu", index: Any = None) -> "device":
+    def __new__(cls, spec: Any = "cpu", index: Any = None) -> device:
         if isinstance(spec, device):
             return spec
         name = str(spec)
@@ -73,7 +93,9 @@ class device:  # noqa: N801 - PyTorch's spelling
         return (device, (str(self),))
 
     def __repr__(self) -> str:
-        return f"device(type='{self.type}')" if self.index is None else f"device(type='{self.type}', index={self.index})"
+        return (
+            f"device(type='{self.type}')" if self.index is None else f"device(type='{self.type}', index={self.index})"
+        )
 
     def __str__(self) -> str:
         return self.type if self.index is None else f"{self.type}:{self.index}"

@@ -15,7 +15,8 @@ Example::
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 
@@ -23,10 +24,19 @@ from engine import dtypes
 from engine.graph import NON_LEAF_GRAD_WARNING, AccumulateGrad, Node
 from engine.printing import tensor_repr
 from engine.run_state import serial_hash, state
-from engine.size_device import CPU, RemovableHandle, Size, check_device, device  # noqa: F401 - engine.tensor's too
+from engine.size_device import CPU, RemovableHandle, Size, check_device, device
 
-_TYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
-               "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
+_TYPE_NAMES = {
+    "float32": "Float",
+    "float64": "Double",
+    "float16": "Half",
+    "int64": "Long",
+    "int32": "Int",
+    "int16": "Short",
+    "int8": "Char",
+    "uint8": "Byte",
+    "bool": "Bool",
+}
 
 
 class Tensor:
@@ -38,12 +48,23 @@ class Tensor:
         torch.Size([2, 2])
     """
 
-    __slots__ = ("_data", "_requires_grad", "_grad", "_grad_fn", "_version", "_accumulator", "_retains_grad",
-                 "_trace_id", "_owner", "_hooks", "__weakref__")
+    __slots__ = (
+        "_data",
+        "_requires_grad",
+        "_grad",
+        "_grad_fn",
+        "_version",
+        "_accumulator",
+        "_retains_grad",
+        "_trace_id",
+        "_owner",
+        "_hooks",
+        "__weakref__",
+    )
 
     # ---- construction -------------------------------------------------------------------------------------
     @classmethod
-    def _make(cls, data: np.ndarray, grad_fn: Node | None = None, requires_grad: bool = False) -> "Tensor":
+    def _make(cls, data: np.ndarray, grad_fn: Node | None = None, requires_grad: bool = False) -> Tensor:
         t = object.__new__(cls)
         # numpy turns 0-d results into numpy scalars: always keep an ndarray
         t._data = data if type(data) is np.ndarray else np.asarray(data)
@@ -83,7 +104,7 @@ class Tensor:
             raise RuntimeError("you can only change requires_grad flags of leaf variables.")
         self.requires_grad_(value)
 
-    def requires_grad_(self, requires_grad: bool = True) -> "Tensor":
+    def requires_grad_(self, requires_grad: bool = True) -> Tensor:
         """Start (or stop) recording operations on this leaf. Returns self."""
         if self._grad_fn is not None:
             if not requires_grad:
@@ -98,7 +119,7 @@ class Tensor:
         return self
 
     @property
-    def grad(self) -> "Tensor | None":
+    def grad(self) -> Tensor | None:
         """The gradient accumulated by backward (leaves and ``retain_grad()`` tensors only)."""
         if self._grad_fn is not None and not self._retains_grad:
             obs = state().observer
@@ -107,9 +128,11 @@ class Tensor:
         return self._grad
 
     @grad.setter
-    def grad(self, value: "Tensor | None") -> None:
+    def grad(self, value: Tensor | None) -> None:
         if value is not None and not isinstance(value, Tensor):
-            raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}")
+            raise TypeError(
+                f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}"
+            )
         if value is not None and value._data.shape != self._data.shape:
             raise RuntimeError(
                 f"attempting to assign a gradient of size '{list(value._data.shape)}' to a tensor of size "
@@ -145,7 +168,7 @@ class Tensor:
         self._retains_grad = True
         self._grad_fn._retained = self
 
-    def register_hook(self, hook: Any) -> "RemovableHandle":
+    def register_hook(self, hook: Any) -> RemovableHandle:
         """Call ``hook(grad)`` whenever backward computes this tensor's gradient; if it returns a tensor, that
         replaces the gradient. Returns a handle whose ``remove()`` takes the hook away."""
         if not self._requires_grad:
@@ -161,7 +184,7 @@ class Tensor:
         hooks.append(hook)
         return RemovableHandle(hooks, hook)
 
-    def detach(self) -> "Tensor":
+    def detach(self) -> Tensor:
         """A new tensor sharing this one's data, cut off from the graph."""
         t = Tensor._make(self._data)
         obs = state().observer
@@ -169,20 +192,20 @@ class Tensor:
             obs.tensor_created(t)
         return t
 
-    def detach_(self) -> "Tensor":
+    def detach_(self) -> Tensor:
         self._grad_fn = None
         self._requires_grad = False
         return self
 
     @property
-    def data(self) -> "Tensor":
+    def data(self) -> Tensor:
         """The values without autograd history (shares memory, like PyTorch's ``.data``)."""
         t = Tensor._make(self._data)
         t._owner = self._owner  # so that w.grad.data.zero_() is still a reset of w.grad
         return t
 
     @data.setter
-    def data(self, value: "Tensor") -> None:
+    def data(self, value: Tensor) -> None:
         if not isinstance(value, Tensor):
             raise TypeError(f"Variable data has to be a tensor, but got {type(value).__name__}")
         self._data = value._data
@@ -253,7 +276,7 @@ class Tensor:
             raise TypeError("len() of a 0-d tensor")
         return self._data.shape[0]
 
-    def __iter__(self) -> Iterator["Tensor"]:
+    def __iter__(self) -> Iterator[Tensor]:
         if self._data.ndim == 0:
             raise TypeError("iteration over a 0-d tensor")
         return iter([self[i] for i in range(self._data.shape[0])])
@@ -287,25 +310,25 @@ class Tensor:
         return object.__format__(self, spec)
 
     # dtype conversions (``to`` is an op: engine.ops.shape)
-    def float(self) -> "Tensor":
+    def float(self) -> Tensor:
         return self.to(dtypes.float32)
 
-    def double(self) -> "Tensor":
+    def double(self) -> Tensor:
         return self.to(dtypes.float64)
 
-    def long(self) -> "Tensor":
+    def long(self) -> Tensor:
         return self.to(dtypes.int64)
 
-    def int(self) -> "Tensor":
+    def int(self) -> Tensor:
         return self.to(dtypes.int32)
 
-    def bool(self) -> "Tensor":
+    def bool(self) -> Tensor:
         return self.to(dtypes.bool_)
 
-    def cpu(self) -> "Tensor":
+    def cpu(self) -> Tensor:
         return self
 
-    def cuda(self, device: Any = None) -> "Tensor":
+    def cuda(self, device: Any = None) -> Tensor:
         check_device("cuda")
         return self
 

@@ -25,8 +25,11 @@ def main(argv: list[str] | None = None) -> None:
 
     settings = get_settings()
     protocol = guarded_protocol(
-        settings.max_header_bytes, settings.max_head_bytes, settings.max_header_count,
-        settings.head_timeout_seconds, settings.body_timeout_seconds,
+        settings.max_header_bytes,
+        settings.max_head_bytes,
+        settings.max_header_count,
+        settings.head_timeout_seconds,
+        settings.body_timeout_seconds,
     )
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level, http=protocol)
 

@@ -56,7 +56,7 @@ class Kept:
     stream: bytes
 
     @classmethod
-    def of_body(cls, body: bytes) -> "Kept":
+    def of_body(cls, body: bytes) -> Kept:
         """From ``/api/run``'s answer: one ``trace`` message with all its events (none without events), then
         ``done`` with the rest. (``,"events":[`` cannot occur in the strings before it: their quotes are escaped.)"""
         cut = body.index(_EVENTS)
@@ -65,7 +65,7 @@ class Kept:
         return cls(body=body, stream=trace + sse(b"done", body[:cut] + b"}"))
 
     @classmethod
-    def of_stream(cls, frames: list[bytes], done: bytes) -> "Kept":
+    def of_stream(cls, frames: list[bytes], done: bytes) -> Kept:
         """From a streamed run's ``trace`` batches (JSON arrays, in order) and its ``done`` message (JSON)."""
         events = b",".join(frame[1:-1] for frame in frames if frame != b"[]")
         stream = b"".join(sse(b"trace", frame) for frame in frames) + sse(b"done", done)

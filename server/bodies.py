@@ -70,7 +70,9 @@ def strict_loads(raw: bytes) -> Any:
     try:
         return json.loads(text, parse_constant=_constant, parse_float=_float, parse_int=_int)
     except json.JSONDecodeError as exc:
-        detail = [{"type": "json_invalid", "loc": ["body", exc.pos], "msg": "JSON decode error", "ctx": {"error": exc.msg}}]
+        detail = [
+            {"type": "json_invalid", "loc": ["body", exc.pos], "msg": "JSON decode error", "ctx": {"error": exc.msg}}
+        ]
         raise HTTPException(422, detail) from None
     except NotStrictJSON as exc:
         raise HTTPException(400, f"the body is not strict JSON: {exc}") from None
@@ -117,8 +119,11 @@ async def validation_failed(request: Request, exc: Exception) -> Response:
     not encodable)."""
     assert isinstance(exc, RequestValidationError)
     errors = [
-        {"type": error.get("type"), "loc": [_short(part) for part in error.get("loc", ())],
-         "msg": str(error.get("msg", ""))[:300]}
+        {
+            "type": error.get("type"),
+            "loc": [_short(part) for part in error.get("loc", ())],
+            "msg": str(error.get("msg", ""))[:300],
+        }
         for error in list(exc.errors())[:20]
     ]
     return SafeJSONResponse({"detail": errors}, status_code=422)

@@ -53,7 +53,7 @@ class Demotion:
         self.demoted = True
         os.setpriority(os.PRIO_PROCESS, 0, min(WORKER["base_nice"] + _DEMOTED, 19))
 
-    def __enter__(self) -> "Demotion":
+    def __enter__(self) -> Demotion:
         if self.seconds > 0 and threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGPROF, self._demote)
             signal.setitimer(signal.ITIMER_PROF, self.seconds)
@@ -117,7 +117,7 @@ class Alarm(_SignalStop):
     def message(self) -> str:
         return f"the program ran longer than {self.allowed:g} seconds (time limit)"
 
-    def __enter__(self) -> "Alarm":
+    def __enter__(self) -> Alarm:
         if self.arm():
             signal.setitimer(signal.ITIMER_REAL, max(self.seconds, 0.001))
         return self
@@ -152,7 +152,7 @@ class CpuLimit(_SignalStop):
     def message(self) -> str:
         return f"the program used more than {self.seconds:g} seconds of CPU time (CPU limit)"
 
-    def __enter__(self) -> "CpuLimit":
+    def __enter__(self) -> CpuLimit:
         if self.seconds > 0 and self.arm():
             limit_cpu(self.seconds)
         return self

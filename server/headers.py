@@ -37,7 +37,9 @@ class SecurityHeaders:
         self._page = _encode(
             {**common, "Content-Security-Policy": PAGE_POLICY.format(ancestors="'none'"), "X-Frame-Options": "DENY"}
         )
-        self._embed = _encode({**common, "Content-Security-Policy": PAGE_POLICY.format(ancestors=embed_frame_ancestors)})
+        self._embed = _encode(
+            {**common, "Content-Security-Policy": PAGE_POLICY.format(ancestors=embed_frame_ancestors)}
+        )
         self._docs = _encode({**common, "Content-Security-Policy": DOCS_POLICY, "X-Frame-Options": "DENY"})
 
     def headers_for(self, path: str) -> list[tuple[str, str]]:

@@ -26,8 +26,10 @@ def _refusal(status: str, detail: bytes) -> bytes:
     body = b'{"detail":"' + detail + b'"}'
     return (
         b"HTTP/1.1 " + status.encode("ascii") + b"\r\ncontent-type: application/json\r\n"
-        b"x-content-type-options: nosniff\r\ncontent-length: " + str(len(body)).encode("ascii") +
-        b"\r\nconnection: close\r\n\r\n" + body
+        b"x-content-type-options: nosniff\r\ncontent-length: "
+        + str(len(body)).encode("ascii")
+        + b"\r\nconnection: close\r\n\r\n"
+        + body
     )
 
 
@@ -74,7 +76,11 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
                     return True
                 continue
             self._lines += 1
-            if line > self.max_header_bytes or self._head_bytes > self.max_head_bytes or self._lines > self.max_header_count:
+            if (
+                line > self.max_header_bytes
+                or self._head_bytes > self.max_head_bytes
+                or self._lines > self.max_header_count
+            ):
                 return False
         return True
 
@@ -142,7 +148,10 @@ def guarded_protocol(
 ) -> type[GuardedHttpToolsProtocol]:
     """The protocol class with these limits (uvicorn makes one instance per connection)."""
     limits = {
-        "max_header_bytes": max_header_bytes, "max_head_bytes": max_head_bytes, "max_header_count": max_header_count,
-        "head_timeout": head_timeout, "body_timeout": body_timeout,
+        "max_header_bytes": max_header_bytes,
+        "max_head_bytes": max_head_bytes,
+        "max_header_count": max_header_count,
+        "head_timeout": head_timeout,
+        "body_timeout": body_timeout,
     }
     return type("GuardedHttpTools", (GuardedHttpToolsProtocol,), limits)

@@ -39,7 +39,7 @@ class EventInbox:
         self.path = str(Path(self._directory) / "events.sock")
         self._server = await asyncio.start_unix_server(self._receive, path=self.path)
 
-    def open(self) -> tuple[bytes, "asyncio.Queue[bytes | None]"]:
+    def open(self) -> tuple[bytes, asyncio.Queue[bytes | None]]:
         """A token for a new streamed run, and the queue its frames will arrive on."""
         token = secrets.token_hex(16).encode("ascii")
         queue: asyncio.Queue[bytes | None] = asyncio.Queue()

@@ -35,10 +35,13 @@ from server.worker import WorkerConfig, execute, set_up
 _PRELOAD = ["server.preload"]
 _WORKER_ENVIRONMENT = {
     # numpy's BLAS single-threaded: the OS shares the cores between runs instead of one run taking them all
-    "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+    "OPENBLAS_NUM_THREADS": "1",
+    "OMP_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
     # a fixed mmap threshold (glibc otherwise raises it after each big free): big arrays live in their own
     # mappings and go back to the OS when freed, so a worker returns to its baseline after a big run
-    "MALLOC_MMAP_THRESHOLD_": "131072", "MALLOC_TRIM_THRESHOLD_": "1048576",
+    "MALLOC_MMAP_THRESHOLD_": "131072",
+    "MALLOC_TRIM_THRESHOLD_": "1048576",
     # one malloc arena: glibc reserves 64 MiB of address space per extra arena, which RLIMIT_AS counts
     "MALLOC_ARENA_MAX": "1",
 }

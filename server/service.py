@@ -103,8 +103,11 @@ class RunService:
             )
         else:  # the pool failed the run (a worker that could not start...): say so, never a 500
             logger.error("a run failed in its worker", exc_info=exc)
-            error = {"type": "InternalError", "message": f"the run failed in its worker ({type(exc).__name__})",
-                     "line": None}
+            error = {
+                "type": "InternalError",
+                "message": f"the run failed in its worker ({type(exc).__name__})",
+                "line": None,
+            }
             return RunResult(stdout="", error=error)
         return RunResult(stdout="", error={"type": "LimitExceeded", "message": reason, "line": None})
 
@@ -117,7 +120,7 @@ class RunService:
         started = self._admit()
         try:
             body, why = await self._pool.run(code, started, encode=run_answer, seed=seed)
-        except Exception as exc:  # noqa: BLE001 - killed, lost or failed: _failure says which
+        except Exception as exc:
             failed = self._failure(exc)
             self._offer((code, seed), verdict(failed), None)
             return run_answer(failed)
@@ -139,7 +142,7 @@ class RunService:
         started = self._admit()
         try:
             (status, body), why = await self._pool.run(code, started, encode=encode)
-        except Exception as exc:  # noqa: BLE001 - killed, lost or failed: _failure says which
+        except Exception as exc:
             return failed(self._failure(exc))
         finally:
             self._pending -= 1
@@ -179,7 +182,7 @@ class RunService:
                     yield sse(b"trace", frame)
             try:
                 done, why = task.result()
-            except Exception as exc:  # noqa: BLE001 - killed, lost or failed: _failure says which
+            except Exception as exc:
                 failed = self._failure(exc)
                 done, why = done_answer(failed), verdict(failed)
             if why == KEEP and not copy.whole():
@@ -193,7 +196,7 @@ class RunService:
 
 
 async def _frames_until_done(
-    frames: "asyncio.Queue[bytes | None]", task: "asyncio.Future[Any]"
+    frames: asyncio.Queue[bytes | None], task: asyncio.Future[Any]
 ) -> AsyncGenerator[bytes | None, None]:
     """The run's event frames as they arrive, until its last one, then ``END`` (or, when its worker died, until the
     run ended, without ``END``: some frames may be missing)."""

@@ -46,6 +46,7 @@ class _QuietSlowReaders(logging.Filter):
 
 logging.getLogger("uvicorn.error").addFilter(_QuietSlowReaders())
 
+
 class RunStream(Response):
     """A response streaming ``messages`` (bytes, ready to send), bounded by ``max_buffered`` bytes."""
 

@@ -27,8 +27,8 @@ from typing import Any
 
 from engine.runner import YOUNG_COLLECTION_AFTER
 from engine.sandbox import Limits
-from server.guards import WORKER, CpuLimit, Demotion, alarm, can_renice, cleaned, cleanup_later
 from server.answers import verdict
+from server.guards import WORKER, CpuLimit, Demotion, alarm, can_renice, cleaned, cleanup_later
 from server.jsonio import dumps
 
 
@@ -72,9 +72,7 @@ def set_up(config: WorkerConfig) -> None:
     cleanup_later()  # notes the worker's size at start
 
 
-def _run(
-    code: str, config: WorkerConfig, started: float | None, on_event: Any = None, seed: int | None = None
-) -> Any:
+def _run(code: str, config: WorkerConfig, started: float | None, on_event: Any = None, seed: int | None = None) -> Any:
     """``engine.run`` under the guards; a guard that fires while the run was already reporting its end still makes
     a result."""
     import engine
@@ -121,8 +119,11 @@ def execute(
 def _out_of_memory(encode: Callable[[Any], Any] | None) -> Any:
     import engine
 
-    error = {"type": "MemoryError", "message": "out of memory while writing the answer (its trace is too big)",
-             "line": None}
+    error = {
+        "type": "MemoryError",
+        "message": "out of memory while writing the answer (its trace is too big)",
+        "line": None,
+    }
     result = engine.RunResult(stdout="", error=error)
     return (encode(result), verdict(result)) if encode is not None else result
 
@@ -150,8 +151,11 @@ class EventSender:
         self._batch.append(event)
         # The run's own thread sends too, once a flush is due: the flusher thread may not get the GIL (or a core)
         # in time on a busy machine, and an event after a long silent loop (a print) must not wait for the next.
-        if (event["type"] in _AT_ONCE or len(self._batch) >= self._flush_size
-                or time.monotonic() - self._sent_at >= self._flush_seconds):
+        if (
+            event["type"] in _AT_ONCE
+            or len(self._batch) >= self._flush_size
+            or time.monotonic() - self._sent_at >= self._flush_seconds
+        ):
             self.send()
 
     def send(self) -> None:
@@ -167,7 +171,7 @@ class EventSender:
         while not self._finished.wait(self._flush_seconds):
             self.send()
 
-    def __enter__(self) -> "EventSender":
+    def __enter__(self) -> EventSender:
         self._thread.start()
         return self
 

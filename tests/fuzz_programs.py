@@ -14,11 +14,58 @@ from hypothesis import strategies as st
 
 NAMES = ["a", "b", "x", "y", "t", "f", "net"]
 SIZES = ["1", "2", "3", "1000", "10**6", "0", "-1"]
-ATTRS = ["sum()", "mean()", "grad", "shape", "T", "backward()", "item()", "tolist()", "requires_grad", "detach()",
-         "grad_fn", "numel()", "__class__", "_data", "append(1)", "upper()", "zero_()", "exp()", "relu()",
-         "grad_fn.next_functions", "view(-1)", "data", "is_leaf", "real", "mro()", "format(1)"]
-CALLS = ["len", "str", "sum", "abs", "list", "sorted", "print", "repr", "range", "max", "min", "float", "int",
-         "type", "getattr", "torch.tensor", "torch.exp", "torch.sigmoid", "math.sqrt", "open", "iter", "enumerate"]
+ATTRS = [
+    "sum()",
+    "mean()",
+    "grad",
+    "shape",
+    "T",
+    "backward()",
+    "item()",
+    "tolist()",
+    "requires_grad",
+    "detach()",
+    "grad_fn",
+    "numel()",
+    "__class__",
+    "_data",
+    "append(1)",
+    "upper()",
+    "zero_()",
+    "exp()",
+    "relu()",
+    "grad_fn.next_functions",
+    "view(-1)",
+    "data",
+    "is_leaf",
+    "real",
+    "mro()",
+    "format(1)",
+]
+CALLS = [
+    "len",
+    "str",
+    "sum",
+    "abs",
+    "list",
+    "sorted",
+    "print",
+    "repr",
+    "range",
+    "max",
+    "min",
+    "float",
+    "int",
+    "type",
+    "getattr",
+    "torch.tensor",
+    "torch.exp",
+    "torch.sigmoid",
+    "math.sqrt",
+    "open",
+    "iter",
+    "enumerate",
+]
 BINOPS = ["+", "-", "*", "/", "//", "%", "**", "@", "<<", "==", "<", "and", "or", "in"]
 
 
@@ -27,12 +74,35 @@ def _atoms() -> st.SearchStrategy[str]:
     return st.one_of(
         st.sampled_from(NAMES),
         st.integers(-3, 12).map(str),
-        st.sampled_from(["10**9", "2**64", "0.5", "-1.5", "1e308", "float('nan')", "True", "None", "'ab'",
-                         "[1, 2, 3]", "(1,)", "{'k': 1}", "'x' * 3", "chr(55296)"]),
+        st.sampled_from(
+            [
+                "10**9",
+                "2**64",
+                "0.5",
+                "-1.5",
+                "1e308",
+                "float('nan')",
+                "True",
+                "None",
+                "'ab'",
+                "[1, 2, 3]",
+                "(1,)",
+                "{'k': 1}",
+                "'x' * 3",
+                "chr(55296)",
+            ]
+        ),
         shape.map(lambda s: f"torch.ones({s})"),
         shape.map(lambda s: f"torch.randn({s}, requires_grad=True)"),
-        st.sampled_from(["torch.tensor([1.0, 2.0], requires_grad=True)", "torch.arange(6.).view(2, 3)",
-                         "torch.nn.Linear(3, 2)", "torch.zeros(2, 3)", "torch.tensor(2.0, requires_grad=True)"]),
+        st.sampled_from(
+            [
+                "torch.tensor([1.0, 2.0], requires_grad=True)",
+                "torch.arange(6.).view(2, 3)",
+                "torch.nn.Linear(3, 2)",
+                "torch.zeros(2, 3)",
+                "torch.tensor(2.0, requires_grad=True)",
+            ]
+        ),
     )
 
 
@@ -73,14 +143,24 @@ def _compound(body: st.SearchStrategy[list[str]]) -> st.SearchStrategy[list[str]
     return st.one_of(
         st.tuples(e, body, body).map(lambda p: [f"if {p[0]}:", *_indent(p[1]), "else:", *_indent(p[2])]),
         st.tuples(st.sampled_from(["3", "10", "10**6", "x"]), body).map(
-            lambda p: [f"for i in range({p[0]}):", *_indent(p[1])]),
+            lambda p: [f"for i in range({p[0]}):", *_indent(p[1])]
+        ),
         body.map(lambda b: ["while True:", *_indent(b)]),
-        st.tuples(st.sampled_from(["f", "g"]), body).map(lambda p: [f"def {p[0]}(x, y=2):", *_indent(p[1]),
-                                                                   "    return f(x)"]),
+        st.tuples(st.sampled_from(["f", "g"]), body).map(
+            lambda p: [f"def {p[0]}(x, y=2):", *_indent(p[1]), "    return f(x)"]
+        ),
         st.tuples(body, body).map(lambda p: ["try:", *_indent(p[0]), "except Exception as err:", *_indent(p[1])]),
         body.map(lambda b: ["with torch.no_grad():", *_indent(b)]),
-        body.map(lambda b: ["class Net(torch.nn.Module):", "    def forward(self, x):", *_indent(_indent(b)),
-                            "        return x", "net = Net()", "y = net(torch.ones(2))"]),
+        body.map(
+            lambda b: [
+                "class Net(torch.nn.Module):",
+                "    def forward(self, x):",
+                *_indent(_indent(b)),
+                "        return x",
+                "net = Net()",
+                "y = net(torch.ones(2))",
+            ]
+        ),
     )
 
 

@@ -30,16 +30,29 @@ ATTRIBUTE_WALKS = [
     (T + "print(torch.finfo(torch.float32))", "AttributeError", "module 'torch' has no attribute 'finfo'"),
     ("import math\nprint(math.comb(10**6, 5 * 10**5))", "AttributeError", "module 'math' has no attribute 'comb'"),
     (T + "class F(torch.autograd.Function):\n    pass", "AttributeError", "module 'torch.autograd' has no attribute"),
-    (T + "x = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\nprint(y.grad_fn.next_functions.__class__)", NS,
-     "'__class__' is not accessible"),
-    (T + "x = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\nv = y.grad_fn.next_functions[0][0]\n"
-     "print(v.next_functions[0][0].variable.grad_fn.name.__self__)", NS, "'__self__' is not accessible"),
+    (
+        T + "x = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\nprint(y.grad_fn.next_functions.__class__)",
+        NS,
+        "'__class__' is not accessible",
+    ),
+    (
+        T + "x = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\nv = y.grad_fn.next_functions[0][0]\n"
+        "print(v.next_functions[0][0].variable.grad_fn.name.__self__)",
+        NS,
+        "'__self__' is not accessible",
+    ),
     (T + "m = torch.nn.Linear(1, 1)\nprint(m.modules().gi_frame)", "AttributeError", "has no attribute 'gi_frame'"),
-    (T + "h = torch.ones(1, requires_grad=True).register_hook(print)\nprint(h.hooks_dict_ref)", "AttributeError",
-     "'RemovableHandle' object has no attribute 'hooks_dict_ref'"),
+    (
+        T + "h = torch.ones(1, requires_grad=True).register_hook(print)\nprint(h.hooks_dict_ref)",
+        "AttributeError",
+        "'RemovableHandle' object has no attribute 'hooks_dict_ref'",
+    ),
     (T + "print(torch.optim.SGD.step)", NS, "attribute 'step' of a type value is not accessible"),
-    ("class A:\n    def f(self):\n        return super().f()\nA().f()", "AttributeError",
-     "'super' object has no attribute 'f'"),
+    (
+        "class A:\n    def f(self):\n        return super().f()\nA().f()",
+        "AttributeError",
+        "'super' object has no attribute 'f'",
+    ),
     ("x = ()\nprint(x.𝐜𝐨𝐮𝐧𝐭.__self__)", NS, "'__self__' is not accessible"),
     ("print(()._\uff3fclass__)", NS, "attribute '__class__' is not accessible"),
     ("𝐞𝐯𝐚𝐥('1')", NS, "'eval' is not available"),
@@ -112,7 +125,11 @@ DECORATORS = [
     ("@staticmethod\ndef f():\n    pass", NS, "'staticmethod' is not available"),
     ("@classmethod\ndef f(cls):\n    pass", NS, "'classmethod' is not available"),
     ("def deco(fn):\n    return fn.__globals__\n@deco\ndef f():\n    pass", NS, "'__globals__' is not accessible"),
-    ("def deco(fn):\n    return fn\n@deco\ndef f():\n    pass\nprint(f.name)", NS, "of a UserFunction value is not accessible"),
+    (
+        "def deco(fn):\n    return fn\n@deco\ndef f():\n    pass\nprint(f.name)",
+        NS,
+        "of a UserFunction value is not accessible",
+    ),
     ("class A:\n    @property\n    def f(self):\n        return 1", NS, "'property' is not available"),
 ]
 
@@ -138,8 +155,11 @@ TRACEBACKS = [
     ("try:\n    1/0\nexcept Exception as e:\n    print(e.__traceback__)", NS, "'__traceback__' is not accessible"),
     ("try:\n    1/0\nexcept Exception as e:\n    print(e.args)", NS, "of a ZeroDivisionError value is not accessible"),
     ("try:\n    1/0\nexcept Exception as e:\n    f = e\nprint(f.__context__)", NS, "'__context__' is not accessible"),
-    (T + "try:\n    torch.ones(2).backward()\nexcept RuntimeError as e:\n    e.with_traceback(None)", NS,
-     "of a RuntimeError value is not accessible"),
+    (
+        T + "try:\n    torch.ones(2).backward()\nexcept RuntimeError as e:\n    e.with_traceback(None)",
+        NS,
+        "of a RuntimeError value is not accessible",
+    ),
     ("raise SystemExit", NS, "'SystemExit' is not available"),
     ("raise KeyboardInterrupt", NS, "'KeyboardInterrupt' is not available"),
     ("raise BaseException", NS, "'BaseException' is not available"),
@@ -162,7 +182,11 @@ RESOURCES = [
     ("while True:\n    pass", LE, "(step limit)"),
     ("try:\n    while True:\n        pass\nexcept BaseException:\n    print('caught')", LE, "(step limit)"),
     ("try:\n    while True:\n        pass\nfinally:\n    while True:\n        pass", LE, "(step limit)"),
-    ("def f():\n    try:\n        while True:\n            pass\n    finally:\n        return 1\nprint(f())", LE, "(step limit)"),
+    (
+        "def f():\n    try:\n        while True:\n            pass\n    finally:\n        return 1\nprint(f())",
+        LE,
+        "(step limit)",
+    ),
     ("def k(v):\n    while True:\n        pass\nsorted([3, 1, 2], key=k)", LE, "(step limit)"),
     ("x = 2 ** 10 ** 10", LE, "bits is over the limit of 100,000"),
     ("x = 1 << 10 ** 9", LE, "bits is over the limit of 100,000"),
@@ -176,8 +200,12 @@ RESOURCES = [
     ("keep = [[0] * 10**6 for _ in range(1000)]", LE, "(memory limit)"),
     ("s = 'a' * 10**5\nrows = [[s] * 1000] * 1000\nraise ValueError(rows)", "ValueError", "[['aaaa"),
     ("s = 'a' * 10**5\nrows = [[s] * 1000] * 1000\nassert False, rows", "AssertionError", "[['aaaa"),
-    ("s = 'a' * 10**5\nrows = [[s] * 1000] * 1000\ntry:\n    raise ValueError(rows)\nexcept ValueError as e:\n"
-     "    print(e)", LE, "over the limit of 1,000,000"),
+    (
+        "s = 'a' * 10**5\nrows = [[s] * 1000] * 1000\ntry:\n    raise ValueError(rows)\nexcept ValueError as e:\n"
+        "    print(e)",
+        LE,
+        "over the limit of 1,000,000",
+    ),
     ("x = [1] * 10**6\nprint(*x, sep='a' * 10**5)", LE, "over the limit of 1,000,000"),
     ("def f():\n    return f()\nf()", "RecursionError", "maximum recursion depth exceeded"),
     # retrying on RecursionError explores 2**200 calls; the chain of caught exceptions must not pile up meanwhile
@@ -186,18 +214,37 @@ RESOURCES = [
     ("def f():\n    try:\n        return f()\n    except Exception:\n        return f()\nf()", LE, "(step limit)"),
     ("def f(x):\n    return sorted([x, x], key=f)\nf(1)", "RecursionError", "(limit: 200 nested calls)"),
     ("def f(x):\n    return '{}'.format(f(x))\nf(1)", "RecursionError", "(limit: 200 nested calls)"),
-    (T + "x = torch.ones(1, requires_grad=True)\ndef h(g):\n    (x * 2).backward()\n    return g\nx.register_hook(h)\n"
-     "(x * 2).backward()", "RecursionError", "(limit: 200 nested calls)"),
-    (T + "m = torch.nn.Linear(1, 1)\nm.register_forward_hook(lambda mod, i, o: mod(i[0]))\nm(torch.ones(1))",
-     "RecursionError", "(limit: 200 nested calls)"),
-    (T + "ps = [torch.zeros(1, requires_grad=True) for _ in range(50000)]\nopt = torch.optim.SGD(ps, lr=0.1)\n"
-     "while True:\n    opt.zero_grad()", LE, "(step limit)"),  # 50,000 parameters reset for one step: time limit
+    (
+        T
+        + "x = torch.ones(1, requires_grad=True)\ndef h(g):\n    (x * 2).backward()\n    return g\nx.register_hook(h)\n"
+        "(x * 2).backward()",
+        "RecursionError",
+        "(limit: 200 nested calls)",
+    ),
+    (
+        T + "m = torch.nn.Linear(1, 1)\nm.register_forward_hook(lambda mod, i, o: mod(i[0]))\nm(torch.ones(1))",
+        "RecursionError",
+        "(limit: 200 nested calls)",
+    ),
+    (
+        T + "ps = [torch.zeros(1, requires_grad=True) for _ in range(50000)]\nopt = torch.optim.SGD(ps, lr=0.1)\n"
+        "while True:\n    opt.zero_grad()",
+        LE,
+        "(step limit)",
+    ),  # 50,000 parameters reset for one step: time limit
     # a module tree 5,000 deep: each assignment walked it all (4.5 s, time limit); its text grows quadratically
     (T + "m = torch.nn.Linear(1, 1)\nfor i in range(5000):\n    m = torch.nn.Sequential(m)", LE, "(step limit)"),
-    (T + "m = torch.nn.Linear(1, 1)\nfor i in range(900):\n    m = torch.nn.Sequential(m)\nprint(len(str(m)))", LE,
-     "(memory limit)"),
-    (T + "opt = torch.optim.SGD([torch.ones(1, requires_grad=True)], lr=1)\ndef c():\n    return opt.step(c)\n"
-     "opt.step(c)", "RecursionError", "(limit: 200 nested calls)"),
+    (
+        T + "m = torch.nn.Linear(1, 1)\nfor i in range(900):\n    m = torch.nn.Sequential(m)\nprint(len(str(m)))",
+        LE,
+        "(memory limit)",
+    ),
+    (
+        T + "opt = torch.optim.SGD([torch.ones(1, requires_grad=True)], lr=1)\ndef c():\n    return opt.step(c)\n"
+        "opt.step(c)",
+        "RecursionError",
+        "(limit: 200 nested calls)",
+    ),
     ("print('a', foo=1)", "TypeError", "print() got an unexpected keyword argument 'foo'"),
     ("print('x', end='x' * 10**7)", LE, "a string of 10,000,000 characters"),
     ("print(*['a'] * 1000, sep='x' * 1000)", LE, "over the limit of 1,000,000"),
@@ -211,8 +258,11 @@ RESOURCES = [
     (T + "x = torch.ones(10**6)\ny = x.view(1, -1) + x.view(-1, 1)", LE, "elements per tensor"),
     (T + "x = torch.ones(10**6, 1)\ny = x @ x.T", LE, "elements per tensor"),
     (T + "x = torch.stack([torch.ones(10**6)] * 1000)", LE, "elements per tensor"),
-    (T + "a = torch.ones(10**6, 1)\nb = torch.ones(10**6)\nloss = torch.nn.functional.mse_loss(a, b)", LE,
-     "elements per tensor"),
+    (
+        T + "a = torch.ones(10**6, 1)\nb = torch.ones(10**6)\nloss = torch.nn.functional.mse_loss(a, b)",
+        LE,
+        "elements per tensor",
+    ),
     (T + "x = torch.cat([torch.ones(10**5)] * 100)", LE, "elements per tensor"),
     (T + "x = torch.arange(10**9)", LE, "elements per tensor"),
     (T + "x = torch.ones(1, 1000, 1000).expand(1000, 1000, 1000)", LE, "elements per tensor"),
@@ -231,11 +281,21 @@ RESOURCES = [
     (T + "x = torch.zeros(0)\ny = x.expand(10**18, 10**18, 0)\nprint(y.sum(0).shape)", LE, "elements per tensor"),
     (T + "x = torch.arange(0, 1, 1e-9)", LE, "a tensor of 1000000000 elements"),
     # printing with raised print options: refused before the text is built, not after seconds or gigabytes
-    (T + "torch.set_printoptions(precision=10**9)\nprint(torch.tensor([0.5]))", LE, "a string of 1,000,000,003 characters"),
-    (T + "torch.set_printoptions(threshold=10**9)\nx = torch.rand(10**6)\nfor i in range(100):\n    s = str(x)", LE,
-     "a string of 7,000,000 characters"),
-    (T + "torch.set_printoptions(edgeitems=10**9)\nx = torch.rand(1000, 1000)\nprint(x)", LE,
-     "a string of 7,000,000 characters"),
+    (
+        T + "torch.set_printoptions(precision=10**9)\nprint(torch.tensor([0.5]))",
+        LE,
+        "a string of 1,000,000,003 characters",
+    ),
+    (
+        T + "torch.set_printoptions(threshold=10**9)\nx = torch.rand(10**6)\nfor i in range(100):\n    s = str(x)",
+        LE,
+        "a string of 7,000,000 characters",
+    ),
+    (
+        T + "torch.set_printoptions(edgeitems=10**9)\nx = torch.rand(1000, 1000)\nprint(x)",
+        LE,
+        "a string of 7,000,000 characters",
+    ),
     (T + "x = torch.rand([2] * 19)\nprint(x)", LE, "a string of 3,670,016 characters"),  # 2 s of picking rows first
     # a tensor inside a printed list is printed in full each time: [x] * 1000 made 13 M characters in 2.4 s
     (T + "x = torch.rand(1000)\ns = str([x] * 1000)", LE, "a string of 1,002,718 characters"),
@@ -246,25 +306,47 @@ RESOURCES = [
     (T + "x = torch.multinomial(torch.ones(10), 10**7, replacement=True)", LE, "elements per tensor"),
     (T + "x = torch.ones(10**6)\nz = torch.outer(x, x)", LE, "elements per tensor"),
     # numpy has no BLAS for float16 and ints: one 1000 x 1000 product was 5 s (float16) or 1.4 s (int64) of C
-    (T + "a = torch.ones(1000, 1000, dtype=torch.float16)\nb = a @ a\nraise ValueError(b[0, 0].item())", "ValueError",
-     "1000.0"),
-    (T + "a = torch.ones(1000, 1000, dtype=torch.long)\nfor i in range(3):\n    b = torch.mm(a, a)\n"
-     "raise ValueError(b[0, 0].item())", "ValueError", "1000"),
-    (T + "a = torch.ones(1, 1000, 1000, dtype=torch.float16, requires_grad=True)\ntorch.bmm(a, a).sum().backward()\n"
-     "raise ValueError(a.grad[0, 0, 0].item())", "ValueError", "2000.0"),
+    (
+        T + "a = torch.ones(1000, 1000, dtype=torch.float16)\nb = a @ a\nraise ValueError(b[0, 0].item())",
+        "ValueError",
+        "1000.0",
+    ),
+    (
+        T + "a = torch.ones(1000, 1000, dtype=torch.long)\nfor i in range(3):\n    b = torch.mm(a, a)\n"
+        "raise ValueError(b[0, 0].item())",
+        "ValueError",
+        "1000",
+    ),
+    (
+        T + "a = torch.ones(1, 1000, 1000, dtype=torch.float16, requires_grad=True)\ntorch.bmm(a, a).sum().backward()\n"
+        "raise ValueError(a.grad[0, 0, 0].item())",
+        "ValueError",
+        "2000.0",
+    ),
     # one call making a tensor per element: each costs steps, so these end at the step limit (not ~5 s and 400 MB)
     (T + "x = torch.ones(10**6)\nprint(len(list(x)))", LE, "(step limit)"),
     (T + "x = torch.ones(10**6)\nprint(len(x.unbind()))", LE, "(step limit)"),
     (T + "x = torch.ones(10**6)\nprint(len(x.split(1)))", LE, "(step limit)"),
     (T + "x = torch.ones(10**6)\ny = sum(x)", LE, "(step limit)"),
     (T + "x = torch.ones(10**6)\nprint(0.5 in x)", LE, "(step limit)"),
-    (T + "x = torch.ones(1, requires_grad=True)\ny = x\nfor i in range(200000):\n    y = y * 1.0001\ny.backward()",
-     LE, "(step limit)"),  # each tensor made costs steps: the step limit comes before 100,000 graph nodes
-    (T + "x = torch.ones(1, requires_grad=True)\ny = x\nfor i in range(20000):\n    y = y * 1.0001\n"
-     "for i in range(1000):\n    y.backward(retain_graph=True)", LE, "(step limit)"),  # each node run costs steps
+    (
+        T + "x = torch.ones(1, requires_grad=True)\ny = x\nfor i in range(200000):\n    y = y * 1.0001\ny.backward()",
+        LE,
+        "(step limit)",
+    ),  # each tensor made costs steps: the step limit comes before 100,000 graph nodes
+    (
+        T + "x = torch.ones(1, requires_grad=True)\ny = x\nfor i in range(20000):\n    y = y * 1.0001\n"
+        "for i in range(1000):\n    y.backward(retain_graph=True)",
+        LE,
+        "(step limit)",
+    ),  # each node run costs steps
     ("x = float('inf')\nprint(int(x))", "OverflowError", "cannot convert float infinity to integer"),
     (T + "print(torch.tensor([2**64]))", "OverflowError", "Python int too large to convert"),
-    (T + "x = torch.ones(1)\nfor i in range(100):\n    x = x.unsqueeze(0)", "ValueError", "maximum supported dimension"),
+    (
+        T + "x = torch.ones(1)\nfor i in range(100):\n    x = x.unsqueeze(0)",
+        "ValueError",
+        "maximum supported dimension",
+    ),
     ("x = 10**10**10 % 7", LE, "bits is over the limit of 100,000"),
     ("x = 2**99999\ny = 2**49999 + 1\nwhile True:\n    z = x // y", LE, "(step limit)"),
     ("x = 2**99999 - 1\ny = 3**31000 + 7\nwhile True:\n    z = x % y", LE, "(step limit)"),
@@ -295,15 +377,29 @@ RESOURCES = [
     ("x = sum([(0,) * 100] * 10**4, ())\ny = sum([x] * 2, ())", LE, "a sequence of 2,000,000 items"),
     # memory kept by numpy buffers that outlive the tensor counted for them (each was ~350 MB, MemoryError)
     (T + "keep = []\nfor i in range(100):\n    keep.append(torch.ones(10**6)[:1])", LE, "(memory limit)"),
-    (T + "keep = []\nfor i in range(100):\n    t = torch.ones(1)\n    t.data = torch.ones(10**6)\n    keep.append(t)",
-     LE, "(memory limit)"),
-    (T + "x = torch.ones(10**6, requires_grad=True)\ny = x\nfor i in range(200):\n    y = y.relu()", LE,
-     "(memory limit)"),  # each node keeps its result, the tensor itself is gone
-    (T + "x = torch.ones(1000, 1000, requires_grad=True)\ny = x\nfor i in range(200):\n    y = y.softmax(1)", LE,
-     "(memory limit)"),
+    (
+        T
+        + "keep = []\nfor i in range(100):\n    t = torch.ones(1)\n    t.data = torch.ones(10**6)\n    keep.append(t)",
+        LE,
+        "(memory limit)",
+    ),
+    (
+        T + "x = torch.ones(10**6, requires_grad=True)\ny = x\nfor i in range(200):\n    y = y.relu()",
+        LE,
+        "(memory limit)",
+    ),  # each node keeps its result, the tensor itself is gone
+    (
+        T + "x = torch.ones(1000, 1000, requires_grad=True)\ny = x\nfor i in range(200):\n    y = y.softmax(1)",
+        LE,
+        "(memory limit)",
+    ),
     (T + "keep = [torch.arange(10**6) for _ in range(49)]", LE, "(memory limit)"),  # int64: 8 bytes an element
-    (T + "ps = [torch.zeros(10**6, requires_grad=True) for _ in range(24)]\nopt = torch.optim.Adam(ps)\n"
-     "sum((p * 1.0).sum() for p in ps).backward()\nopt.step()", LE, "(memory limit)"),  # grads and Adam's state
+    (
+        T + "ps = [torch.zeros(10**6, requires_grad=True) for _ in range(24)]\nopt = torch.optim.Adam(ps)\n"
+        "sum((p * 1.0).sum() for p in ps).backward()\nopt.step()",
+        LE,
+        "(memory limit)",
+    ),  # grads and Adam's state
     # values just under the size the built budget counts from: ~800 MB in 0.4 s (the resident-memory backstop)
     ("x = [[0] * 9999 for i in range(10**5)]", LE, "(memory limit)"),
     ("x = ['a' * 9999 for i in range(10**5)]", LE, "(memory limit)"),
@@ -311,12 +407,18 @@ RESOURCES = [
     ("keep = [list(range(10**6)) for _ in range(19)]", LE, "(memory limit)"),
     ("keep = [set(range(10**6)) for _ in range(19)]", LE, "(memory limit)"),
     ("x = [0] * 10**6\nkeep = []\nfor i in range(100):\n    keep.append(tuple(x))", LE, "(memory limit)"),
-    (T + "x = torch.rand(1000, 1000)\nkeep = []\nfor i in range(30):\n    keep.append(x.tolist())", LE,
-     "(memory limit)"),
+    (
+        T + "x = torch.rand(1000, 1000)\nkeep = []\nfor i in range(30):\n    keep.append(x.tolist())",
+        LE,
+        "(memory limit)",
+    ),
     ("s = 'ab ' * 333333\nkeep = []\nfor i in range(60):\n    keep.append(s.split())", LE, "(memory limit)"),
     ("s = '\\U0001F600' * 10**6\nkeep = []\nfor i in range(30):\n    keep.append(list(s))", LE, "(memory limit)"),
-    ("d = dict(zip(range(300000), range(300000)))\nkeep = []\nfor i in range(100):\n    keep.append(d.copy())", LE,
-     "(memory limit)"),
+    (
+        "d = dict(zip(range(300000), range(300000)))\nkeep = []\nfor i in range(100):\n    keep.append(d.copy())",
+        LE,
+        "(memory limit)",
+    ),
     ("s = set(range(10**6))\nkeep = []\nfor i in range(30):\n    keep.append(s | s)", LE, "(memory limit)"),
     ("x = list(range(10**6))\nkeep = []\nfor i in range(100):\n    keep.append({*x})", LE, "(memory limit)"),
 ]
@@ -350,10 +452,17 @@ NESTED_VALUES = [
     (T + A3 + "print(torch.nn.GELU(approximate=c))", LE, "unfolded) is over the limit"),
     (T + A3 + "torch.cat(c)", LE, "unfolded) is over the limit"),
     (T + A3 + "torch.ones(2, requires_grad=True).sum().backward(c)", LE, "unfolded) is over the limit"),
-    (T + A3 + "opt = torch.optim.SGD([torch.ones(1, requires_grad=True)], lr=1)\nopt.param_groups[0]['x'] = c\n"
-     "print(opt)\nraise ValueError('printed')", "ValueError", "printed"),
-    (T + "s = 'a' * 10**5\nsd = torch.nn.Linear(1, 1).state_dict()\nsd['x'] = [[s] * 1000] * 1000\nprint(sd)", LE,
-     "over the limit of 1,000,000"),
+    (
+        T + A3 + "opt = torch.optim.SGD([torch.ones(1, requires_grad=True)], lr=1)\nopt.param_groups[0]['x'] = c\n"
+        "print(opt)\nraise ValueError('printed')",
+        "ValueError",
+        "printed",
+    ),
+    (
+        T + "s = 'a' * 10**5\nsd = torch.nn.Linear(1, 1).state_dict()\nsd['x'] = [[s] * 1000] * 1000\nprint(sd)",
+        LE,
+        "over the limit of 1,000,000",
+    ),
     ("a = []\nfor i in range(10000):\n    a = [a]\nprint(a)", "RecursionError", "maximum recursion depth exceeded"),
     (T + "a = []\nfor i in range(5900):\n    a = [a]\nx = torch.tensor(a)", "ValueError", "too many dimensions 'list'"),
     (T + "a = []\nfor i in range(5900):\n    a = [a]\nx = torch.Tensor(a)", "ValueError", "too many dimensions 'list'"),
@@ -366,6 +475,16 @@ NESTED_VALUES = [
     ("x = 'a' * 10**5\ny = [x[:-1] + 'b'] * 10**6\nprint(x in y)", LE, "unfolded) is over the limit"),  # 1.9 s
 ]
 
-ESCAPES = (ATTRIBUTE_WALKS + FORMAT_STRINGS + GENERATORS_AND_FRAMES + COMPUTED_NAMES + TYPE_CALLS + DECORATORS
-           + DEFAULT_ARGUMENTS + CLASS_BODIES + TRACEBACKS + MONKEYPATCHING)
+ESCAPES = (
+    ATTRIBUTE_WALKS
+    + FORMAT_STRINGS
+    + GENERATORS_AND_FRAMES
+    + COMPUTED_NAMES
+    + TYPE_CALLS
+    + DECORATORS
+    + DEFAULT_ARGUMENTS
+    + CLASS_BODIES
+    + TRACEBACKS
+    + MONKEYPATCHING
+)
 CORPUS = ESCAPES + RESOURCES + NESTED_VALUES

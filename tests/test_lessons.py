@@ -41,13 +41,23 @@ def test_scalar_backward_events() -> None:
     assert (square["name"], square["op"], square["inputs"], square["line"]) == (None, "PowBackward0", [x["id"]], 4)
     assert (y["name"], y["op"], y["inputs"], y["values"], y["shape"]) == ("y", "SumBackward0", [square["id"]], 14.0, [])
     (backward,) = _of(ev, "backward")
-    assert (backward["root"], backward["gradient"], backward["retain_graph"], backward["line"]) == (y["id"], 1.0, False, 5)
+    assert (backward["root"], backward["gradient"], backward["retain_graph"], backward["line"]) == (
+        y["id"],
+        1.0,
+        False,
+        5,
+    )
     nodes = _of(ev, "node")
     assert [(n["op"], n["tensor"]) for n in nodes] == [("SumBackward0", y["id"]), ("PowBackward0", square["id"])]
     assert nodes[0]["grad_output"] == 1.0 and nodes[0]["grad_inputs"] == [[1.0, 1.0, 1.0]]
     assert nodes[1]["grad_inputs"] == [[2.0, 4.0, 6.0]]
     (acc,) = _of(ev, "accumulate")
-    assert (acc["tensor"], acc["before"], acc["delta"], acc["after"]) == (x["id"], None, [2.0, 4.0, 6.0], [2.0, 4.0, 6.0])
+    assert (acc["tensor"], acc["before"], acc["delta"], acc["after"]) == (
+        x["id"],
+        None,
+        [2.0, 4.0, 6.0],
+        [2.0, 4.0, 6.0],
+    )
     (printed,) = _of(ev, "print")
     assert (printed["text"], printed["line"]) == ("tensor([2., 4., 6.])\n", 6)
     assert backward["seq"] < nodes[0]["seq"] < nodes[1]["seq"] < acc["seq"] < printed["seq"]

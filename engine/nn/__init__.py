@@ -8,19 +8,81 @@ Example::
 from __future__ import annotations
 
 from engine.nn import functional, init, utils
-from engine.nn.layers import (
-    GELU, Dropout, Dropout1d, Dropout2d, Flatten, Identity, LeakyReLU, Linear, LogSoftmax, ModuleList, ReLU,
-    Sequential, Sigmoid, Softmax, Softplus, Tanh, ELU, SiLU,
-)
 from engine.nn.conv import AdaptiveAvgPool2d, AvgPool1d, AvgPool2d, Conv1d, Conv2d, MaxPool1d, MaxPool2d
-from engine.nn.losses import (
-    BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss, NLLLoss, SmoothL1Loss,
+from engine.nn.layers import (
+    ELU,
+    GELU,
+    Dropout,
+    Dropout1d,
+    Dropout2d,
+    Flatten,
+    Identity,
+    LeakyReLU,
+    Linear,
+    LogSoftmax,
+    ModuleList,
+    ReLU,
+    Sequential,
+    Sigmoid,
+    SiLU,
+    Softmax,
+    Softplus,
+    Tanh,
 )
-from engine.nn.normalization import BatchNorm1d, BatchNorm2d, Embedding, LayerNorm
+from engine.nn.losses import (
+    BCELoss,
+    BCEWithLogitsLoss,
+    CrossEntropyLoss,
+    HuberLoss,
+    L1Loss,
+    MSELoss,
+    NLLLoss,
+    SmoothL1Loss,
+)
 from engine.nn.module import Module, Parameter
+from engine.nn.normalization import BatchNorm1d, BatchNorm2d, Embedding, LayerNorm
 
-__all__ = ["Module", "Parameter", "Linear", "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax",
-           "Identity", "Flatten", "Sequential", "ModuleList", "MSELoss", "L1Loss", "BCELoss", "NLLLoss", "GELU",
-           "Dropout", "BCEWithLogitsLoss", "Softplus", "ELU", "SiLU",
-           "CrossEntropyLoss", "Conv1d", "Conv2d", "MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool2d", "BatchNorm1d",
-           "BatchNorm2d", "LayerNorm", "Embedding", "SmoothL1Loss", "HuberLoss", "Dropout1d", "Dropout2d", "functional", "init", "utils"]
+__all__ = [
+    "Module",
+    "Parameter",
+    "Linear",
+    "ReLU",
+    "LeakyReLU",
+    "Tanh",
+    "Sigmoid",
+    "Softmax",
+    "LogSoftmax",
+    "Identity",
+    "Flatten",
+    "Sequential",
+    "ModuleList",
+    "MSELoss",
+    "L1Loss",
+    "BCELoss",
+    "NLLLoss",
+    "GELU",
+    "Dropout",
+    "BCEWithLogitsLoss",
+    "Softplus",
+    "ELU",
+    "SiLU",
+    "CrossEntropyLoss",
+    "Conv1d",
+    "Conv2d",
+    "MaxPool1d",
+    "MaxPool2d",
+    "AvgPool1d",
+    "AvgPool2d",
+    "AdaptiveAvgPool2d",
+    "BatchNorm1d",
+    "BatchNorm2d",
+    "LayerNorm",
+    "Embedding",
+    "SmoothL1Loss",
+    "HuberLoss",
+    "Dropout1d",
+    "Dropout2d",
+    "functional",
+    "init",
+    "utils",
+]

@@ -34,9 +34,20 @@ class _ConvNd(Module):
 
     _nd = 2
 
-    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1, padding: Any = 0,
-                 dilation: Any = 1, groups: int = 1, bias: bool = True, padding_mode: str = "zeros",
-                 device: Any = None, dtype: Any = None) -> None:
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: Any,
+        stride: Any = 1,
+        padding: Any = 0,
+        dilation: Any = 1,
+        groups: int = 1,
+        bias: bool = True,
+        padding_mode: str = "zeros",
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
         super().__init__()
         check_device(device)
         nd = self._nd
@@ -52,8 +63,10 @@ class _ConvNd(Module):
             if padding == "same" and any(s != 1 for s in _ntuple(stride, nd)):
                 raise ValueError("padding='same' is not supported for strided convolutions")
         if padding_mode not in ("zeros", "reflect", "replicate", "circular"):
-            raise ValueError(f"padding_mode must be one of ['zeros', 'reflect', 'replicate', 'circular'], but got "
-                             f"padding_mode='{padding_mode}'")
+            raise ValueError(
+                f"padding_mode must be one of ['zeros', 'reflect', 'replicate', 'circular'], but got "
+                f"padding_mode='{padding_mode}'"
+            )
         if padding_mode != "zeros":
             raise NotImplementedError(f"padding_mode='{padding_mode}' is not supported by gradtrace's engine")
         self.in_channels, self.out_channels = in_channels, out_channels
@@ -79,9 +92,10 @@ class _ConvNd(Module):
                 bound = 1 / math.sqrt(fan_in)
                 init.uniform_(self.bias, -bound, bound)
 
-    def forward(self, input: Tensor) -> Tensor:  # noqa: A002 - PyTorch's name
-        return conv.convolution(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups,
-                                self._nd)
+    def forward(self, input: Tensor) -> Tensor:
+        return conv.convolution(
+            input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups, self._nd
+        )
 
     def extra_repr(self) -> str:
         s = f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, stride={self.stride}"
@@ -111,39 +125,63 @@ class Conv2d(_ConvNd):
 class MaxPool2d(Module):
     """The largest value of each kernel_size window (stride defaults to kernel_size)."""
 
-    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0, dilation: Any = 1,
-                 return_indices: bool = False, ceil_mode: bool = False) -> None:
+    def __init__(
+        self,
+        kernel_size: Any,
+        stride: Any = None,
+        padding: Any = 0,
+        dilation: Any = 1,
+        return_indices: bool = False,
+        ceil_mode: bool = False,
+    ) -> None:
         super().__init__()
         self.kernel_size = kernel_size
         self.stride = stride if stride is not None else kernel_size
         self.padding, self.dilation = padding, dilation
         self.return_indices, self.ceil_mode = return_indices, ceil_mode
 
-    def forward(self, input: Tensor) -> Any:  # noqa: A002
+    def forward(self, input: Tensor) -> Any:
         functional._input(input, "max_pool2d")
-        return pooling.max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode,
-                                  self.return_indices)
+        return pooling.max_pool2d(
+            input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode, self.return_indices
+        )
 
     def extra_repr(self) -> str:
-        return (f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
-                f"dilation={self.dilation}, ceil_mode={self.ceil_mode}")
+        return (
+            f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
+            f"dilation={self.dilation}, ceil_mode={self.ceil_mode}"
+        )
 
 
 class AvgPool2d(Module):
     """The mean of each kernel_size window (stride defaults to kernel_size)."""
 
-    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0, ceil_mode: bool = False,
-                 count_include_pad: bool = True, divisor_override: int | None = None) -> None:
+    def __init__(
+        self,
+        kernel_size: Any,
+        stride: Any = None,
+        padding: Any = 0,
+        ceil_mode: bool = False,
+        count_include_pad: bool = True,
+        divisor_override: int | None = None,
+    ) -> None:
         super().__init__()
         self.kernel_size = kernel_size
         self.stride = stride if stride is not None else kernel_size
         self.padding, self.ceil_mode = padding, ceil_mode
         self.count_include_pad, self.divisor_override = count_include_pad, divisor_override
 
-    def forward(self, input: Tensor) -> Tensor:  # noqa: A002
+    def forward(self, input: Tensor) -> Tensor:
         functional._input(input, "avg_pool2d")
-        return pooling.avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
-                                  self.count_include_pad, self.divisor_override)
+        return pooling.avg_pool2d(
+            input,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.ceil_mode,
+            self.count_include_pad,
+            self.divisor_override,
+        )
 
     def extra_repr(self) -> str:
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
@@ -152,26 +190,34 @@ class AvgPool2d(Module):
 class MaxPool1d(MaxPool2d):
     """The largest value of each kernel_size window along the last dim."""
 
-    def forward(self, input: Tensor) -> Any:  # noqa: A002
+    def forward(self, input: Tensor) -> Any:
         functional._input(input, "max_pool1d")
-        return pooling.max_pool1d(input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode,
-                                  self.return_indices)
+        return pooling.max_pool1d(
+            input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode, self.return_indices
+        )
 
 
 class AvgPool1d(Module):
     """The mean of each kernel_size window along the last dim."""
 
-    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0, ceil_mode: bool = False,
-                 count_include_pad: bool = True) -> None:
+    def __init__(
+        self,
+        kernel_size: Any,
+        stride: Any = None,
+        padding: Any = 0,
+        ceil_mode: bool = False,
+        count_include_pad: bool = True,
+    ) -> None:
         super().__init__()
         self.kernel_size = _ntuple(kernel_size, 1)
         self.stride = _ntuple(stride if stride is not None else kernel_size, 1)
         self.padding, self.ceil_mode, self.count_include_pad = _ntuple(padding, 1), ceil_mode, count_include_pad
 
-    def forward(self, input: Tensor) -> Tensor:  # noqa: A002
+    def forward(self, input: Tensor) -> Tensor:
         functional._input(input, "avg_pool1d")
-        return pooling.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
-                                  self.count_include_pad)
+        return pooling.avg_pool1d(
+            input, self.kernel_size, self.stride, self.padding, self.ceil_mode, self.count_include_pad
+        )
 
     def extra_repr(self) -> str:
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
@@ -184,7 +230,7 @@ class AdaptiveAvgPool2d(Module):
         super().__init__()
         self.output_size = output_size
 
-    def forward(self, input: Tensor) -> Tensor:  # noqa: A002
+    def forward(self, input: Tensor) -> Tensor:
         functional._input(input, "adaptive_avg_pool2d")
         return pooling.adaptive_avg_pool2d(input, self.output_size)
 

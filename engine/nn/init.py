@@ -112,5 +112,15 @@ def xavier_normal_(t: Tensor, gain: float = 1.0) -> Tensor:
     return normal_(t, 0.0, gain * math.sqrt(2.0 / float(fan_in + fan_out)))
 
 
-__all__ = ["uniform_", "normal_", "constant_", "zeros_", "ones_", "kaiming_uniform_", "kaiming_normal_",
-           "xavier_uniform_", "xavier_normal_", "calculate_gain"]
+__all__ = [
+    "uniform_",
+    "normal_",
+    "constant_",
+    "zeros_",
+    "ones_",
+    "kaiming_uniform_",
+    "kaiming_normal_",
+    "xavier_uniform_",
+    "xavier_normal_",
+    "calculate_gain",
+]

@@ -34,8 +34,9 @@ class Linear(Module):
     """y = x @ weightᵀ + bias, with weight of shape (out_features, in_features), initialised as PyTorch does
     (uniform in ±1/√in_features)."""
 
-    def __init__(self, in_features: int, out_features: int, bias: bool = True, dtype: Any = None,
-                 device: Any = None) -> None:
+    def __init__(
+        self, in_features: int, out_features: int, bias: bool = True, dtype: Any = None, device: Any = None
+    ) -> None:
         super().__init__()
         check_device(device)
         self.in_features = in_features
@@ -260,7 +261,7 @@ class Sequential(Module):
     def __iter__(self) -> Any:
         return iter(list(self.__dict__["_modules"].values()))
 
-    def append(self, module: Module) -> "Sequential":
+    def append(self, module: Module) -> Sequential:
         self.add_module(str(len(self)), module)
         return self
 
@@ -271,7 +272,7 @@ class ModuleList(Module):
         for m in modules or []:
             self.append(m)
 
-    def append(self, module: Module) -> "ModuleList":
+    def append(self, module: Module) -> ModuleList:
         self.add_module(str(len(self.__dict__["_modules"])), module)
         return self
 

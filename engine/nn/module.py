@@ -55,7 +55,7 @@ class Parameter(Tensor):
     def __format__(self, spec: str) -> str:
         return object.__format__(self, spec)  # only a plain 0-d Tensor formats as its number, as in PyTorch
 
-    def __new__(cls, data: Tensor | None = None, requires_grad: bool = True) -> "Parameter":
+    def __new__(cls, data: Tensor | None = None, requires_grad: bool = True) -> Parameter:
         if data is not None and not isinstance(data, Tensor):
             raise AttributeError(f"'{type(data).__name__}' object has no attribute 'detach'")
         arr = np.zeros(0, dtype=np.float32) if data is None else data._data
@@ -86,7 +86,7 @@ class _Iter:
         self._items = iter(items)
         self._name = name
 
-    def __iter__(self) -> "_Iter":
+    def __iter__(self) -> _Iter:
         return self
 
     def __next__(self) -> Any:
@@ -176,7 +176,7 @@ class Module:
         if not persistent:
             self.__dict__.setdefault("_non_persistent", set()).add(name)
 
-    def add_module(self, name: str, module: "Module | None") -> None:
+    def add_module(self, name: str, module: Module | None) -> None:
         if module is not None and not isinstance(module, Module):
             raise TypeError(f"{type(module).__name__} is not a Module subclass")
         if not isinstance(name, str):
@@ -185,9 +185,7 @@ class Module:
 
     # ---- running ---------------------------------------------------------------------------------------------
     def forward(self, *args: Any, **kwargs: Any) -> Any:
-        raise NotImplementedError(
-            f'Module [{type(self).__name__}] is missing the required "forward" function'
-        )
+        raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         hooks = self.__dict__.get("_fwd_hooks")
@@ -222,21 +220,21 @@ class Module:
         hooks.append(hook)
         return RemovableHandle(hooks, hook)
 
-    def train(self, mode: bool = True) -> "Module":
+    def train(self, mode: bool = True) -> Module:
         object.__setattr__(self, "training", bool(mode))
         for m in self.children():
             m.train(mode)
         return self
 
-    def eval(self) -> "Module":
+    def eval(self) -> Module:
         return self.train(False)
 
-    def requires_grad_(self, requires_grad: bool = True) -> "Module":
+    def requires_grad_(self, requires_grad: bool = True) -> Module:
         for p in self.parameters():
             p.requires_grad_(requires_grad)
         return self
 
-    def to(self, *args: Any, **kwargs: Any) -> "Module":
+    def to(self, *args: Any, **kwargs: Any) -> Module:
         """``model.to(device)`` / ``model.to(torch.float64)``: devices are all the CPU here; a dtype converts the
         parameters in place."""
         dt = kwargs.get("dtype")
@@ -251,16 +249,16 @@ class Module:
                 p._data = p._data.astype(dt._np)
         return self
 
-    def double(self) -> "Module":
+    def double(self) -> Module:
         return self.to(dtypes.float64)
 
-    def float(self) -> "Module":
+    def float(self) -> Module:
         return self.to(dtypes.float32)
 
-    def cpu(self) -> "Module":
+    def cpu(self) -> Module:
         return self
 
-    def cuda(self, device: Any = None) -> "Module":
+    def cuda(self, device: Any = None) -> Module:
         check_device("cuda")
         return self
 
@@ -285,7 +283,7 @@ class Module:
             charge(len(out))
         return out
 
-    def _named_modules_list(self, prefix: str = "") -> list[tuple[str, "Module"]]:
+    def _named_modules_list(self, prefix: str = "") -> list[tuple[str, Module]]:
         out: list[tuple[str, Module]] = []
         seen: set[int] = set()
         stack: list[tuple[str, Module]] = [(prefix, self)]
@@ -326,14 +324,14 @@ class Module:
     def named_modules(self, prefix: str = "") -> _Iter:
         return _Iter(self._named_modules_list(prefix), "named_modules")
 
-    def apply(self, fn: Any) -> "Module":
+    def apply(self, fn: Any) -> Module:
         """Call ``fn(m)`` on every submodule (children first, as PyTorch does) and on this module; return self."""
         for child in self.children():
             child.apply(fn)
         fn(self)
         return self
 
-    def state_dict(self) -> "OrderedDict[str, Tensor]":
+    def state_dict(self) -> OrderedDict[str, Tensor]:
         return OrderedDict((name, t.detach()) for name, t in self._state_items())
 
     def _state_items(self) -> list[tuple[str, Tensor]]:
@@ -347,7 +345,7 @@ class Module:
             out += [(dot + name, b) for name, b in m.__dict__["_buffers"].items() if b is not None and name not in skip]
         return out
 
-    def load_state_dict(self, state_dict: dict[str, Tensor], strict: bool = True) -> "IncompatibleKeys":
+    def load_state_dict(self, state_dict: dict[str, Tensor], strict: bool = True) -> IncompatibleKeys:
         """Copy the values of ``state_dict`` into this module's parameters; report keys missing or unexpected."""
         if not isinstance(state_dict, dict):
             raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
@@ -360,11 +358,15 @@ class Module:
             if name not in state_dict or param is None:
                 continue
             if not isinstance(value, Tensor):
-                errors.append(f'While copying the parameter named "{name}", expected torch.Tensor or Tensor-like '
-                              f"object from checkpoint but received {type(value)}")
+                errors.append(
+                    f'While copying the parameter named "{name}", expected torch.Tensor or Tensor-like '
+                    f"object from checkpoint but received {type(value)}"
+                )
             elif value._data.shape != param._data.shape:
-                errors.append(f"size mismatch for {name}: copying a param with shape {value.shape} from checkpoint, "
-                              f"the shape in current model is {param.shape}.")
+                errors.append(
+                    f"size mismatch for {name}: copying a param with shape {value.shape} from checkpoint, "
+                    f"the shape in current model is {param.shape}."
+                )
             else:
                 param._data[...] = value._data
         if strict and unexpected:
@@ -385,9 +387,7 @@ class Module:
     def __repr__(self) -> str:
         extra = self.extra_repr()
         extra_lines = extra.split("\n") if extra else []
-        child_lines = [
-            "(" + key + "): " + _addindent(repr(m), 2) for key, m in self.__dict__["_modules"].items()
-        ]
+        child_lines = ["(" + key + "): " + _addindent(repr(m), 2) for key, m in self.__dict__["_modules"].items()]
         lines = extra_lines + child_lines
         main = self._get_name() + "("
         if lines:

@@ -36,9 +36,18 @@ class _BatchNorm(Module):
 
     _dims: tuple[int, ...] = (2, 3)
 
-    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float | None = 0.1, affine: bool = True,
-                 track_running_stats: bool = True, device: Any = None, dtype: Any = None, *,
-                 bias: bool = True) -> None:
+    def __init__(
+        self,
+        num_features: int,
+        eps: float = 1e-5,
+        momentum: float | None = 0.1,
+        affine: bool = True,
+        track_running_stats: bool = True,
+        device: Any = None,
+        dtype: Any = None,
+        *,
+        bias: bool = True,
+    ) -> None:
         super().__init__()
         check_device(device)
         self.num_features, self.eps, self.momentum = num_features, eps, momentum
@@ -68,7 +77,7 @@ class _BatchNorm(Module):
             wanted = " or ".join(f"{d}D" for d in self._dims)
             raise ValueError(f"expected {wanted} input (got {x._data.ndim}D input)")
 
-    def forward(self, input: Tensor) -> Tensor:  # noqa: A002 - PyTorch's name
+    def forward(self, input: Tensor) -> Tensor:
         functional._input(input, "batch_norm")
         self._check_input_dim(input)
         factor = 0.0 if self.momentum is None else self.momentum
@@ -78,13 +87,22 @@ class _BatchNorm(Module):
             factor = 1.0 / float(self.num_batches_tracked._data) if self.momentum is None else self.momentum
         bn_training = self.training or (self.running_mean is None and self.running_var is None)
         use_running = not self.training or self.track_running_stats
-        return normalization.batch_norm(input, self.running_mean if use_running else None,
-                                        self.running_var if use_running else None, self.weight, self.bias,
-                                        bn_training, factor, self.eps)
+        return normalization.batch_norm(
+            input,
+            self.running_mean if use_running else None,
+            self.running_var if use_running else None,
+            self.weight,
+            self.bias,
+            bn_training,
+            factor,
+            self.eps,
+        )
 
     def extra_repr(self) -> str:
-        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
-                f"bias={self._bias_flag}, track_running_stats={self.track_running_stats}")
+        return (
+            f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
+            f"bias={self._bias_flag}, track_running_stats={self.track_running_stats}"
+        )
 
 
 class BatchNorm1d(_BatchNorm):
@@ -108,8 +126,15 @@ class BatchNorm2d(_BatchNorm):
 class LayerNorm(Module):
     """Standardisation over the last dims (normalized_shape) of each sample, with a learned scale and shift."""
 
-    def __init__(self, normalized_shape: Any, eps: float = 1e-5, elementwise_affine: bool = True, bias: bool = True,
-                 device: Any = None, dtype: Any = None) -> None:
+    def __init__(
+        self,
+        normalized_shape: Any,
+        eps: float = 1e-5,
+        elementwise_affine: bool = True,
+        bias: bool = True,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
         super().__init__()
         check_device(device)
         shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
@@ -125,22 +150,34 @@ class LayerNorm(Module):
         else:
             self.register_parameter("bias", None)
 
-    def forward(self, input: Tensor) -> Tensor:  # noqa: A002
+    def forward(self, input: Tensor) -> Tensor:
         functional._input(input, "layer_norm")
         return normalization.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
 
     def extra_repr(self) -> str:
-        return (f"{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}, "
-                f"bias={self._bias_flag}")
+        return (
+            f"{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}, "
+            f"bias={self._bias_flag}"
+        )
 
 
 class Embedding(Module):
     """A table of num_embeddings vectors of size embedding_dim (drawn from N(0, 1)); the padding row is zeros."""
 
-    def __init__(self, num_embeddings: int, embedding_dim: int, padding_idx: int | None = None,
-                 max_norm: float | None = None, norm_type: float = 2.0, scale_grad_by_freq: bool = False,
-                 sparse: bool = False, _weight: Tensor | None = None, _freeze: bool = False, device: Any = None,
-                 dtype: Any = None) -> None:
+    def __init__(
+        self,
+        num_embeddings: int,
+        embedding_dim: int,
+        padding_idx: int | None = None,
+        max_norm: float | None = None,
+        norm_type: float = 2.0,
+        scale_grad_by_freq: bool = False,
+        sparse: bool = False,
+        _weight: Tensor | None = None,
+        _freeze: bool = False,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
         super().__init__()
         check_device(device)
         if padding_idx is not None:
@@ -161,15 +198,17 @@ class Embedding(Module):
             self.weight = Parameter(_weight, requires_grad=not _freeze)
 
     @classmethod
-    def from_pretrained(cls, embeddings: Tensor, freeze: bool = True, padding_idx: int | None = None,
-                        **kwargs: Any) -> "Embedding":
+    def from_pretrained(
+        cls, embeddings: Tensor, freeze: bool = True, padding_idx: int | None = None, **kwargs: Any
+    ) -> Embedding:
         rows, cols = embeddings.shape
         return cls(rows, cols, padding_idx, _weight=embeddings, _freeze=freeze, **kwargs)
 
-    def forward(self, input: Tensor) -> Tensor:  # noqa: A002
+    def forward(self, input: Tensor) -> Tensor:
         functional._input(input, "embedding")
-        return normalization.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
-                                       self.scale_grad_by_freq, self.sparse)
+        return normalization.embedding(
+            input, self.weight, self.padding_idx, self.max_norm, self.norm_type, self.scale_grad_by_freq, self.sparse
+        )
 
     def extra_repr(self) -> str:
         s = f"{self.num_embeddings}, {self.embedding_dim}"

@@ -32,8 +32,9 @@ def _norm(a: np.ndarray, p: float) -> np.ndarray:
     return np.asarray(np.power(torch_sum(np.power(absa, p), None, False), 1.0 / p), dtype=a.dtype)
 
 
-def clip_grad_norm_(parameters: Any, max_norm: float, norm_type: float = 2.0, error_if_nonfinite: bool = False,
-                    foreach: Any = None) -> Tensor:
+def clip_grad_norm_(
+    parameters: Any, max_norm: float, norm_type: float = 2.0, error_if_nonfinite: bool = False, foreach: Any = None
+) -> Tensor:
     """Scale all gradients together so that their total ``norm_type``-norm is at most ``max_norm``; return the
     total norm before clipping."""
     grads = _grads(parameters)

@@ -7,16 +7,45 @@ Each function returns None where PyTorch's order for that case is not known, so 
 
 from engine.numerics.fma import fma32, fma64
 from engine.numerics.matmul import addmm, dot, gemm, gemv_t
-from engine.numerics.pointwise import addcdiv, addcmul, lerp
 from engine.numerics.mkl_sqrt import rsqrt14, sqrt
 from engine.numerics.mkl_trig import cos, sin
+from engine.numerics.pointwise import addcdiv, addcmul, lerp
 from engine.numerics.sleef import expf, logf, sigmoid
 from engine.numerics.softmax import (
-    EXACT_MAX_ELEMENTS, lastdim_f32, log_softmax_backward_lastdim, log_softmax_lastdim, row_sums, softmax_backward_lastdim, softmax_lastdim,
+    EXACT_MAX_ELEMENTS,
+    lastdim_f32,
+    log_softmax_backward_lastdim,
+    log_softmax_lastdim,
+    row_sums,
+    softmax_backward_lastdim,
+    softmax_lastdim,
 )
 from engine.numerics.summation import torch_mean, torch_sum
 
-__all__ = ["fma32", "fma64", "addcmul", "addcdiv", "lerp", "gemm", "gemv_t", "addmm", "dot", "sin", "cos", "sqrt", "rsqrt14", "expf", "logf", "sigmoid",
-           "row_sums", "EXACT_MAX_ELEMENTS", "lastdim_f32", "softmax_lastdim", "log_softmax_lastdim", "softmax_backward_lastdim",
-           "log_softmax_backward_lastdim", "torch_sum",
-           "torch_mean"]
+__all__ = [
+    "fma32",
+    "fma64",
+    "addcmul",
+    "addcdiv",
+    "lerp",
+    "gemm",
+    "gemv_t",
+    "addmm",
+    "dot",
+    "sin",
+    "cos",
+    "sqrt",
+    "rsqrt14",
+    "expf",
+    "logf",
+    "sigmoid",
+    "row_sums",
+    "EXACT_MAX_ELEMENTS",
+    "lastdim_f32",
+    "softmax_lastdim",
+    "log_softmax_lastdim",
+    "softmax_backward_lastdim",
+    "log_softmax_backward_lastdim",
+    "torch_sum",
+    "torch_mean",
+]

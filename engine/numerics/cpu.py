@@ -56,9 +56,9 @@ def _read_cpuinfo(path: str = "/proc/cpuinfo") -> tuple[frozenset[str], str]:
 
 def profile_of(flags: frozenset[str] | set[str]) -> str:
     """The profile a CPU with these /proc/cpuinfo flags gets."""
-    if _AVX512 <= set(flags):
+    if set(flags) >= _AVX512:
         return "avx512"
-    if _AVX2 <= set(flags):
+    if set(flags) >= _AVX2:
         return "avx2"
     return "default"
 

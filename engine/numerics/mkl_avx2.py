@@ -132,7 +132,7 @@ def _cols4(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def chain_kind(n: int, k: int, m: int, a_transposed: bool, b_contiguous: bool) -> str | None:
-    """"plain", "rows8", "cols4", "fma" or None (not measured) for ``a @ b`` of these sizes and layouts."""
+    """ "plain", "rows8", "cols4", "fma" or None (not measured) for ``a @ b`` of these sizes and layouts."""
     if k < 1 or n < 1:
         return None
     if n == 1 and 2 <= m <= 64 and b_contiguous and k <= 2000:

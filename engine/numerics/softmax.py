@@ -30,8 +30,12 @@ EXACT_MAX_ELEMENTS = 1 << 18
 def lastdim_f32(a: np.ndarray, dim: int, g: object = None) -> bool:
     """Whether these kernels apply: float32 arrays (and a float32 array gradient, if given) over the last dim, of
     at most EXACT_MAX_ELEMENTS elements."""
-    return (a.dtype == F32 and 0 < a.size <= EXACT_MAX_ELEMENTS and dim % a.ndim == a.ndim - 1
-            and (g is None or (isinstance(g, np.ndarray) and g.dtype == F32)))
+    return (
+        a.dtype == F32
+        and 0 < a.size <= EXACT_MAX_ELEMENTS
+        and dim % a.ndim == a.ndim - 1
+        and (g is None or (isinstance(g, np.ndarray) and g.dtype == F32))
+    )
 
 
 def row_sums(e: np.ndarray, lanes: int | None = None) -> np.ndarray:
@@ -79,4 +83,12 @@ def softmax_backward_lastdim(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
     return (out * (grad - row_sums((grad * out).astype(F32)))).astype(F32)
 
 
-__all__ = ["EXACT_MAX_ELEMENTS", "lastdim_f32", "softmax_backward_lastdim", "row_sums", "softmax_lastdim", "log_softmax_lastdim", "log_softmax_backward_lastdim"]
+__all__ = [
+    "EXACT_MAX_ELEMENTS",
+    "lastdim_f32",
+    "softmax_backward_lastdim",
+    "row_sums",
+    "softmax_lastdim",
+    "log_softmax_lastdim",
+    "log_softmax_backward_lastdim",
+]

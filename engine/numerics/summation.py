@@ -55,7 +55,9 @@ def _multi_row_sum(m: np.ndarray) -> np.ndarray:
     zero = np.zeros(m.shape[1:], dtype=m.dtype)
     chunks = size // step
     # every chunk of `step` rows is summed from zero (the level-0 accumulator is emptied after each chunk)
-    sums = np.add.accumulate(m[: chunks * step].reshape((chunks, step) + m.shape[1:]), axis=1)[:, -1] if chunks else m[:0]
+    sums = (
+        np.add.accumulate(m[: chunks * step].reshape((chunks, step) + m.shape[1:]), axis=1)[:, -1] if chunks else m[:0]
+    )
     acc = [zero, zero, zero, zero]
     i = 0
     for c in range(chunks):
@@ -187,8 +189,11 @@ def torch_sum(a: np.ndarray, axes: tuple[int, ...] | None, keepdims: bool) -> np
     if nd == 0:
         return np.array(a, dtype=a.dtype)
     axes = tuple(range(nd)) if axes is None else tuple(sorted(d % nd for d in axes))
-    kept_shape = tuple(1 if d in axes else n for d, n in enumerate(a.shape)) if keepdims else tuple(
-        n for d, n in enumerate(a.shape) if d not in axes)
+    kept_shape = (
+        tuple(1 if d in axes else n for d, n in enumerate(a.shape))
+        if keepdims
+        else tuple(n for d, n in enumerate(a.shape) if d not in axes)
+    )
     if a.flags.c_contiguous and axes == tuple(range(axes[0], axes[-1] + 1)) and len(axes) < nd:
         lead = int(np.prod(a.shape[: axes[0]]))
         red = int(np.prod(a.shape[axes[0] : axes[-1] + 1]))

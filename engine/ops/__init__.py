@@ -11,12 +11,34 @@ Example::
 
 from __future__ import annotations
 
-from engine.ops import (  # noqa: F401 - each module declares its ops when it loads
-    activations, arith, elementwise, factories, indexing, inplace, linalg, logic, nnops, ordering, pieces, reduce,
-    sampling, shape, soft_targets, stats, tensor_data,
+from engine.ops import (  # noqa: F401 - each module declares its ops when it loads; kits and methods are used below
+    activations,
+    arith,
+    conv,
+    elementwise,
+    factories,
+    indexing,
+    inplace,
+    kits,
+    linalg,
+    logic,
+    methods,
+    nnops,
+    normalization,
+    ordering,
+    pieces,
+    pooling,
+    random_factories,
+    reduce,
+    robust_losses,
+    sampling,
+    scatter,
+    shape,
+    soft_targets,
+    softmax,
+    stats,
+    tensor_data,
 )
-from engine.ops import conv, normalization, pooling, robust_losses, scatter  # noqa: F401 - the nn layers' ops
-from engine.ops import kits, methods  # noqa: F401 - the kits backward runs with, and the Tensor methods
 from engine.ops.api import torch_functions
 from engine.tensor import Tensor
 

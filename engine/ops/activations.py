@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 
 from engine import random
-from engine.ops.arith import mul
 from engine.ops.argcheck import cannot_cast
+from engine.ops.arith import mul
 from engine.ops.elementwise import as_float
 from engine.ops.function import Function, number
 from engine.tensor import Tensor
@@ -135,8 +135,7 @@ def gelu(x: Tensor, approximate: str = "none") -> Tensor:
     return GeluBackward0.apply(x, approximate=approximate)
 
 
-def dropout(x: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False,
-            feature: bool = False) -> Tensor:
+def dropout(x: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False, feature: bool = False) -> Tensor:
     """Zero each element with probability p and scale the rest by 1/(1-p) (identity when not training), with
     PyTorch's CPU mask: ``noise.bernoulli_(1 - p)`` (one 53-bit uniform per element, kept when below 1 - p), then
     ``noise / (1 - p)`` and ``x * noise``. ``feature``: whole channels at once (``dropout1d``/``dropout2d``: one

@@ -16,7 +16,8 @@ Example::
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.ops.signatures import MORE_OVERLOADS, SIGNATURES
 from engine.tensor import Tensor
@@ -39,17 +40,43 @@ class Api:
     (``clip`` for ``clamp``). ``python_method``: PyTorch writes the method in Python, so Python's own errors name
     it ``Tensor.<name>()``."""
 
-    __slots__ = ("name", "function", "method", "method_fn", "inplace", "operators", "inplace_operator", "signature",
-                 "method_signature", "inplace_signature", "more_overloads", "inplace_more_overloads", "keepdims",
-                 "aliases", "python_method")
+    __slots__ = (
+        "name",
+        "function",
+        "method",
+        "method_fn",
+        "inplace",
+        "operators",
+        "inplace_operator",
+        "signature",
+        "method_signature",
+        "inplace_signature",
+        "more_overloads",
+        "inplace_more_overloads",
+        "keepdims",
+        "aliases",
+        "python_method",
+    )
 
-    def __init__(self, name: str, *, function: bool = True, method: bool = True, method_fn: Any = None,
-                 inplace: str | None = None, operators: tuple[str, ...] = (), inplace_operator: str | None = None,
-                 signature: str | tuple[str, ...] | None = None, method_signature: str | tuple[str, ...] | None = None,
-                 inplace_signature: str | tuple[str, ...] | None = None,
-                 more_overloads: tuple[str, str | None] | None = None,
-                 inplace_more_overloads: tuple[str, str | None] | None = None, keepdims: bool = False,
-                 aliases: tuple[str, ...] = (), python_method: bool = False) -> None:
+    def __init__(
+        self,
+        name: str,
+        *,
+        function: bool = True,
+        method: bool = True,
+        method_fn: Any = None,
+        inplace: str | None = None,
+        operators: tuple[str, ...] = (),
+        inplace_operator: str | None = None,
+        signature: str | tuple[str, ...] | None = None,
+        method_signature: str | tuple[str, ...] | None = None,
+        inplace_signature: str | tuple[str, ...] | None = None,
+        more_overloads: tuple[str, str | None] | None = None,
+        inplace_more_overloads: tuple[str, str | None] | None = None,
+        keepdims: bool = False,
+        aliases: tuple[str, ...] = (),
+        python_method: bool = False,
+    ) -> None:
         self.name, self.function, self.method, self.method_fn = name, function, method, method_fn
         self.inplace, self.operators, self.inplace_operator = inplace, operators, inplace_operator
         self.signature = _texts(signature)
@@ -177,5 +204,17 @@ def torch_functions() -> dict[str, Callable[..., Any]]:
     return {name: e.fn for name, e in ENTRIES.items() if e.api.function}
 
 
-__all__ = ["Api", "DECLARED_SIGNATURES", "ENTRIES", "Entry", "METHODS_ONLY", "declare", "no_arguments", "operand",
-           "reflected", "tensor_methods", "torch_functions", "torch_op"]
+__all__ = [
+    "Api",
+    "DECLARED_SIGNATURES",
+    "ENTRIES",
+    "Entry",
+    "METHODS_ONLY",
+    "declare",
+    "no_arguments",
+    "operand",
+    "reflected",
+    "tensor_methods",
+    "torch_functions",
+    "torch_op",
+]

@@ -21,9 +21,9 @@ from typing import Any
 
 from engine import dtypes
 from engine.arg_errors import must_be, type_name
+from engine.ops.signatures import MORE_OVERLOADS, SIGNATURES
 from engine.random import Generator
 from engine.size_device import device
-from engine.ops.signatures import MORE_OVERLOADS, SIGNATURES
 from engine.tensor import _TYPE_NAMES, Tensor
 
 # numpy's spellings the parser also accepts (``x.sum(axis=0)``)
@@ -38,7 +38,7 @@ def dtype_name(t: Tensor) -> str:
 def floating(kernel: str, t: Tensor) -> None:
     """A CPU kernel PyTorch builds for floating dtypes only: ``"softplus_cpu" not implemented for 'Long'``."""
     if t._data.dtype.kind != "f":
-        raise NotImplementedError(f'"{kernel}" not implemented for \'{dtype_name(t)}\'')
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{dtype_name(t)}'")
 
 
 def cannot_cast(result: str, t: Tensor) -> RuntimeError:
@@ -174,14 +174,18 @@ class _Signature:
         if last >= 0 and self.positional[last].varargs and len(args) > last + 1 and is_int(args[last]):
             for j, v in enumerate(args[last:]):  # x.view(2, 3): the ints are the list
                 if not is_int(v):
-                    return TypeError(f"{op}(): argument '{self.positional[last].name}' failed to unpack the object "
-                                     f'at pos {j + 1} with error "type must be tuple of ints,but got {type_name(v)}"')
+                    return TypeError(
+                        f"{op}(): argument '{self.positional[last].name}' failed to unpack the object "
+                        f'at pos {j + 1} with error "type must be tuple of ints,but got {type_name(v)}"'
+                    )
             args = args[:last] + (tuple(args[last:]),)
         if len(args) > len(self.positional):
             n, low, m = len(self.positional), self.min_args, len(args)  # PyTorch counts required keywords too
             if low == n:
-                return TypeError(f"{op}() takes {n} positional argument{'s' if n != 1 else ''} but {m} "
-                                 f"{'was' if m == 1 else 'were'} given")
+                return TypeError(
+                    f"{op}() takes {n} positional argument{'s' if n != 1 else ''} but {m} "
+                    f"{'was' if m == 1 else 'were'} given"
+                )
             return TypeError(f"{op}() takes from {low} to {n} positional arguments but {m} were given")
         for i, (p, v) in enumerate(zip(self.positional, args)):
             why = p.problem(v)
@@ -194,7 +198,7 @@ class _Signature:
         if not kwargs and len(args) >= self.required_positional and not self.required_keywords:
             return None
         named = {_ALIASES.get(k, k): v for k, v in kwargs.items()}
-        for i, p in enumerate(self.params[len(args):], len(args)):  # in declaration order, as PyTorch's parser
+        for i, p in enumerate(self.params[len(args) :], len(args)):  # in declaration order, as PyTorch's parser
             if p.name in named:
                 why = p.problem(named[p.name])
                 if why is not None:
@@ -202,8 +206,10 @@ class _Signature:
             elif p.required:
                 missing = [q.name for q in self.params[i:] if q.required and q.name not in named]
                 n = len(missing)  # PyTorch's own grammar: "1 … arguments", "2 … argument"
-                return TypeError(f"{op}() missing {n} required positional argument{'s' if n == 1 else ''}: "
-                                 + ", ".join(f'"{m}"' for m in missing))
+                return TypeError(
+                    f"{op}() missing {n} required positional argument{'s' if n == 1 else ''}: "
+                    + ", ".join(f'"{m}"' for m in missing)
+                )
         for k in kwargs:
             if _ALIASES.get(k, k) not in self.by_name:
                 return TypeError(f"{op}() got an unexpected keyword argument '{k}'")
@@ -248,11 +254,13 @@ def signed(name: str, fn: Any, method: bool = False, key: str | None = None) -> 
     sigs = _signatures(key or name, method)
     bare = any(sig.min_args == 0 for sig in sigs)  # fn() alone needs no check
     if method:
+
         def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
             if args or kwargs or not bare:
                 args, kwargs = _check(name, sigs, args, kwargs, True, key)
             return fn(self, *args, **kwargs)
     else:
+
         def checked(*args: Any, **kwargs: Any) -> Any:
             args, kwargs = _check(name, sigs, args, kwargs, False, key)
             return fn(*args, **kwargs)
@@ -262,8 +270,9 @@ def signed(name: str, fn: Any, method: bool = False, key: str | None = None) -> 
     return checked
 
 
-def _check(name: str, sigs: tuple[_Signature, ...], args: tuple, kwargs: dict, method: bool,
-           key: str | None = None) -> tuple[tuple, dict]:
+def _check(
+    name: str, sigs: tuple[_Signature, ...], args: tuple, kwargs: dict, method: bool, key: str | None = None
+) -> tuple[tuple, dict]:
     """The arguments to call the op with, or PyTorch's refusal raised."""
     for s in sigs:  # usually the first signature takes the call at once
         if s.error(name, args, kwargs) is None:
@@ -279,12 +288,23 @@ def _by_position(sig: _Signature, args: tuple, kwargs: dict) -> tuple[tuple, dic
     differ from PyTorch's)."""
     kwargs = {_ALIASES.get(k, k): v for k, v in kwargs.items()}
     out = list(args)
-    for p in sig.positional[len(args):]:  # tensor operands (the ops call them a, b …) and int lists (*shape)
+    for p in sig.positional[len(args) :]:  # tensor operands (the ops call them a, b …) and int lists (*shape)
         if p.name not in kwargs or not (p.kind.startswith("Tensor") or p.kind == "int[]"):
             break
         out.append(kwargs.pop(p.name))
     return tuple(out), kwargs
 
 
-__all__ = ["SIGNATURES", "cannot_cast", "class_loss_args", "dtype_name", "floating", "invalid_combination", "is_int",
-           "must_be", "refusal", "signed", "type_name"]
+__all__ = [
+    "SIGNATURES",
+    "cannot_cast",
+    "class_loss_args",
+    "dtype_name",
+    "floating",
+    "invalid_combination",
+    "is_int",
+    "must_be",
+    "refusal",
+    "signed",
+    "type_name",
+]

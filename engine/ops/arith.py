@@ -36,9 +36,15 @@ def _axpy(a: np.ndarray, alpha: Any, b: np.ndarray) -> np.ndarray:
 class AddBackward0(Function):
     """a + alpha * b: the gradient passes through unchanged (summed over broadcast dimensions)."""
 
-    api = Api("add", signature=f"{_SCALAR_OPS}, Number alpha=1", operators=("__add__", "__radd__"), inplace="add_",
-              inplace_operator="__iadd__", more_overloads=("both", _ALPHA_SHOWN),
-              inplace_more_overloads=("method", _ALPHA_SHOWN_METHOD))  # alpha by position: a deprecated form
+    api = Api(
+        "add",
+        signature=f"{_SCALAR_OPS}, Number alpha=1",
+        operators=("__add__", "__radd__"),
+        inplace="add_",
+        inplace_operator="__iadd__",
+        more_overloads=("both", _ALPHA_SHOWN),
+        inplace_more_overloads=("method", _ALPHA_SHOWN_METHOD),
+    )  # alpha by position: a deprecated form
     broadcasts = True
     _saved_fields = ("alpha",)
 
@@ -82,9 +88,15 @@ def _check_bool_sub(a: Any, b: Any) -> None:
 class SubBackward0(Function):
     """a - alpha * b: +gradient for a, -gradient for b."""
 
-    api = Api("sub", signature=f"{_SCALAR_OPS}, Number alpha=1", operators=("__sub__",), inplace="sub_",
-              inplace_operator="__isub__", more_overloads=("both", _ALPHA_SHOWN),
-              inplace_more_overloads=("method", _ALPHA_SHOWN_METHOD))
+    api = Api(
+        "sub",
+        signature=f"{_SCALAR_OPS}, Number alpha=1",
+        operators=("__sub__",),
+        inplace="sub_",
+        inplace_operator="__isub__",
+        more_overloads=("both", _ALPHA_SHOWN),
+        inplace_more_overloads=("method", _ALPHA_SHOWN_METHOD),
+    )
     broadcasts = True
     _saved_fields = ("alpha",)
 
@@ -140,8 +152,9 @@ def rsub(a: Tensor, b: Any) -> Tensor:
 class MulBackward0(Function):
     """a * b: d/da = b, d/db = a (product rule)."""
 
-    api = Api("mul", signature=_SCALAR_OPS, operators=("__mul__", "__rmul__"), inplace="mul_",
-              inplace_operator="__imul__")
+    api = Api(
+        "mul", signature=_SCALAR_OPS, operators=("__mul__", "__rmul__"), inplace="mul_", inplace_operator="__imul__"
+    )
     templates = ("{grad} · {1}", "{grad} · {0}")
     broadcasts = True
     _saved_fields = ("self", "other")
@@ -167,9 +180,15 @@ mul = MulBackward0.call
 class DivBackward0(Function):
     """a / b: d/da = 1/b, d/db = -a/b²."""
 
-    api = Api("div", signature=f"{_SCALAR_OPS}, *, str? rounding_mode=None", operators=("__truediv__",),
-              inplace="div_", inplace_operator="__itruediv__", more_overloads=("both", None),
-              inplace_more_overloads=("method", None))
+    api = Api(
+        "div",
+        signature=f"{_SCALAR_OPS}, *, str? rounding_mode=None",
+        operators=("__truediv__",),
+        inplace="div_",
+        inplace_operator="__itruediv__",
+        more_overloads=("both", None),
+        inplace_more_overloads=("method", None),
+    )
     templates = ("{grad} / {1}", "−{grad} · {0} / {1}²")
     broadcasts = True
     _saved_fields = ("self", "other")
@@ -351,10 +370,14 @@ class PowBackward2(Function):
         return (f"{{grad}} · {{out}} · ln {number(self._saved['self'])}",)
 
 
-@torch_op("pow", signature=("Tensor input, Tensor exponent", "Number self, Tensor exponent",
-                            "Tensor input, Number exponent"), method_fn=operand(lambda a, b: pow(a, b)),
-          operators=("__pow__",), inplace="pow_", inplace_signature=("Tensor input, Tensor exponent",
-                                                                     "Tensor input, Number exponent"))
+@torch_op(
+    "pow",
+    signature=("Tensor input, Tensor exponent", "Number self, Tensor exponent", "Tensor input, Number exponent"),
+    method_fn=operand(lambda a, b: pow(a, b)),
+    operators=("__pow__",),
+    inplace="pow_",
+    inplace_signature=("Tensor input, Tensor exponent", "Tensor input, Number exponent"),
+)
 def pow(a: Any, b: Any) -> Tensor:  # noqa: A001 - torch.pow
     check_scalar(a, b)
     if isinstance(a, Tensor) and not isinstance(b, Tensor):
@@ -373,12 +396,19 @@ def pow(a: Any, b: Any) -> Tensor:  # noqa: A001 - torch.pow
 
 
 @torch_op("square", signature="Tensor input")
-def square(input: Tensor) -> Tensor:  # noqa: A002 - PyTorch's parameter name
+def square(input: Tensor) -> Tensor:
     return pow(input, 2)
 
 
-tensor_methods({
-    "__rsub__": operand(rsub), "__rtruediv__": operand(rdiv), "__rpow__": operand(lambda a, b: pow(b, a)),
-    "__floordiv__": operand(floor_divide), "__rfloordiv__": reflected(floor_divide), "__mod__": operand(remainder),
-    "__pos__": lambda self: self, "__neg__": neg,
-})
+tensor_methods(
+    {
+        "__rsub__": operand(rsub),
+        "__rtruediv__": operand(rdiv),
+        "__rpow__": operand(lambda a, b: pow(b, a)),
+        "__floordiv__": operand(floor_divide),
+        "__rfloordiv__": reflected(floor_divide),
+        "__mod__": operand(remainder),
+        "__pos__": lambda self: self,
+        "__neg__": neg,
+    }
+)

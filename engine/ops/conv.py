@@ -28,18 +28,39 @@ from engine.ops.function import Function, Unsupported
 from engine.ops.operands import check_alloc
 from engine.tensor import _TYPE_NAMES, Tensor
 
+
 class ConvolutionBackward0(Function):
     """conv(x, w) + b: d/dx = the gradient convolved back through the flipped filters (a transposed convolution),
     d/dw = the gradient correlated with the input, d/db = the gradient summed over the batch and positions."""
 
-    templates = ("{grad} sent back through the filters {1} (a transposed convolution)",
-                 "{grad} correlated with the input {0}", "{grad} summed over the batch and positions")
-    _saved_fields = ("input", "weight", "stride", "padding", "dilation", "groups", "transposed", "output_padding",
-                     "bias_sym_sizes_opt")
+    templates = (
+        "{grad} sent back through the filters {1} (a transposed convolution)",
+        "{grad} correlated with the input {0}",
+        "{grad} summed over the batch and positions",
+    )
+    _saved_fields = (
+        "input",
+        "weight",
+        "stride",
+        "padding",
+        "dilation",
+        "groups",
+        "transposed",
+        "output_padding",
+        "bias_sym_sizes_opt",
+    )
 
     @staticmethod
-    def _forward(ctx: Any, x: np.ndarray, w: np.ndarray, b: np.ndarray, geometry: Any = None, groups: int = 1,
-                 has_bias: bool = False, shown: dict[str, Any] | None = None) -> np.ndarray:
+    def _forward(
+        ctx: Any,
+        x: np.ndarray,
+        w: np.ndarray,
+        b: np.ndarray,
+        geometry: Any = None,
+        groups: int = 1,
+        has_bias: bool = False,
+        shown: dict[str, Any] | None = None,
+    ) -> np.ndarray:
         ctx._save(input=x, weight=w, transposed=False, groups=groups, **(shown or {}))
         ctx._conv = (*geometry, groups)
         x4, w4 = (x[:, :, None, :], w[:, :, None, :]) if x.ndim == 3 else (x, w)  # conv1d: a conv2d of height 1
@@ -89,8 +110,10 @@ def constant_pad(x: Tensor, pad: Any, value: Any = 0) -> Tensor:
     if len(pad) % 2:
         raise RuntimeError("Padding length must be divisible by 2")
     if len(pad) // 2 > x._data.ndim:
-        raise RuntimeError(f"Padding length should be less than or equal to two times the input dimension but got "
-                           f"padding length {len(pad)} and input of dimension {x._data.ndim}")
+        raise RuntimeError(
+            f"Padding length should be less than or equal to two times the input dimension but got "
+            f"padding length {len(pad)} and input of dimension {x._data.ndim}"
+        )
     if any(p < 0 for p in pad):
         raise NotImplementedError("negative padding (cropping) in F.pad is not supported by gradtrace's engine")
     widths = dict(enumerate(reversed([pad[i] + pad[i + 1] for i in range(0, len(pad), 2)])))
@@ -105,8 +128,10 @@ def _tuple(v: Any, n: int, name: str) -> tuple[int, ...]:
     if len(t) == 1 and n > 1:
         t = t * n
     if len(t) != n:
-        raise RuntimeError(f"expected {name} to be a single integer value or a list of {n} values to match the "
-                           f"convolution dimensions, but got {name}={list(t)}")
+        raise RuntimeError(
+            f"expected {name} to be a single integer value or a list of {n} values to match the "
+            f"convolution dimensions, but got {name}={list(t)}"
+        )
     return t
 
 
@@ -114,8 +139,9 @@ def _sizes(s: tuple[int, ...]) -> str:
     return "[" + ", ".join(map(str, s)) + "]"
 
 
-def convolution(x: Tensor, w: Tensor, b: Tensor | None, stride: Any, padding: Any, dilation: Any, groups: int,
-                nd: int) -> Tensor:
+def convolution(
+    x: Tensor, w: Tensor, b: Tensor | None, stride: Any, padding: Any, dilation: Any, groups: int, nd: int
+) -> Tensor:
     """``F.conv1d`` (nd=1) or ``F.conv2d`` (nd=2) with PyTorch's checks."""
     name = f"conv{nd}d"
     for pos, (arg, v) in enumerate((("input", x), ("weight", w)), 1):
@@ -123,14 +149,19 @@ def convolution(x: Tensor, w: Tensor, b: Tensor | None, stride: Any, padding: An
             raise must_be(name, arg, pos, "Tensor", v)
     xs, ws = x._data.shape, w._data.shape
     if len(xs) not in (nd + 1, nd + 2):
-        raise RuntimeError(f"Expected {nd + 1}D (unbatched) or {nd + 2}D (batched) input to {name}, but got input of "
-                           f"size: {_sizes(xs)}")
+        raise RuntimeError(
+            f"Expected {nd + 1}D (unbatched) or {nd + 2}D (batched) input to {name}, but got input of "
+            f"size: {_sizes(xs)}"
+        )
     batched = len(xs) == nd + 2
     stride_t, dil_t = _tuple(stride, nd, "stride"), _tuple(dilation, nd, "dilation")
     if len(ws) != nd + 2:
-        raise RuntimeError("weight should have at least three dimensions" if len(ws) < 3 else
-                           f"expected stride to be a single integer value or a list of {len(ws) - 2} values to match "
-                           f"the convolution dimensions, but got stride={list(stride_t)}")
+        raise RuntimeError(
+            "weight should have at least three dimensions"
+            if len(ws) < 3
+            else f"expected stride to be a single integer value or a list of {len(ws) - 2} values to match "
+            f"the convolution dimensions, but got stride={list(stride_t)}"
+        )
     if any(s <= 0 for s in stride_t):
         raise RuntimeError("non-positive stride is not supported")
     if any(d <= 0 for d in dil_t):
@@ -158,23 +189,33 @@ def convolution(x: Tensor, w: Tensor, b: Tensor | None, stride: Any, padding: An
     if x._data.dtype != w._data.dtype:
         xn, wn = _TYPE_NAMES[x._data.dtype.name], _TYPE_NAMES[w._data.dtype.name]
         if x._data.dtype == np.float32:  # the oneDNN path's own check
-            raise RuntimeError(f"Input type (torch.{xn}Tensor) and weight type (torch.{wn}Tensor) should be the same "
-                               "or input should be a MKLDNN tensor and weight is a dense tensor")
+            raise RuntimeError(
+                f"Input type (torch.{xn}Tensor) and weight type (torch.{wn}Tensor) should be the same "
+                "or input should be a MKLDNN tensor and weight is a dense tensor"
+            )
         raise RuntimeError(f"expected scalar type {xn} but found {wn}")
     if shown_x[1] != ws[1] * groups:
-        raise RuntimeError(f"Given groups={groups}, weight of size {_sizes(ws)}, expected input{_sizes(shown_x)} to "
-                           f"have {ws[1] * groups} channels, but got {shown_x[1]} channels instead")
+        raise RuntimeError(
+            f"Given groups={groups}, weight of size {_sizes(ws)}, expected input{_sizes(shown_x)} to "
+            f"have {ws[1] * groups} channels, but got {shown_x[1]} channels instead"
+        )
     if ws[0] % groups:
-        raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, but "
-                           f"got weight of size {_sizes(ws)} instead")
+        raise RuntimeError(
+            f"Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, but "
+            f"got weight of size {_sizes(ws)} instead"
+        )
     if b is not None and (b._data.ndim != 1 or b._data.shape[0] != ws[0]):
-        raise RuntimeError(f"Given weight of size {_sizes(ws)}, expected bias to be 1-dimensional with {ws[0]} "
-                           f"elements, but got bias of size {_sizes(b._data.shape)} instead")
+        raise RuntimeError(
+            f"Given weight of size {_sizes(ws)}, expected bias to be 1-dimensional with {ws[0]} "
+            f"elements, but got bias of size {_sizes(b._data.shape)} instead"
+        )
     padded = tuple(n + lo + hi for n, (lo, hi) in zip(shown_x[2:], pads))
     eff = tuple(d * (kk - 1) + 1 for d, kk in zip(dil_t, k))
     if any(p < e for p, e in zip(padded, eff)):
-        raise RuntimeError(f"Calculated padded input size per channel: ({' x '.join(map(str, padded))}). Kernel size: "
-                           f"({' x '.join(map(str, eff))}). Kernel size can't be greater than actual input size")
+        raise RuntimeError(
+            f"Calculated padded input size per channel: ({' x '.join(map(str, padded))}). Kernel size: "
+            f"({' x '.join(map(str, eff))}). Kernel size can't be greater than actual input size"
+        )
     out = out_size(shown_x[2:], k, stride_t, pads, dil_t)
     check_alloc(shown_x[0] * ws[0] * math.prod(out))  # the output, then the padded copy of the input
     check_alloc(math.prod(shown_x[:2]) * math.prod(padded))
@@ -184,10 +225,16 @@ def convolution(x: Tensor, w: Tensor, b: Tensor | None, stride: Any, padding: An
         pads = tuple((lo, lo) for lo, _ in pads)
     geometry = ((1, stride_t[0]), ((0, 0), pads[0]), (1, dil_t[0])) if nd == 1 else (stride_t, pads, dil_t)
     bias = b if b is not None else Tensor._make(np.zeros(0, dtype=w._data.dtype))  # no edge: (None, 0)
-    shown = {"stride": stride_t, "padding": shown_pad, "dilation": dil_t, "output_padding": (0,) * nd,
-             "bias_sym_sizes_opt": (0,) if b is None else tuple(b._data.shape)}
-    out_t = ConvolutionBackward0.apply(xin, w, bias, geometry=geometry, groups=groups, has_bias=b is not None,
-                                       shown=shown)
+    shown = {
+        "stride": stride_t,
+        "padding": shown_pad,
+        "dilation": dil_t,
+        "output_padding": (0,) * nd,
+        "bias_sym_sizes_opt": (0,) if b is None else tuple(b._data.shape),
+    }
+    out_t = ConvolutionBackward0.apply(
+        xin, w, bias, geometry=geometry, groups=groups, has_bias=b is not None, shown=shown
+    )
     return out_t if batched else shape.squeeze(out_t, 0)
 
 

@@ -27,18 +27,23 @@ Pads = tuple[tuple[int, int], ...]  # (before, after) per spatial dim
 CHUNK = 1 << 20  # elements of the gathered copy made at once (8 MB of float64)
 
 
-def out_size(size: tuple[int, ...], k: tuple[int, ...], stride: tuple[int, ...], pads: Pads,
-             dilation: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple((n + lo + hi - d * (kk - 1) - 1) // s + 1
-                 for n, kk, s, (lo, hi), d in zip(size, k, stride, pads, dilation))
+def out_size(
+    size: tuple[int, ...], k: tuple[int, ...], stride: tuple[int, ...], pads: Pads, dilation: tuple[int, ...]
+) -> tuple[int, ...]:
+    return tuple(
+        (n + lo + hi - d * (kk - 1) - 1) // s + 1 for n, kk, s, (lo, hi), d in zip(size, k, stride, pads, dilation)
+    )
 
 
-def _taps(k: tuple[int, ...], out: tuple[int, ...], stride: tuple[int, ...],
-          dilation: tuple[int, ...]) -> list[tuple[tuple[int, int], tuple[slice, ...]]]:
+def _taps(
+    k: tuple[int, ...], out: tuple[int, ...], stride: tuple[int, ...], dilation: tuple[int, ...]
+) -> list[tuple[tuple[int, int], tuple[slice, ...]]]:
     """For each kernel tap (i, j): the slices of the padded input it reads, one element per output position."""
-    return [((i, j), tuple(slice(o * d, o * d + s * (n - 1) + 1, s) for o, d, s, n in zip((i, j), dilation, stride,
-                                                                                            out)))
-            for i in range(k[0]) for j in range(k[1])]
+    return [
+        ((i, j), tuple(slice(o * d, o * d + s * (n - 1) + 1, s) for o, d, s, n in zip((i, j), dilation, stride, out)))
+        for i in range(k[0])
+        for j in range(k[1])
+    ]
 
 
 LOOP_STEPS = 16  # budget steps a kernel's Python iteration costs (a few numpy calls on slices)
@@ -60,8 +65,9 @@ def _padded64(x: np.ndarray, pads: Pads) -> np.ndarray:
     return np.pad(x, ((0, 0), (0, 0)) + tuple(pads)) if any(lo or hi for lo, hi in pads) else x
 
 
-def _cols(xp: np.ndarray, k: tuple[int, ...], out: tuple[int, ...], stride: tuple[int, ...],
-          dilation: tuple[int, ...]) -> np.ndarray:
+def _cols(
+    xp: np.ndarray, k: tuple[int, ...], out: tuple[int, ...], stride: tuple[int, ...], dilation: tuple[int, ...]
+) -> np.ndarray:
     """The gathered copy of samples ``xp`` (n, c, Hp, Wp): rows (n, h, w), columns (c, i, j)."""
     n, c = xp.shape[:2]
     cols = np.empty((n, *out, c, *k))
@@ -78,8 +84,9 @@ def _chunks(n: int, per_sample: int) -> list[slice] | None:
     return [slice(a, min(a + step, n)) for a in range(0, n, step)]
 
 
-def conv_forward(x: np.ndarray, w: np.ndarray, stride: tuple[int, ...], pads: Pads, dilation: tuple[int, ...],
-                 groups: int) -> np.ndarray:
+def conv_forward(
+    x: np.ndarray, w: np.ndarray, stride: tuple[int, ...], pads: Pads, dilation: tuple[int, ...], groups: int
+) -> np.ndarray:
     """conv(x, w) without bias, in float64: (N, O, OH, OW)."""
     n, o, cg, k = x.shape[0], w.shape[0], w.shape[1], w.shape[2:]
     og = o // groups
@@ -90,7 +97,7 @@ def conv_forward(x: np.ndarray, w: np.ndarray, stride: tuple[int, ...], pads: Pa
     chunks = _chunks(n, out[0] * out[1] * cg * k[0] * k[1])
     charge(groups * k[0] * k[1] * (1 if chunks is None else len(chunks)), res.size * cg * k[0] * k[1])
     for g in range(groups):
-        xs, ws, os = xp[:, g * cg:(g + 1) * cg], w64[g * og:(g + 1) * og], slice(g * og, (g + 1) * og)
+        xs, ws, os = xp[:, g * cg : (g + 1) * cg], w64[g * og : (g + 1) * og], slice(g * og, (g + 1) * og)
         if chunks is None:  # one tap at a time: a product over the channels each
             for (i, j), sl in _taps(k, out, stride, dilation):
                 res[..., os] += np.tensordot(xs[(slice(None), slice(None)) + sl], ws[:, :, i, j], axes=([1], [1]))
@@ -101,8 +108,15 @@ def conv_forward(x: np.ndarray, w: np.ndarray, stride: tuple[int, ...], pads: Pa
     return res.transpose(0, 3, 1, 2)
 
 
-def conv_input_grad(g: np.ndarray, w: np.ndarray, in_shape: tuple[int, ...], stride: tuple[int, ...], pads: Pads,
-                    dilation: tuple[int, ...], groups: int) -> np.ndarray:
+def conv_input_grad(
+    g: np.ndarray,
+    w: np.ndarray,
+    in_shape: tuple[int, ...],
+    stride: tuple[int, ...],
+    pads: Pads,
+    dilation: tuple[int, ...],
+    groups: int,
+) -> np.ndarray:
     """d(conv)/d(input), in float64: each output's gradient sent back through the filter to the inputs it read."""
     n, o, cg, k = in_shape[0], w.shape[0], w.shape[1], w.shape[2:]
     og = o // groups
@@ -114,10 +128,10 @@ def conv_input_grad(g: np.ndarray, w: np.ndarray, in_shape: tuple[int, ...], str
     taps = _taps(k, out, stride, dilation)
     charge(groups * len(taps) * len(chunks), g.size * cg * k[0] * k[1])
     for gr in range(groups):
-        flat = w64[gr * og:(gr + 1) * og].reshape(og, -1)  # (og, cg·kh·kw)
+        flat = w64[gr * og : (gr + 1) * og].reshape(og, -1)  # (og, cg·kh·kw)
         cs = slice(gr * cg, (gr + 1) * cg)
         for b in chunks:
-            gcols = np.dot(g64[b, ..., gr * og:(gr + 1) * og].reshape(-1, og), flat).reshape(-1, *out, cg, *k)
+            gcols = np.dot(g64[b, ..., gr * og : (gr + 1) * og].reshape(-1, og), flat).reshape(-1, *out, cg, *k)
             for (i, j), sl in taps:  # each tap's share back where it was read
                 gxp[(b, cs) + sl] += gcols[..., i, j].transpose(0, 3, 1, 2)
     crop = tuple(slice(lo, lo + s) for s, (lo, _) in zip(in_shape[2:], pads))
@@ -129,12 +143,19 @@ def _long_dot(a: np.ndarray, b: np.ndarray, rows: int = 1024) -> np.ndarray:
     product with a long inner dimension and a small result when the cores are busy."""
     total = np.zeros((a.shape[1], b.shape[1]))
     for r in range(0, a.shape[0], rows):
-        total += np.dot(np.ascontiguousarray(a[r:r + rows].T), b[r:r + rows])
+        total += np.dot(np.ascontiguousarray(a[r : r + rows].T), b[r : r + rows])
     return total
 
 
-def conv_weight_grad(g: np.ndarray, x: np.ndarray, w_shape: tuple[int, ...], stride: tuple[int, ...], pads: Pads,
-                     dilation: tuple[int, ...], groups: int) -> np.ndarray:
+def conv_weight_grad(
+    g: np.ndarray,
+    x: np.ndarray,
+    w_shape: tuple[int, ...],
+    stride: tuple[int, ...],
+    pads: Pads,
+    dilation: tuple[int, ...],
+    groups: int,
+) -> np.ndarray:
     """d(conv)/d(weight), in float64: Σ over the batch and positions of each output's gradient · the input read."""
     o, cg, k = w_shape[0], w_shape[1], tuple(w_shape[2:])
     og = o // groups
@@ -145,12 +166,13 @@ def conv_weight_grad(g: np.ndarray, x: np.ndarray, w_shape: tuple[int, ...], str
     chunks = _chunks(x.shape[0], out[0] * out[1] * cg * k[0] * k[1])
     charge(groups * k[0] * k[1] * (1 if chunks is None else len(chunks)), g.size * cg * k[0] * k[1])
     for gr in range(groups):
-        xs, os = xp[:, gr * cg:(gr + 1) * cg], slice(gr * og, (gr + 1) * og)
+        xs, os = xp[:, gr * cg : (gr + 1) * cg], slice(gr * og, (gr + 1) * og)
         if chunks is None:
             view = gw[os].reshape(og, cg, *k)
             for (i, j), sl in _taps(k, out, stride, dilation):
-                view[:, :, i, j] += np.tensordot(g64[..., os], xs[(slice(None), slice(None)) + sl],
-                                                 axes=([0, 1, 2], [0, 2, 3]))
+                view[:, :, i, j] += np.tensordot(
+                    g64[..., os], xs[(slice(None), slice(None)) + sl], axes=([0, 1, 2], [0, 2, 3])
+                )
             continue
         for b in chunks:
             gw[os] += _long_dot(g64[b, ..., os].reshape(-1, og), _cols(xs[b], k, out, stride, dilation))

@@ -16,7 +16,8 @@ Example::
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -68,11 +69,24 @@ class Elementwise(Function):
         return (type(ctx)._grad(k, g, s.get("self"), s.get("result")),)
 
 
-def _row(node: str, name: str | None, forward: Callable[[np.ndarray], np.ndarray], keeps: str | None,
-         grad: Callable[..., Any], template: str, doc: str, api: Api | None = None) -> type[Function]:
+def _row(
+    node: str,
+    name: str | None,
+    forward: Callable[[np.ndarray], np.ndarray],
+    keeps: str | None,
+    grad: Callable[..., Any],
+    template: str,
+    doc: str,
+    api: Api | None = None,
+) -> type[Function]:
     attrs: dict[str, Any] = {
-        "__doc__": doc, "__module__": __name__, "_fn": staticmethod(forward), "_grad": staticmethod(grad),
-        "_keeps": keeps, "_saved_fields": (keeps,) if keeps else (), "templates": (template,),
+        "__doc__": doc,
+        "__module__": __name__,
+        "_fn": staticmethod(forward),
+        "_grad": staticmethod(grad),
+        "_keeps": keeps,
+        "_saved_fields": (keeps,) if keeps else (),
+        "templates": (template,),
     }
     if name is not None:
         attrs["api"] = api or Api(name, inplace=name + "_", signature="Tensor input")
@@ -109,6 +123,8 @@ def _zero(k: Any, g: Any, a: Any, r: Any) -> Any:
 
 _LN2 = math.log(2.0)
 _TWO_OVER_SQRT_PI = 2 / math.sqrt(math.pi)
+# A table: one row per op, read across (the formatter leaves it as written).
+# fmt: off
 TABLE = [
     _row("ExpBackward0", "exp", lambda a: precise(np.exp, a), "result", lambda k, g, a, r: g * r,
          "{grad} · {out}", "e^a: its own derivative, so backward reuses the result."),
@@ -162,9 +178,11 @@ TABLE = [
  ErfBackward0, SiluBackward0, SignBackward0, RoundBackward0, FloorBackward0, CeilBackward0) = TABLE
 
 # the torch functions of the rows, for the ops built from them
-(exp, log, sqrt, tanh, sigmoid, relu, abs, sin, cos, tan, log1p, log2, exp2, rsqrt, reciprocal, erf, sign, round,
- floor, ceil) = (ENTRIES[n].fn for n in "exp log sqrt tanh sigmoid relu abs sin cos tan log1p log2 exp2 rsqrt "
-                 "reciprocal erf sign round floor ceil".split())
+_NAMES = ("exp", "log", "sqrt", "tanh", "sigmoid", "relu", "abs", "sin", "cos", "tan", "log1p", "log2", "exp2", "rsqrt",
+          "reciprocal", "erf", "sign", "round", "floor", "ceil")
+(exp, log, sqrt, tanh, sigmoid, relu, abs, sin, cos, tan, log1p, log2, exp2, rsqrt, reciprocal, erf, sign, round,  # noqa: A001 - torch.abs, torch.round
+ floor, ceil) = (ENTRIES[n].fn for n in _NAMES)
+# fmt: on
 
 
 def silu(a: Tensor, inplace: bool = False) -> Tensor:
@@ -181,7 +199,7 @@ class Atan2Backward0(Function):
     _saved_fields = ("self", "other")
 
     @staticmethod
-    def call(input: Tensor, other: Tensor) -> Tensor:  # noqa: A002 - PyTorch's names
+    def call(input: Tensor, other: Tensor) -> Tensor:
         return binary(Atan2Backward0, input, other)
 
     @staticmethod
@@ -207,7 +225,7 @@ class HypotBackward0(Function):
     _saved_fields = ("self", "other", "result")
 
     @staticmethod
-    def call(input: Tensor, other: Tensor) -> Tensor:  # noqa: A002 - PyTorch's names
+    def call(input: Tensor, other: Tensor) -> Tensor:
         return binary(HypotBackward0, input, other)
 
     @staticmethod
@@ -241,16 +259,26 @@ class WhereBackward0(Function):
         return k.sum_to(k.where(c, g, 0), sa), k.sum_to(k.where(c, 0, g), sb)
 
 
-@torch_op("where", method=False, signature=(
-    "Tensor condition", "Tensor condition, Tensor input, Tensor other", "Tensor condition, Number self, Tensor other",
-    "Tensor condition, Tensor input, Number other", "Tensor condition, Number self, Number other"))
+@torch_op(
+    "where",
+    method=False,
+    signature=(
+        "Tensor condition",
+        "Tensor condition, Tensor input, Tensor other",
+        "Tensor condition, Number self, Tensor other",
+        "Tensor condition, Tensor input, Number other",
+        "Tensor condition, Number self, Number other",
+    ),
+)
 def where(condition: Tensor, a: Any = None, b: Any = None) -> Any:
     if a is None and b is None:  # torch.where(condition): the indices of the true elements, one tensor per dim
         idx = np.argwhere(condition._data).astype(np.int64)  # as torch.nonzero(condition, as_tuple=True)
         return tuple(made(idx[:, i].copy()) for i in range(idx.shape[1]))
     if condition._data.dtype not in (np.bool_, np.uint8):
-        raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with dtype "
-                           f"{_TYPE_NAMES[condition._data.dtype.name]}")
+        raise RuntimeError(
+            "where expected condition to be a boolean tensor, but got a tensor with dtype "
+            f"{_TYPE_NAMES[condition._data.dtype.name]}"
+        )
     a, b = binary_operands(a, b)
     shape = broadcast_shape(broadcast_shape(a._data.shape, b._data.shape), condition._data.shape)
     check_alloc(math.prod(shape))
@@ -261,12 +289,18 @@ def where(condition: Tensor, a: Any = None, b: Any = None) -> Any:
 class ClampBackward1(Function):
     """clamp(a, min, max): the gradient passes where a lies inside [min, max], is 0 where it was clipped."""
 
-    api = Api("clamp", aliases=("clip",), signature=("Tensor input, Tensor? min=None, Tensor? max=None",
-                                                     "Tensor input, Number? min=None, Number? max=None"))
+    api = Api(
+        "clamp",
+        aliases=("clip",),
+        signature=(
+            "Tensor input, Tensor? min=None, Tensor? max=None",
+            "Tensor input, Number? min=None, Number? max=None",
+        ),
+    )
     _saved_fields = ("self", "min", "max")
 
     @staticmethod
-    def call(input: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002 - PyTorch's names
+    def call(input: Tensor, min: Any = None, max: Any = None) -> Tensor:
         a = input
         if min is None and max is None:
             raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
@@ -278,7 +312,7 @@ class ClampBackward1(Function):
         return ClampBackward1.apply(a, min=min, max=max)
 
     @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, min: Any = None, max: Any = None) -> np.ndarray:  # noqa: A002
+    def _forward(ctx: Any, a: np.ndarray, min: Any = None, max: Any = None) -> np.ndarray:
         ctx._save(self=a, min=min, max=max)
         out = a
         if min is not None:
@@ -307,16 +341,16 @@ clamp = ClampBackward1.call
 
 
 @torch_op("clamp_min", signature=("Tensor input, Tensor min", "Tensor input, Number min"))
-def clamp_min(input: Tensor, min: Any) -> Tensor:  # noqa: A002 - PyTorch's names
+def clamp_min(input: Tensor, min: Any) -> Tensor:
     return clamp(input, min=min)
 
 
 @torch_op("clamp_max", signature=("Tensor input, Tensor max", "Tensor input, Number max"))
-def clamp_max(input: Tensor, max: Any) -> Tensor:  # noqa: A002
+def clamp_max(input: Tensor, max: Any) -> Tensor:
     return clamp(input, max=max)
 
 
-def clamp_(self: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
+def clamp_(self: Tensor, min: Any = None, max: Any = None) -> Tensor:
     """``x.clamp_(…)``; its cast check names the tensor's C++ type (``… output type long int``)."""
     dt = self.dtype
     for bound in (min, max):  # the result's dtype, worked out without computing it
@@ -326,13 +360,21 @@ def clamp_(self: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A
             dt = dtypes.result_type(dt, bound)
     src, dst = np.dtype(dt._np), self._data.dtype
     if src != dst and not np.can_cast(src, dst, casting="same_kind"):
-        raise RuntimeError(f"result type {_TYPE_NAMES[src.name]} can't be cast to the desired output type "
-                           f"{dtypes.C_NAMES[dst.name]}")
+        raise RuntimeError(
+            f"result type {_TYPE_NAMES[src.name]} can't be cast to the desired output type {dtypes.C_NAMES[dst.name]}"
+        )
     return inplace.apply_inplace(self, lambda x: clamp(x, min, max))
 
 
-tensor_methods({"clamp_": clamp_, "__abs__": abs}, signatures={
-    "clamp_": ("Tensor input, Tensor? min=None, Tensor? max=None", "Tensor input, Number? min=None, Number? max=None")})
+tensor_methods(
+    {"clamp_": clamp_, "__abs__": abs},
+    signatures={
+        "clamp_": (
+            "Tensor input, Tensor? min=None, Tensor? max=None",
+            "Tensor input, Number? min=None, Number? max=None",
+        )
+    },
+)
 
 
 __all__ = ["TABLE", "as_float", "clamp", "precise", "silu"]

@@ -1,5 +1,5 @@
 """Functions that make new tensors: ``torch.tensor``, ``zeros``, ``ones``, ``full``, ``arange``, ``linspace``,
-``eye``, ``empty``, ``rand``, ``randn``, ``randint`` and the ``*_like`` forms.
+``eye``, ``empty`` and the ``*_like`` forms (the random ones: ``random_factories.py``).
 
 Example::
 
@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from engine import dtypes, random
+from engine import dtypes
 from engine.ops import tensor_data
 from engine.ops.api import tensor_methods, torch_op
 from engine.ops.argcheck import invalid_combination, is_int, type_name
@@ -61,8 +61,10 @@ def _size(size: tuple[Any, ...], op: str = "zeros", position: int = 1) -> tuple[
                     raise TypeError(f"{where}, not {name}")
                 if i == 0:
                     raise TypeError(f"{where}, but found element of type {name} at pos 0")
-                raise TypeError(f"{op}(): argument 'size' failed to unpack the object at pos {i + 1} with error "
-                                f'"type must be tuple of ints,but got {name}"')
+                raise TypeError(
+                    f"{op}(): argument 'size' failed to unpack the object at pos {i + 1} with error "
+                    f'"type must be tuple of ints,but got {name}"'
+                )
             s = int(s.item())
         if s < 0:
             raise RuntimeError(f"Trying to create tensor with negative dimension {s}: [{', '.join(map(str, size))}]")
@@ -94,8 +96,11 @@ def _np_dtype(dtype: Any, default: Any = None) -> Any:
 
 
 # ---- torch.tensor -----------------------------------------------------------------------------------------------
-@torch_op("tensor", method=False,
-    signature="any data, *, dtype? dtype=None, any device=None, bool pin_memory=False, bool requires_grad=False")
+@torch_op(
+    "tensor",
+    method=False,
+    signature="any data, *, dtype? dtype=None, any device=None, bool pin_memory=False, bool requires_grad=False",
+)
 def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
     """``torch.tensor(data)``: a new leaf tensor holding a copy of ``data`` (floats -> float32, ints -> int64).
 
@@ -165,8 +170,13 @@ def empty(*size: Any, dtype: Any = None, requires_grad: bool = False, device: An
 def full(size: Any, fill_value: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
     check_device(device)
     if dtype is None:
-        default = (np.bool_ if isinstance(fill_value, bool) else np.int64 if isinstance(fill_value, int)
-                   else dtypes.default_np())
+        default = (
+            np.bool_
+            if isinstance(fill_value, bool)
+            else np.int64
+            if isinstance(fill_value, int)
+            else dtypes.default_np()
+        )
     else:
         default = None
     shape = _size(_sequence(size, "full"), "full")
@@ -200,10 +210,18 @@ def empty_like(t: Tensor, dtype: Any = None, requires_grad: bool = False) -> Ten
     return zeros_like(t, dtype, requires_grad)
 
 
-@torch_op("arange", method=False, signature=(f"Number end, {_CREATED}", f"Number start, Number end, {_CREATED}",
-        f"Number start, Number end, Number step=1, {_CREATED}"))
-def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, requires_grad: bool = False,
-           device: Any = None) -> Tensor:
+@torch_op(
+    "arange",
+    method=False,
+    signature=(
+        f"Number end, {_CREATED}",
+        f"Number start, Number end, {_CREATED}",
+        f"Number start, Number end, Number step=1, {_CREATED}",
+    ),
+)
+def arange(
+    start: Any, end: Any = None, step: Any = 1, dtype: Any = None, requires_grad: bool = False, device: Any = None
+) -> Tensor:
     """``torch.arange(5)`` -> 0..4 (int64); any float argument gives float32."""
     check_device(device)
     if end is None:
@@ -219,7 +237,7 @@ def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, requir
     is_float = any(isinstance(v, float) for v in vals)
     dt = _np_dtype(dtype, dtypes.default_np() if is_float else np.int64)
     if np.dtype(dt) == np.bool_:
-        raise NotImplementedError('"arange_cpu" not implemented for \'Bool\'')
+        raise NotImplementedError("\"arange_cpu\" not implemented for 'Bool'")
     if np.dtype(dt).kind == "f":
         data = _float_arange(float(start), float(step), n, np.dtype(dt))
     else:
@@ -227,10 +245,14 @@ def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, requir
     return _new(data, requires_grad)
 
 
-@torch_op("linspace", method=False,
-    signature=(f"Number start, Number end, int steps, {_CREATED}", f"Tensor start, Tensor end, int steps, {_CREATED}"))
-def linspace(start: float, end: float, steps: int, dtype: Any = None, requires_grad: bool = False,
-             device: Any = None) -> Tensor:
+@torch_op(
+    "linspace",
+    method=False,
+    signature=(f"Number start, Number end, int steps, {_CREATED}", f"Tensor start, Tensor end, int steps, {_CREATED}"),
+)
+def linspace(
+    start: float, end: float, steps: int, dtype: Any = None, requires_grad: bool = False, device: Any = None
+) -> Tensor:
     """``steps`` evenly spaced values from start to end (PyTorch fills each half from its own end)."""
     check_device(device)
     if steps < 0:
@@ -277,121 +299,20 @@ def eye(n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = F
     return _new(np.eye(n, m, dtype=_np_dtype(dtype)), requires_grad)
 
 
-# ---- random -------------------------------------------------------------------------------------------------------
-@torch_op("rand", method=False)
-def rand(*size: Any, dtype: Any = None, requires_grad: bool = False, generator: Any = None,
-         device: Any = None) -> Tensor:
-    """Uniform values in [0, 1), the same as PyTorch's after the same ``torch.manual_seed``."""
-    check_device(device)
-    shape = _size(size, "rand")
-    if generator is not None and not isinstance(generator, random.Generator):
-        raise invalid_combination("rand", size, {"generator": generator}, ["tuple of ints size, *, torch.Generator? "
-                                                                          "generator, torch.dtype dtype = None"] * 2)
-    dt = _np_dtype(dtype)
-    random._floating_kernel("check_uniform_bounds", dtypes.from_numpy(np.dtype(dt)))
-    gen = generator if generator is not None else random.generator()
-    return _new(gen._uniform(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape), requires_grad)
-
-
-@torch_op("randn", method=False)
-def randn(*size: Any, dtype: Any = None, requires_grad: bool = False, generator: Any = None,
-          device: Any = None) -> Tensor:
-    """Standard normal values, the same as PyTorch's after the same ``torch.manual_seed``."""
-    check_device(device)
-    shape = _size(size, "randn")
-    if generator is not None and not isinstance(generator, random.Generator):
-        raise invalid_combination("randn", size, {"generator": generator}, ["tuple of ints size, *, torch.Generator? "
-                                                                          "generator, torch.dtype dtype = None"] * 2)
-    dt = _np_dtype(dtype)
-    random._floating_kernel("normal_kernel_cpu", dtypes.from_numpy(np.dtype(dt)))
-    gen = generator if generator is not None else random.generator()
-    return _new(gen._normal(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape), requires_grad)
-
-
-@torch_op("randint", method=False, signature=(
-    f"int high, int[] size, *, Generator? generator=None, {_CREATED[3:]}",
-    f"int low, int high, int[] size, *, Generator? generator=None, {_CREATED[3:]}"))
-def randint(low: int, high: Any = None, size: Any = None, dtype: Any = None, generator: Any = None,
-            device: Any = None) -> Tensor:
-    """Integers in [low, high) (``torch.randint(10, (3,))`` or ``torch.randint(0, 10, (3,))``)."""
-    check_device(device)
-    if size is None and isinstance(high, (tuple, list, Size)):
-        low, high, size = 0, low, high
-    if size is None:
-        raise TypeError("randint() missing required argument 'size'")
-    shape = _size(_sequence(size, "randint", 2), "randint", 2)
-    gen = generator if generator is not None else random.generator()
-    data = gen._randint(int(math.prod(shape)), int(low), int(high)).reshape(shape)
-    return _new(data.astype(_np_dtype(dtype, np.int64)))
-
-
-@torch_op("rand_like", method=False,
-    signature=(f"Tensor input, {_CREATED}", f"Tensor input, *, Generator? generator, {_CREATED[3:]}"))
-def rand_like(t: Tensor, dtype: Any = None) -> Tensor:
-    return rand(*t._data.shape, dtype=dtype or t.dtype)
-
-
-@torch_op("randn_like", method=False,
-    signature=(f"Tensor input, {_CREATED}", f"Tensor input, *, Generator? generator, {_CREATED[3:]}"))
-def randn_like(t: Tensor, dtype: Any = None) -> Tensor:
-    return randn(*t._data.shape, dtype=dtype or t.dtype)
-
-
-@torch_op("normal", method=False, signature=(
-    "Tensor mean, Tensor std, *, Generator? generator=None", "Tensor mean, float std=1, *, Generator? generator=None",
-    "float mean, Tensor std, *, Generator? generator=None",
-    f"float mean, float std, int[] size, *, Generator? generator=None, {_CREATED[3:]}",
-    "float mean, float std, int[] size, *, Generator? generator=None, Tensor? out=None"))
-def normal(mean: Any, std: Any = 1.0, size: Any = None, dtype: Any = None, generator: Any = None) -> Tensor:
-    """``torch.normal(0., 1., size=(2, 3))``, or elementwise means/stds: ``torch.normal(means, stds)``."""
-    gen = generator if generator is not None else random.generator()
-    if isinstance(mean, Tensor) or isinstance(std, Tensor):
-        m = mean._data if isinstance(mean, Tensor) else np.asarray(mean, dtype=np.float32)
-        s = std._data if isinstance(std, Tensor) else np.asarray(std, dtype=np.float32)
-        shape = np.broadcast_shapes(m.shape, s.shape)
-        if (s < 0).any():
-            raise RuntimeError("normal expects all elements of std >= 0.0")
-        dt = (mean if isinstance(mean, Tensor) else std)._data.dtype
-        z = gen._normal(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape)
-        return _new((z * s + m).astype(dt))
-    if size is None:
-        raise TypeError("normal() missing 1 required positional argument: 'size'")
-    if std < 0:
-        raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
-    try:
-        shape = _size(_sequence(size, "normal", 3), "normal", 3)
-    except TypeError:  # normal's overloads: PyTorch lists them all
-        raise invalid_combination("normal", (mean, std, size), {}, ["float mean, float std, tuple of ints size"] * 2)
-
-    return _new(gen._normal(int(math.prod(shape)), mean, std, _np_dtype(dtype)).reshape(shape))
-
-
-@torch_op("randperm", method=False, signature=(f"int n, {_CREATED}", f"int n, *, Generator? generator, {_CREATED[3:]}"))
-def randperm(n: int, dtype: Any = None, generator: Any = None) -> Tensor:
-    """A random permutation of 0..n-1, PyTorch's sequence: a Fisher–Yates shuffle that swaps position i with
-    i + (32-bit draw mod (n - i))."""
-    if n < 0:
-        raise RuntimeError(f"Trying to create tensor with negative dimension {n}: [{n}]")
-    check_alloc(n)
-    gen = generator if generator is not None else random.generator()
-    draws = gen._u32(max(n - 1, 0)).tolist()
-    perm = list(range(n))
-    for i, r in enumerate(draws):
-        z = i + r % (n - i)
-        perm[i], perm[z] = perm[z], perm[i]
-    return _new(np.asarray(perm, dtype=_np_dtype(dtype, np.int64)))
-
-
 def _numpy(t: Tensor, force: bool = False) -> Any:
     if t.requires_grad:
         raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
     raise NotImplementedError("numpy is not available here: use .tolist() or .item() to get Python values")
 
 
-tensor_methods({
-    "new_tensor": lambda self, data, dtype=None, requires_grad=False: tensor(
-        data, dtype=dtype or self.dtype, requires_grad=requires_grad),
-    "new_zeros": lambda self, *size, dtype=None: zeros(_size(size, "new_zeros"), dtype=dtype or self.dtype),
-    "new_ones": lambda self, *size, dtype=None: ones(_size(size, "new_ones"), dtype=dtype or self.dtype),
-    "numpy": _numpy,
-}, signatures={"numpy": "Tensor input, *, bool force=False"})
+tensor_methods(
+    {
+        "new_tensor": lambda self, data, dtype=None, requires_grad=False: tensor(
+            data, dtype=dtype or self.dtype, requires_grad=requires_grad
+        ),
+        "new_zeros": lambda self, *size, dtype=None: zeros(_size(size, "new_zeros"), dtype=dtype or self.dtype),
+        "new_ones": lambda self, *size, dtype=None: ones(_size(size, "new_ones"), dtype=dtype or self.dtype),
+        "numpy": _numpy,
+    },
+    signatures={"numpy": "Tensor input, *, bool force=False"},
+)

@@ -128,7 +128,8 @@ class Function(Node):
             return self._backward(_KITS[1], grad, saved)
         except Unsupported:
             raise NotImplementedError(
-                f"create_graph=True through {self.name()} is not supported by gradtrace's engine") from None
+                f"create_graph=True through {self.name()} is not supported by gradtrace's engine"
+            ) from None
 
     def _check_saved(self) -> None:
         if self._freed and any(v is FREED for v in self._saved.values()):
@@ -236,7 +237,7 @@ def _function_of(cls: type[Function], name: str) -> Any:
         return fn
     apply = cls.apply
 
-    def op(input: Tensor) -> Tensor:  # noqa: A002 - PyTorch's parameter name
+    def op(input: Tensor) -> Tensor:
         return apply(input)
 
     op.__name__ = op.__qualname__ = name

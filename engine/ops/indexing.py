@@ -151,8 +151,11 @@ def _check_bounds(shape: tuple[int, ...], keys: tuple[Any, ...]) -> None:
     dim, nth = 0, 0
     for k in keys:
         if k is Ellipsis:
-            dim += len(shape) - sum(1 if not isinstance(x, np.ndarray) or x.dtype != np.bool_ else x.ndim
-                                    for x in keys if x is not None and x is not Ellipsis)
+            dim += len(shape) - sum(
+                1 if not isinstance(x, np.ndarray) or x.dtype != np.bool_ else x.ndim
+                for x in keys
+                if x is not None and x is not Ellipsis
+            )
             continue
         if k is None:
             continue
@@ -164,13 +167,16 @@ def _check_bounds(shape: tuple[int, ...], keys: tuple[Any, ...]) -> None:
             size = shape[dim] if dim < len(shape) else 0
             bad = arr[(arr < -size) | (arr >= size)]
             if bad.size:
-                raise IndexError(f"index {int(bad.reshape(-1)[0])} is out of bounds for dimension {nth} with size {size}")
+                raise IndexError(
+                    f"index {int(bad.reshape(-1)[0])} is out of bounds for dimension {nth} with size {size}"
+                )
             nth += 1
         dim += 1
 
 
-_VALID_INDEX = ("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices "
-                "(got {})")
+_VALID_INDEX = (
+    "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got {})"
+)
 
 
 def _checked_keys(keys: tuple[Any, ...]) -> tuple[Any, ...]:

@@ -16,7 +16,8 @@ Example::
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -100,8 +101,9 @@ def _zeros_like_op(x: Tensor) -> Tensor:
 def fill_(t: Tensor, value: Any) -> Tensor:
     if isinstance(value, Tensor):
         if value._data.ndim:
-            raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with {value._data.ndim} "
-                               "dimensions.")
+            raise RuntimeError(
+                f"fill_ only supports 0-dimension value tensor but got tensor with {value._data.ndim} dimensions."
+            )
         value = value.item()
     check_scalar(value)
     if t._grad_fn is None:
@@ -132,6 +134,10 @@ def _copy_from(self: Tensor, src: Any, non_blocking: bool = False) -> Tensor:
     return copy_(self, src if isinstance(src, Tensor) else made(np.asarray(src, dtype=self._data.dtype)))
 
 
-tensor_methods({"zero_": no_arguments("zero_", zero_), "fill_": fill_, "copy_": _copy_from}, signatures={
-    "fill_": ("Tensor input, Tensor value", "Tensor input, Number value"),
-    "copy_": "Tensor input, Tensor# other, bool non_blocking=False"})
+tensor_methods(
+    {"zero_": no_arguments("zero_", zero_), "fill_": fill_, "copy_": _copy_from},
+    signatures={
+        "fill_": ("Tensor input, Tensor value", "Tensor input, Number value"),
+        "copy_": "Tensor input, Tensor# other, bool non_blocking=False",
+    },
+)

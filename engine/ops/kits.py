@@ -24,7 +24,7 @@ import numpy as np
 
 from engine import dtypes, numerics
 from engine.ops import arith, elementwise, indexing, linalg, ordering, reduce, shape
-from engine.ops.elementwise import mkl, precise
+from engine.ops.elementwise import mkl
 from engine.ops.function import Unsupported, use_kits
 from engine.ops.linalg import product
 from engine.ops.operands import made, unbroadcast
@@ -63,8 +63,9 @@ class ArrayKit(_Kit):
     cast = staticmethod(lambda x, dtype: x.astype(dtype))
     like = staticmethod(lambda x, other: x.astype(other.dtype))
     where = staticmethod(np.where)
-    count = staticmethod(lambda mask, dims, keepdim, like: np.asarray(mask.sum(axis=dims, keepdims=keepdim),
-                                                                      dtype=like.dtype))
+    count = staticmethod(
+        lambda mask, dims, keepdim, like: np.asarray(mask.sum(axis=dims, keepdims=keepdim), dtype=like.dtype)
+    )
     copy = staticmethod(np.copy)
     # elementwise
     exp, log, sign, abs, tanh = (staticmethod(f) for f in (np.exp, np.log, np.sign, np.abs, np.tanh))
@@ -147,8 +148,18 @@ class TensorKit(_Kit):
 
     copy = staticmethod(lambda x: x)
     exp, log, sign, abs, sin, cos, tanh, erf = (
-        staticmethod(f) for f in (elementwise.exp, elementwise.log, elementwise.sign, elementwise.abs, elementwise.sin,
-                                  elementwise.cos, elementwise.tanh, elementwise.erf))
+        staticmethod(f)
+        for f in (
+            elementwise.exp,
+            elementwise.log,
+            elementwise.sign,
+            elementwise.abs,
+            elementwise.sin,
+            elementwise.cos,
+            elementwise.tanh,
+            elementwise.erf,
+        )
+    )
     maximum = staticmethod(lambda a, b: reduce.maximum(a, b) if isinstance(b, Tensor) else elementwise.clamp(a, min=b))
     pow = power = staticmethod(arith.pow)
     log_of = staticmethod(lambda number, like: float(np.log(np.asarray(number, dtype=like._data.dtype))))
@@ -165,8 +176,9 @@ class TensorKit(_Kit):
         if g._data.shape == tuple(target):
             return g
         extra = g._data.ndim - len(target)
-        dims = list(range(extra)) + [i + extra for i, s in enumerate(target)
-                                     if s == 1 and g._data.shape[i + extra] != 1]
+        dims = list(range(extra)) + [
+            i + extra for i, s in enumerate(target) if s == 1 and g._data.shape[i + extra] != 1
+        ]
         out = reduce.sum(g, dim=dims, keepdim=True) if dims else g
         return shape.reshape(out, *target) if out._data.shape != tuple(target) else out
 

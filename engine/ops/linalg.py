@@ -21,11 +21,15 @@ from engine.ops.argcheck import dtype_name
 from engine.ops.function import Function, save_cross
 from engine.ops.operands import binary_operands, check_alloc
 from engine.ops.shape import (
-    ExpandBackward0, SqueezeBackward4, UnsafeViewBackward0, UnsqueezeBackward0, ViewBackward0, t,
+    ExpandBackward0,
+    SqueezeBackward4,
+    UnsafeViewBackward0,
+    UnsqueezeBackward0,
+    ViewBackward0,
+    t,
 )
 from engine.run_state import state
 from engine.tensor import _TYPE_NAMES, Tensor
-
 
 _BLAS = (np.dtype(np.float32), np.dtype(np.float64))
 _SLICE_WORK = 10_000_000  # multiply-adds between two clock checks where numpy has no BLAS
@@ -57,7 +61,7 @@ def product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     step = max(_SLICE_WORK * a.shape[0] // work, 1)  # batch entries (or rows) per slice
     parts = []
     for i in range(0, a.shape[0], step):
-        parts.append(a[i:i + step] @ (b[i:i + step] if batched else b))
+        parts.append(a[i : i + step] @ (b[i : i + step] if batched else b))
         if check_time is not None:
             check_time()
     return np.concatenate(parts, axis=0)
@@ -222,10 +226,8 @@ def matmul(a: Tensor, b: Tensor) -> Tensor:
     if da == 1 and db == 1:
         if a._data.shape[0] != b._data.shape[0]:
             raise RuntimeError(
-                "inconsistent tensor size, expected tensor [{}] and src [{}] to have the same number of elements, "
-                "but got {} and {} elements respectively".format(
-                    a._data.shape[0], b._data.shape[0], a._data.shape[0], b._data.shape[0]
-                )
+                f"inconsistent tensor size, expected tensor [{a._data.shape[0]}] and src [{b._data.shape[0]}] to have the same number of elements, "
+                f"but got {a._data.shape[0]} and {b._data.shape[0]} elements respectively"
             )
         return DotBackward0.apply(a, b)
     if da == 2 and db == 1:
@@ -308,9 +310,7 @@ def mv(a: Tensor, b: Tensor) -> Tensor:
 @torch_op("dot", signature="Tensor input, Tensor tensor")
 def dot(a: Tensor, b: Tensor) -> Tensor:
     if a._data.ndim != 1 or b._data.ndim != 1:
-        raise RuntimeError(
-            f"1D tensors expected, but got {a._data.ndim}D and {b._data.ndim}D tensors"
-        )
+        raise RuntimeError(f"1D tensors expected, but got {a._data.ndim}D and {b._data.ndim}D tensors")
     return matmul(a, b)
 
 

@@ -10,7 +10,8 @@ Example::
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -41,7 +42,7 @@ def _bitwise(fn: Callable[..., Any]) -> Callable[..., Any]:
             return NotImplemented
         a2, b2 = binary_operands(a, b)
         if a2._data.dtype.kind == "f":
-            raise NotImplementedError(f'"{fn.__name__}_cpu" not implemented for \'{_TYPE_NAMES[a2._data.dtype.name]}\'')
+            raise NotImplementedError(f"\"{fn.__name__}_cpu\" not implemented for '{_TYPE_NAMES[a2._data.dtype.name]}'")
         return made(np.asarray(fn(a2._data, b2._data)))
 
     return op
@@ -62,9 +63,14 @@ def _logical(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     return op
 
 
-for _name, _fn, _operator in (("eq", np.equal, "__eq__"), ("ne", np.not_equal, "__ne__"), ("lt", np.less, "__lt__"),
-                              ("le", np.less_equal, "__le__"), ("gt", np.greater, "__gt__"),
-                              ("ge", np.greater_equal, "__ge__")):
+for _name, _fn, _operator in (
+    ("eq", np.equal, "__eq__"),
+    ("ne", np.not_equal, "__ne__"),
+    ("lt", np.less, "__lt__"),
+    ("le", np.less_equal, "__le__"),
+    ("gt", np.greater, "__gt__"),
+    ("ge", np.greater_equal, "__ge__"),
+):
     torch_op(_name, signature=_TWO, operators=(_operator,))(_compare(_name, _fn))
 
 for _name, _fn in (("logical_and", np.logical_and), ("logical_or", np.logical_or)):
@@ -72,7 +78,7 @@ for _name, _fn in (("logical_and", np.logical_and), ("logical_or", np.logical_or
 
 
 @torch_op("logical_not", signature="Tensor input")
-def logical_not(input: Tensor) -> Tensor:  # noqa: A002 - PyTorch's parameter name
+def logical_not(input: Tensor) -> Tensor:
     return made(np.asarray(np.logical_not(input._data)))
 
 
@@ -93,7 +99,13 @@ def equal(a: Tensor, b: Tensor) -> bool:
     return a._data.shape == b._data.shape and bool((a._data == b._data).all())
 
 
-tensor_methods({
-    "__and__": _bitwise(np.bitwise_and), "__or__": _bitwise(np.bitwise_or), "__xor__": _bitwise(np.bitwise_xor),
-    "__rand__": _bitwise(np.bitwise_and), "__ror__": _bitwise(np.bitwise_or), "__invert__": _invert,
-})
+tensor_methods(
+    {
+        "__and__": _bitwise(np.bitwise_and),
+        "__or__": _bitwise(np.bitwise_or),
+        "__xor__": _bitwise(np.bitwise_xor),
+        "__rand__": _bitwise(np.bitwise_and),
+        "__ror__": _bitwise(np.bitwise_or),
+        "__invert__": _invert,
+    }
+)

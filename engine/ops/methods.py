@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import builtins
 import types
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -81,8 +82,9 @@ def method_table() -> dict[str, Any]:
     return table
 
 
-def _backward(self: Tensor, gradient: Any = None, retain_graph: bool | None = None, create_graph: bool = False,
-              inputs: Any = None) -> None:
+def _backward(
+    self: Tensor, gradient: Any = None, retain_graph: bool | None = None, create_graph: bool = False, inputs: Any = None
+) -> None:
     """Compute d(self)/d(leaf) for every leaf and add it to ``leaf.grad``.
 
     Example::
@@ -111,8 +113,18 @@ def _as_method(name: str, fn: Any, python: bool) -> Any:
 
 
 # methods the Tensor class defines itself, checked here as PyTorch checks them
-_CLASS_NO_ARGUMENTS = "dim item tolist numel detach detach_ retain_grad is_floating_point element_size".split()
-_CLASS_SIGNED = "float double long int bool cpu is_contiguous size requires_grad_".split()
+_CLASS_NO_ARGUMENTS = [
+    "dim",
+    "item",
+    "tolist",
+    "numel",
+    "detach",
+    "detach_",
+    "retain_grad",
+    "is_floating_point",
+    "element_size",
+]
+_CLASS_SIGNED = ["float", "double", "long", "int", "bool", "cpu", "is_contiguous", "size", "requires_grad_"]
 
 
 def _typed(type_: Any, names: dict[str, str]) -> Any:

@@ -1,4 +1,4 @@
-"""Neural-network ops: softmax, log_softmax, and the losses (MSE, NLL, cross-entropy, BCE, L1).
+"""Neural-network ops: the losses (MSE, NLL, cross-entropy, BCE, L1); softmax and log_softmax are in ``softmax.py``.
 
 Example::
 
@@ -14,16 +14,15 @@ from typing import Any
 
 import numpy as np
 
-from engine import numerics
 from engine.ops import arith, reduce, soft_targets
-from engine.ops.api import torch_op
 from engine.ops.argcheck import cannot_cast, class_loss_args, dtype_name, floating, must_be
 from engine.ops.elementwise import abs, precise
 from engine.ops.function import Function, number
 from engine.ops.operands import binary_operands, broadcast_shape, check_alloc
+from engine.ops.softmax import LogSoftmaxBackward0, SoftmaxBackward0, log_softmax, softmax  # noqa: F401 - F.softmax
 from engine.ops.summation import torch_mean, torch_sum
 from engine.run_state import state
-from engine.tensor import _TYPE_NAMES, Tensor, _dim
+from engine.tensor import _TYPE_NAMES, Tensor
 
 _REDUCTIONS = ("none", "mean", "sum")
 
@@ -67,83 +66,6 @@ class MseLossBackward0(Function):
         return (f"{{grad}} · {norm}·({{0}} − {{1}})", f"−{{grad}} · {norm}·({{0}} − {{1}})")
 
 
-def _row_sums(e: np.ndarray) -> np.ndarray:
-    """Sums over the last axis in the order of PyTorch's vectorised softmax kernel (16 float lanes: whole vectors
-    added lane by lane, the tail into the first lanes, then the lanes halved pairwise; short rows one by one)."""
-    lanes = 16 if e.dtype == np.float32 else 8
-    n = e.shape[-1]
-    if n < lanes:
-        acc = e[..., 0]
-        for i in range(1, n):
-            acc = acc + e[..., i]
-        return acc[..., None]
-    full = (n // lanes) * lanes
-    acc = e[..., :lanes]
-    for i in range(lanes, full, lanes):
-        acc = acc + e[..., i : i + lanes]
-    if full < n:
-        acc = acc.copy()
-        acc[..., : n - full] += e[..., full:]
-    w = lanes
-    while w > 1:
-        w //= 2
-        acc = acc[..., :w] + acc[..., w : 2 * w]
-    return acc
-
-
-def _exp_shifted(a: np.ndarray, dim: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(x - max, exp(x - max), sum of those exps) along ``dim``."""
-    shifted = a - a.max(axis=dim, keepdims=True)
-    exact = a.dtype == np.float32 and a.size <= numerics.EXACT_MAX_ELEMENTS  # SLEEF's exp costs; see there
-    e = numerics.expf(shifted) if exact else precise(np.exp, shifted)
-    if a.dtype.kind == "f" and (dim == a.ndim - 1) and a.size:
-        s = _row_sums(e)
-    else:
-        s = e.sum(axis=dim, keepdims=True)
-    return shifted, e, s
-
-
-class SoftmaxBackward0(Function):
-    """softmax along dim: d/dx = y ⊙ (g - Σ g⊙y)."""
-
-    _saved_fields = ("dim", "result")
-    templates = ("{out} · ({grad} − Σ({grad} · {out}))",)
-
-    @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
-        _, e, s = _exp_shifted(a, dim)
-        r = e * (a.dtype.type(1) / s)  # PyTorch multiplies by the reciprocal of the sum
-        ctx._save(dim=dim, result=r)
-        return r
-
-    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
-        r, d = s["result"], s["dim"]
-        if numerics.lastdim_f32(r, d, g):
-            return (numerics.softmax_backward_lastdim(g, r),)
-        return (r * (g - k.sum(g * r, d, True)),)
-
-
-class LogSoftmaxBackward0(Function):
-    """log(softmax) along dim: d/dx = g - softmax ⊙ Σ g."""
-
-    _saved_fields = ("dim", "result")
-
-    templates = ("{grad} − e^{out} · Σ{grad}",)
-
-    @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
-        shifted, _, s = _exp_shifted(a, dim)
-        r = shifted - (numerics.logf(s) if numerics.lastdim_f32(a, dim) else precise(np.log, s))
-        ctx._save(dim=dim, result=r)
-        return r
-
-    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
-        r, d = s["result"], s["dim"]
-        if numerics.lastdim_f32(r, d, g):
-            return (numerics.log_softmax_backward_lastdim(g, r),)
-        return (g - k.exp(r) * k.sum(g, d, True),)
-
-
 def _cascade(losses: np.ndarray, weights: np.ndarray, valid: np.ndarray, weighted: bool) -> tuple[Any, Any]:
     """PyTorch's NLL reduction: a running sum cascaded through 8 levels (so that long batches stay accurate)."""
     dt = losses.dtype.type
@@ -182,8 +104,14 @@ class NllLossBackward0(Function):
     _saved_fields = ("self", "target", "reduction", "ignore_index")
 
     @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, target: Any = None, reduction: str = "mean", ignore_index: int = -100,
-                weight: Any = None) -> np.ndarray:
+    def _forward(
+        ctx: Any,
+        a: np.ndarray,
+        target: Any = None,
+        reduction: str = "mean",
+        ignore_index: int = -100,
+        weight: Any = None,
+    ) -> np.ndarray:
         x2 = a if a.ndim == 2 else a.reshape(1, -1)
         t = target.reshape(-1)
         valid = t != ignore_index
@@ -246,8 +174,10 @@ class BinaryCrossEntropyBackward0(Function):
 
     def _templates(self) -> tuple[str | None, ...]:
         mean = f" / {math.prod(self._in_shapes[0])}" if self._saved["reduction"] == "mean" else ""
-        return (f"{{grad}} · ({{0}} − {{1}}) / ({{0}}·(1 − {{0}})){mean}",
-                f"{{grad}} · (ln(1 − {{0}}) − ln {{0}}){mean}")
+        return (
+            f"{{grad}} · ({{0}} − {{1}}) / ({{0}}·(1 − {{0}})){mean}",
+            f"{{grad}} · (ln(1 − {{0}}) − ln {{0}}){mean}",
+        )
 
 
 class BinaryCrossEntropyWithLogitsBackward0(Function):
@@ -293,8 +223,9 @@ def _tensor_args(op: str, input: Any, target: Any) -> None:
             raise must_be(op, name, pos, "Tensor", v)
 
 
-def binary_cross_entropy_with_logits(x: Tensor, t: Tensor, weight: Any = None, reduction: str = "mean",
-                                     pos_weight: Any = None) -> Tensor:
+def binary_cross_entropy_with_logits(
+    x: Tensor, t: Tensor, weight: Any = None, reduction: str = "mean", pos_weight: Any = None
+) -> Tensor:
     _sized(t, x)
     _check_reduction(reduction)
     if weight is not None or pos_weight is not None:
@@ -306,30 +237,6 @@ def binary_cross_entropy_with_logits(x: Tensor, t: Tensor, weight: Any = None, r
         raise cannot_cast(dtype_name(x), t)
     x, t = binary_operands(x, t)
     return BinaryCrossEntropyWithLogitsBackward0.apply(x, t, reduction=reduction)
-
-
-def _softmax_dim(a: Tensor, dim: int | None, name: str) -> int:
-    if dim is None:
-        obs = state().observer
-        if obs is not None:
-            obs.warning(
-                f"Implicit dimension choice for {name} has been deprecated. Change the call to include dim=X as an "
-                "argument."
-            )
-        dim = 0 if a._data.ndim in (0, 1, 3) else 1  # PyTorch's legacy choice
-    d = _dim(dim, a._data.ndim)  # floating dtypes only; the kernel for the last dim has its own name
-    floating(f"{name}_lastdim_kernel_impl" if d == max(a._data.ndim, 1) - 1 else f"{name}_kernel_impl", a)
-    return d
-
-
-@torch_op("softmax", signature="Tensor input, int dim, dtype? dtype=None", keepdims=True)
-def softmax(a: Tensor, dim: int | None = None) -> Tensor:
-    return SoftmaxBackward0.apply(a, dim=_softmax_dim(a, dim, "softmax"))
-
-
-@torch_op("log_softmax", signature="Tensor input, int dim, dtype? dtype=None", keepdims=True)
-def log_softmax(a: Tensor, dim: int | None = None) -> Tensor:
-    return LogSoftmaxBackward0.apply(a, dim=_softmax_dim(a, dim, "log_softmax"))
 
 
 def mse_loss(a: Tensor, b: Tensor, reduction: str = "mean") -> Tensor:
@@ -356,15 +263,14 @@ def l1_loss(a: Tensor, b: Tensor, reduction: str = "mean") -> Tensor:
     return reduce.mean(d) if reduction == "mean" else reduce.sum(d) if reduction == "sum" else d
 
 
-def nll_loss(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_index: int = -100,
-             reduction: str = "mean") -> Tensor:
+def nll_loss(
+    a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_index: int = -100, reduction: str = "mean"
+) -> Tensor:
     _tensor_args("nll_loss_nd", a, target)
     _check_reduction(reduction)
     class_loss_args("nll_loss_nd", weight, ignore_index)
     if target._data.dtype.name not in ("int64", "uint8"):
-        raise RuntimeError(
-            f"expected target dtype to be Long or Byte, but got {_TYPE_NAMES[target._data.dtype.name]}"
-        )
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_TYPE_NAMES[target._data.dtype.name]}")
     n_cls = a._data.shape[-1] if a._data.ndim else 0
     if a._data.ndim not in (1, 2):
         raise NotImplementedError("nll_loss supports 1-D or 2-D input here")
@@ -377,16 +283,27 @@ def nll_loss(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_ind
         raise ValueError(
             f"Expected input batch_size ({a._data.shape[0]}) to match target batch_size ({target._data.shape[0]})."
         )
-    return NllLossBackward0.apply(a, target=target._data, reduction=reduction, ignore_index=ignore_index,
-                                  weight=None if weight is None else weight._data)
+    return NllLossBackward0.apply(
+        a,
+        target=target._data,
+        reduction=reduction,
+        ignore_index=ignore_index,
+        weight=None if weight is None else weight._data,
+    )
 
 
-def cross_entropy(a: Tensor, target: Tensor, weight: Tensor | None = None, ignore_index: int = -100,
-                  reduction: str = "mean", label_smoothing: float = 0.0) -> Tensor:
+def cross_entropy(
+    a: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    ignore_index: int = -100,
+    reduction: str = "mean",
+    label_smoothing: float = 0.0,
+) -> Tensor:
     _tensor_args("cross_entropy_loss", a, target)
     _check_reduction(reduction)
     class_loss_args("cross_entropy_loss", weight, ignore_index, label_smoothing)
-    log_p = lambda: log_softmax(a, 1 if a._data.ndim >= 2 else 0)  # noqa: E731
+    log_p = lambda: log_softmax(a, 1 if a._data.ndim >= 2 else 0)
     if target._data.dtype.name not in ("int64", "uint8"):
         if target._data.shape == a._data.shape and target._data.dtype.kind == "f":
             if weight is not None:

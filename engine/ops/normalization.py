@@ -37,15 +37,25 @@ def _stats(x: np.ndarray, axes: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray
     return mean, ((x64 - mean) ** 2).mean(axis=axes, keepdims=True)
 
 
-def _norm_backward(g: np.ndarray, xhat: np.ndarray, rstd: np.ndarray, w: np.ndarray | None,
-                   axes: tuple[int, ...]) -> np.ndarray:
+def _norm_backward(
+    g: np.ndarray, xhat: np.ndarray, rstd: np.ndarray, w: np.ndarray | None, axes: tuple[int, ...]
+) -> np.ndarray:
     """d/dx of (x − mean)·rstd·w, the statistics taken over ``axes``: rstd·(ĝ − mean(ĝ) − x̂·mean(ĝ·x̂)), ĝ = g·w."""
     gh = g.astype(np.float64) * (1.0 if w is None else w.astype(np.float64))
     return rstd * (gh - gh.mean(axis=axes, keepdims=True) - xhat * (gh * xhat).mean(axis=axes, keepdims=True))
 
 
-def _graph_backward(k: Any, g: Any, x: Any, w: Any, axes: tuple[int, ...], batch: tuple[int, ...], eps: float,
-                    shape: tuple[int, ...], rstd: Any = None) -> tuple[Any, Any, Any]:
+def _graph_backward(
+    k: Any,
+    g: Any,
+    x: Any,
+    w: Any,
+    axes: tuple[int, ...],
+    batch: tuple[int, ...],
+    eps: float,
+    shape: tuple[int, ...],
+    rstd: Any = None,
+) -> tuple[Any, Any, Any]:
     """The same gradients on tensors (create_graph=True), the statistics recomputed from x with the engine's ops so
     that they are differentiated too (``rstd`` given: fixed running statistics, eval mode)."""
     wv = None if w is None else k.reshape(w, shape)
@@ -68,13 +78,25 @@ class NativeBatchNormBackward0(Function):
     """(x − mean)/√(var + eps)·w + b per channel: d/dx = w/σ·(g − mean(g) − x̂·mean(g·x̂)) with the batch's
     statistics (training) or w/σ·g with the running ones (eval); d/dw = Σ g·x̂; d/db = Σ g."""
 
-    templates = ("{grad} · {1}/σ, minus its mean and its projection on x̂ (batch statistics)",
-                 "Σ {grad} · x̂ over the batch and positions", "Σ {grad} over the batch and positions")
+    templates = (
+        "{grad} · {1}/σ, minus its mean and its projection on x̂ (batch statistics)",
+        "Σ {grad} · x̂ over the batch and positions",
+        "Σ {grad} over the batch and positions",
+    )
     _saved_fields = ("input", "weight", "running_mean", "running_var", "training", "eps", "result1", "result2")
 
     @staticmethod
-    def _forward(ctx: Any, x: np.ndarray, w: np.ndarray, b: np.ndarray, running: Any = None, training: bool = True,
-                 momentum: float = 0.1, eps: float = 1e-5, affine: tuple[bool, bool] = (True, True)) -> np.ndarray:
+    def _forward(
+        ctx: Any,
+        x: np.ndarray,
+        w: np.ndarray,
+        b: np.ndarray,
+        running: Any = None,
+        training: bool = True,
+        momentum: float = 0.1,
+        eps: float = 1e-5,
+        affine: tuple[bool, bool] = (True, True),
+    ) -> np.ndarray:
         axes = (0,) + tuple(range(2, x.ndim))
         shape = (1, -1) + (1,) * (x.ndim - 2)
         rm, rv = running if running is not None else (None, None)
@@ -92,9 +114,16 @@ class NativeBatchNormBackward0(Function):
         dt = x.dtype.type
         alpha = rstd * w.reshape(shape) if affine[0] else rstd
         beta = (b.reshape(shape) if affine[1] else dt(0)) - mean.astype(x.dtype) * alpha
-        ctx._save(input=x, weight=w if affine[0] else None, training=training, eps=eps,
-                  running_mean=rm, running_var=rv, result1=mean.reshape(-1).astype(x.dtype) if training else
-                  np.zeros(0, x.dtype), result2=rstd.reshape(-1) if training else np.zeros(0, x.dtype))
+        ctx._save(
+            input=x,
+            weight=w if affine[0] else None,
+            training=training,
+            eps=eps,
+            running_mean=rm,
+            running_var=rv,
+            result1=mean.reshape(-1).astype(x.dtype) if training else np.zeros(0, x.dtype),
+            result2=rstd.reshape(-1) if training else np.zeros(0, x.dtype),
+        )
         ctx._norm = (mean, 1 / np.sqrt(var + eps), training, affine)
         return x * alpha + beta
 
@@ -122,9 +151,16 @@ class NativeBatchNormBackward0(Function):
         return gx, gw, gb
 
 
-def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor | None,  # noqa: A002
-               weight: Tensor | None = None, bias: Tensor | None = None, training: bool = False,
-               momentum: float | None = 0.1, eps: float = 1e-5) -> Tensor:
+def batch_norm(
+    input: Tensor,
+    running_mean: Tensor | None,
+    running_var: Tensor | None,
+    weight: Tensor | None = None,
+    bias: Tensor | None = None,
+    training: bool = False,
+    momentum: float | None = 0.1,
+    eps: float = 1e-5,
+) -> Tensor:
     """``F.batch_norm`` (``nn.BatchNorm*d`` passes ``momentum`` = 1 / batches seen for a cumulative average)."""
     x = input._data
     c = x.shape[1] if x.ndim > 1 else 0
@@ -132,18 +168,23 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
         n = x.size // max(c, 1)
         if n <= 1:
             raise ValueError(f"Expected more than 1 value per channel when training, got input size {input.shape}")
-    for name, t in (("running_mean", running_mean), ("running_var", running_var), ("weight", weight),
-                    ("bias", bias)):
+    for name, t in (("running_mean", running_mean), ("running_var", running_var), ("weight", weight), ("bias", bias)):
         if t is not None and t._data.size != c:
             raise RuntimeError(f"{name} should contain {c} elements not {t._data.size}")
     if not training and (running_mean is None or running_var is None):
         raise RuntimeError("running_mean must be defined in evaluation mode")
     running = None if running_mean is None else (running_mean._data, running_var._data)
     dt = x.dtype
-    out = NativeBatchNormBackward0.apply(input, weight if weight is not None else _none(dt),
-                                         bias if bias is not None else _none(dt), running=running, training=training,
-                                         momentum=0.0 if momentum is None else momentum, eps=eps,
-                                         affine=(weight is not None, bias is not None))
+    out = NativeBatchNormBackward0.apply(
+        input,
+        weight if weight is not None else _none(dt),
+        bias if bias is not None else _none(dt),
+        running=running,
+        training=training,
+        momentum=0.0 if momentum is None else momentum,
+        eps=eps,
+        affine=(weight is not None, bias is not None),
+    )
     if running is not None and training:
         for t in (running_mean, running_var):
             t._version += 1  # written in place, as PyTorch's kernel does
@@ -154,13 +195,23 @@ class NativeLayerNormBackward0(Function):
     """(x − mean)/√(var + eps)·w + b over the last dims of each sample: d/dx = (ĝ − mean(ĝ) − x̂·mean(ĝ·x̂))/σ with
     ĝ = g·w; d/dw = Σ g·x̂ over the samples; d/db = Σ g."""
 
-    templates = ("({grad}·{1} − its mean − x̂·mean({grad}·{1}·x̂)) / σ over each sample",
-                 "Σ {grad} · x̂ over the samples", "Σ {grad} over the samples")
+    templates = (
+        "({grad}·{1} − its mean − x̂·mean({grad}·{1}·x̂)) / σ over each sample",
+        "Σ {grad} · x̂ over the samples",
+        "Σ {grad} over the samples",
+    )
     _saved_fields = ("input", "normalized_shape", "weight", "bias", "result1", "result2")
 
     @staticmethod
-    def _forward(ctx: Any, x: np.ndarray, w: np.ndarray, b: np.ndarray, normalized_shape: tuple[int, ...] = (),
-                 eps: float = 1e-5, affine: tuple[bool, bool] = (True, True)) -> np.ndarray:
+    def _forward(
+        ctx: Any,
+        x: np.ndarray,
+        w: np.ndarray,
+        b: np.ndarray,
+        normalized_shape: tuple[int, ...] = (),
+        eps: float = 1e-5,
+        affine: tuple[bool, bool] = (True, True),
+    ) -> np.ndarray:
         axes = tuple(range(x.ndim - len(normalized_shape), x.ndim))
         mean, var = _stats(x, axes)
         rstd64 = 1 / np.sqrt(var + eps)
@@ -170,8 +221,14 @@ class NativeLayerNormBackward0(Function):
             y = y * w
         if affine[1]:
             y = y + b
-        ctx._save(input=x, normalized_shape=tuple(normalized_shape), weight=w if affine[0] else None,
-                  bias=b if affine[1] else None, result1=mean.astype(x.dtype), result2=rstd)
+        ctx._save(
+            input=x,
+            normalized_shape=tuple(normalized_shape),
+            weight=w if affine[0] else None,
+            bias=b if affine[1] else None,
+            result1=mean.astype(x.dtype),
+            result2=rstd,
+        )
         ctx._norm = (mean, rstd64, axes)
         ctx._eps = eps
         return y
@@ -181,8 +238,17 @@ class NativeLayerNormBackward0(Function):
         mean, rstd, axes = ctx._norm
         if isinstance(g, Tensor):
             nd = len(ctx._in_shapes[0])
-            grads = _graph_backward(k, g, x, w, axes, tuple(range(nd - len(axes))), ctx._eps,
-                                    tuple(ctx._in_shapes[1]) if w is not None else (), None)
+            grads = _graph_backward(
+                k,
+                g,
+                x,
+                w,
+                axes,
+                tuple(range(nd - len(axes))),
+                ctx._eps,
+                tuple(ctx._in_shapes[1]) if w is not None else (),
+                None,
+            )
             return tuple(t if need else None for t, need in zip(grads, ctx._needs_input_grad))
         xhat = (x.astype(np.float64) - mean) * rstd
         nx, nw, nb = ctx._needs_input_grad
@@ -193,24 +259,38 @@ class NativeLayerNormBackward0(Function):
         return gx, gw, gb
 
 
-def layer_norm(input: Tensor, normalized_shape: Any, weight: Tensor | None = None,  # noqa: A002
-               bias: Tensor | None = None, eps: float = 1e-5) -> Tensor:
+def layer_norm(
+    input: Tensor,
+    normalized_shape: Any,
+    weight: Tensor | None = None,
+    bias: Tensor | None = None,
+    eps: float = 1e-5,
+) -> Tensor:
     shape = (int(normalized_shape),) if isinstance(normalized_shape, int) else tuple(int(s) for s in normalized_shape)
     x = input._data
-    if x.ndim < len(shape) or tuple(x.shape[x.ndim - len(shape):]) != shape:
+    if x.ndim < len(shape) or tuple(x.shape[x.ndim - len(shape) :]) != shape:
         listed = ", ".join(map(str, shape))
-        raise RuntimeError(f"Given normalized_shape=[{listed}], expected input with shape [*, {listed}], but got "
-                           f"input of size[{', '.join(map(str, x.shape))}]")
+        raise RuntimeError(
+            f"Given normalized_shape=[{listed}], expected input with shape [*, {listed}], but got "
+            f"input of size[{', '.join(map(str, x.shape))}]"
+        )
     for name, t in (("weight", weight), ("bias", bias)):
         if t is not None and tuple(t._data.shape) != shape:
-            raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
-                               f"[{', '.join(map(str, t._data.shape))}] and normalized_shape = "
-                               f"[{', '.join(map(str, shape))}]")
+            raise RuntimeError(
+                f"Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
+                f"[{', '.join(map(str, t._data.shape))}] and normalized_shape = "
+                f"[{', '.join(map(str, shape))}]"
+            )
     check_alloc(x.size)
     dt = x.dtype
-    return NativeLayerNormBackward0.apply(input, weight if weight is not None else _none(dt),
-                                          bias if bias is not None else _none(dt), normalized_shape=shape, eps=eps,
-                                          affine=(weight is not None, bias is not None))
+    return NativeLayerNormBackward0.apply(
+        input,
+        weight if weight is not None else _none(dt),
+        bias if bias is not None else _none(dt),
+        normalized_shape=shape,
+        eps=eps,
+        affine=(weight is not None, bias is not None),
+    )
 
 
 class EmbeddingBackward0(Function):
@@ -222,9 +302,13 @@ class EmbeddingBackward0(Function):
 
     @staticmethod
     def _forward(ctx: Any, w: np.ndarray, indices: Any = None, padding_idx: int = -1) -> np.ndarray:
-        ctx._save(indices=indices, padding_idx=padding_idx if padding_idx >= 0 else 2**64 - 1,  # PyTorch's -1, unsigned
-                  scale_grad_by_freq=False, sparse=False,
-                  weight_sym_argsize_0=w.shape[0])
+        ctx._save(
+            indices=indices,
+            padding_idx=padding_idx if padding_idx >= 0 else 2**64 - 1,  # PyTorch's -1, unsigned
+            scale_grad_by_freq=False,
+            sparse=False,
+            weight_sym_argsize_0=w.shape[0],
+        )
         ctx._lookup = (indices, padding_idx)
         return w[indices]
 
@@ -238,14 +322,22 @@ class EmbeddingBackward0(Function):
         return (k.index_add(ctx._in_shapes[0], (rows,), gr),)
 
 
-def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,  # noqa: A002
-              max_norm: float | None = None, norm_type: float = 2.0, scale_grad_by_freq: bool = False,
-              sparse: bool = False) -> Tensor:
+def embedding(
+    input: Tensor,
+    weight: Tensor,
+    padding_idx: int | None = None,
+    max_norm: float | None = None,
+    norm_type: float = 2.0,
+    scale_grad_by_freq: bool = False,
+    sparse: bool = False,
+) -> Tensor:
     idx = input._data
     if idx.dtype not in (np.int64, np.int32):
-        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
-                           f"Long, Int; but got torch.{_TYPE_NAMES[idx.dtype.name]}Tensor instead (while checking "
-                           "arguments for embedding)")
+        raise RuntimeError(
+            "Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+            f"Long, Int; but got torch.{_TYPE_NAMES[idx.dtype.name]}Tensor instead (while checking "
+            "arguments for embedding)"
+        )
     n = weight._data.shape[0]
     if padding_idx is not None:
         if padding_idx > 0:
@@ -254,14 +346,22 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,  # 
             assert padding_idx >= -n, "Padding_idx must be within num_embeddings"
             padding_idx = n + padding_idx
     if max_norm is not None or scale_grad_by_freq or sparse:
-        raise NotImplementedError("embedding's max_norm, scale_grad_by_freq and sparse are not supported by "
-                                  "gradtrace's engine")
+        raise NotImplementedError(
+            "embedding's max_norm, scale_grad_by_freq and sparse are not supported by gradtrace's engine"
+        )
     if idx.size and (idx.min() < 0 or idx.max() >= n):
         raise IndexError("index out of range in self")
     check_alloc(idx.size * math.prod(weight._data.shape[1:]))
-    return EmbeddingBackward0.apply(weight, indices=idx.astype(np.int64), padding_idx=-1 if padding_idx is None
-                                    else padding_idx)
+    return EmbeddingBackward0.apply(
+        weight, indices=idx.astype(np.int64), padding_idx=-1 if padding_idx is None else padding_idx
+    )
 
 
-__all__ = ["EmbeddingBackward0", "NativeBatchNormBackward0", "NativeLayerNormBackward0", "batch_norm", "embedding",
-           "layer_norm"]
+__all__ = [
+    "EmbeddingBackward0",
+    "NativeBatchNormBackward0",
+    "NativeLayerNormBackward0",
+    "batch_norm",
+    "embedding",
+    "layer_norm",
+]

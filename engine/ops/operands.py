@@ -30,9 +30,7 @@ def unbroadcast(grad: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     if grad.shape == shape:
         return grad
     extra = grad.ndim - len(shape)
-    axes = tuple(range(extra)) + tuple(
-        i + extra for i, s in enumerate(shape) if s == 1 and grad.shape[i + extra] != 1
-    )
+    axes = tuple(range(extra)) + tuple(i + extra for i, s in enumerate(shape) if s == 1 and grad.shape[i + extra] != 1)
     if axes:
         grad = torch_sum(grad, axes, True) if grad.dtype.kind == "f" else grad.sum(axis=axes, keepdims=True)
     return grad.reshape(shape)

@@ -24,9 +24,10 @@ from engine.ops.pieces import GatherBackward0
 from engine.ops.reduce import MaxMinResult
 from engine.tensor import Tensor, _dim
 
-
-_SORT = ("Tensor input, *, bool? stable, int dim=-1, bool descending=False",
-         "Tensor input, int dim=-1, bool descending=False")
+_SORT = (
+    "Tensor input, *, bool? stable, int dim=-1, bool descending=False",
+    "Tensor input, int dim=-1, bool descending=False",
+)
 
 
 class SortResult(MaxMinResult):
@@ -69,7 +70,7 @@ def argsort(a: Tensor, dim: int = -1, descending: bool = False, stable: bool = F
 
 
 @torch_op("topk", signature="Tensor input, int k, int dim=-1, bool largest=True, bool sorted=True")
-def topk(a: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> TopkResult:  # noqa: A002
+def topk(a: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> TopkResult:
     """``x.topk(k)``: the k largest (or smallest) values along ``dim`` and their indices."""
     d = _dim(dim, max(a._data.ndim, 1))
     n = a._data.shape[d] if a._data.ndim else 1
@@ -179,7 +180,7 @@ class DiagEmbedBackward0(Function):
         return (k.take(g, (n, n)),)
 
 
-class DiagonalBackward0_copy(Function):  # noqa: N801 - PyTorch's name for diag of a matrix
+class DiagonalBackward0_copy(Function):
     """A matrix's diagonal: the gradient lands on the diagonal, zeros elsewhere."""
 
     templates = ("{grad} on the diagonal, 0 elsewhere",)
@@ -198,7 +199,7 @@ class DiagonalBackward0_copy(Function):  # noqa: N801 - PyTorch's name for diag 
 def diag(a: Tensor) -> Tensor:
     """A 1-D tensor → the diagonal matrix; a 2-D tensor → its diagonal."""
     if a._data.ndim == 1:
-        check_alloc(a._data.size ** 2)
+        check_alloc(a._data.size**2)
         return DiagEmbedBackward0.apply(a)
     if a._data.ndim == 2:
         return DiagonalBackward0_copy.apply(a)
@@ -212,8 +213,11 @@ def outer(a: Tensor, b: Tensor) -> Tensor:
     return arith.mul(shape.reshape(a, a._data.size, 1), b)
 
 
-@torch_op("nonzero", signature="Tensor input, *, bool as_tuple=False",
-    method_signature=("Tensor input", "Tensor input, *, bool as_tuple"))
+@torch_op(
+    "nonzero",
+    signature="Tensor input, *, bool as_tuple=False",
+    method_signature=("Tensor input", "Tensor input, *, bool as_tuple"),
+)
 def nonzero(a: Tensor, as_tuple: bool = False) -> Any:
     idx = np.argwhere(a._data).astype(np.int64)
     if as_tuple:
@@ -227,7 +231,7 @@ def count_nonzero(a: Tensor, dim: Any = None) -> Tensor:
 
 
 @torch_op("unique", python_method=True)
-def unique(a: Tensor, sorted: bool = True, return_counts: bool = False) -> Any:  # noqa: A002
+def unique(a: Tensor, sorted: bool = True, return_counts: bool = False) -> Any:
     if not isinstance(a, Tensor):  # PyTorch's Python unique calls _unique2(input, sorted=…, return_counts=…)
         raise must_be("_unique2", "input", 1, "Tensor", a)
     for name, flag in (("sorted", sorted), ("return_counts", return_counts)):

@@ -90,8 +90,7 @@ def cat(tensors: Any, dim: int = 0) -> Tensor:
     for i, t_ in enumerate(ts[1:], 1):
         if t_._data.ndim != ts[0]._data.ndim:
             raise RuntimeError(
-                "Tensors must have same number of dimensions: got "
-                f"{ts[0]._data.ndim} and {t_._data.ndim}"
+                f"Tensors must have same number of dimensions: got {ts[0]._data.ndim} and {t_._data.ndim}"
             )
         for k, (x, y) in enumerate(zip(ts[0]._data.shape, t_._data.shape)):
             if k != d and x != y:
@@ -125,8 +124,9 @@ class SplitBackward0(Function):
     _saved_fields = ("dim", "split_size", "self_sym_sizes")
 
     @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, dim: int = 0, start: int = 0, stop: int = 0,
-                 split_size: int = 0) -> np.ndarray:
+    def _forward(
+        ctx: Any, a: np.ndarray, dim: int = 0, start: int = 0, stop: int = 0, split_size: int = 0
+    ) -> np.ndarray:
         ctx._save(dim=dim, split_size=split_size, self_sym_sizes=tuple(a.shape))
         ctx._range = (start, stop)
         return a[(slice(None),) * dim + (slice(start, stop),)].copy()
@@ -181,19 +181,26 @@ def _check_split(sizes: Any) -> None:
         if isinstance(s, bool) or not isinstance(s, int):
             if i == 0:
                 raise TypeError(f"{where}, but found element of type {type(s).__name__} at pos 0")
-            raise TypeError("split_with_sizes(): argument 'split_sizes' failed to unpack the object at pos "
-                            f'{i + 1} with error "type must be tuple of ints,but got {type(s).__name__}"')
+            raise TypeError(
+                "split_with_sizes(): argument 'split_sizes' failed to unpack the object at pos "
+                f'{i + 1} with error "type must be tuple of ints,but got {type(s).__name__}"'
+            )
 
 
-@torch_op("split", keepdims=True, method_fn=lambda self, split_size, dim=0: split(self, split_size, dim),
-    python_method=True)
+@torch_op(
+    "split", keepdims=True, method_fn=lambda self, split_size, dim=0: split(self, split_size, dim), python_method=True
+)
 def split(a: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
     """``x.split(2)`` (pieces of 2, the last may be smaller) or ``x.split([1, 3])`` (pieces of these sizes)."""
     _check_split(split_size_or_sections)
     if not is_int(dim):  # an int size goes to split(), a list of sizes to split_with_sizes()
         if isinstance(split_size_or_sections, int):
-            raise invalid_combination("split", (a, split_size_or_sections, dim), {}, [
-                "Tensor input, int split_size, int dim = 0", "Tensor input, tuple of ints split_size, int dim = 0"])
+            raise invalid_combination(
+                "split",
+                (a, split_size_or_sections, dim),
+                {},
+                ["Tensor input, int split_size, int dim = 0", "Tensor input, tuple of ints split_size, int dim = 0"],
+            )
         raise must_be("split_with_sizes", "dim", 3, "int", dim)
     d = _dim(dim, a._data.ndim)
     n = a._data.shape[d]
@@ -270,8 +277,9 @@ class AmaxBackward0(Function):
     templates = ("{grad} / (the number of ties) where {0} = {out}, 0 elsewhere",)
 
     @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False,
-                 kind: str = "max") -> np.ndarray:
+    def _forward(
+        ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False, kind: str = "max"
+    ) -> np.ndarray:
         fn = np.amax if kind == "max" else np.amin
         axes = dim if dim else None
         r = np.asarray(fn(a, axis=axes, keepdims=keepdim))

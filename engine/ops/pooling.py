@@ -43,43 +43,64 @@ def _out_len(n: int, k: int, pad: int, stride: int, dilation: int, ceil: bool) -
     return out
 
 
-def _geometry(a: Tensor, name: str, kernel_size: Any, stride: Any, padding: Any, dilation: Any,
-              ceil_mode: bool) -> tuple[tuple[int, ...], ...]:
+def _geometry(
+    a: Tensor, name: str, kernel_size: Any, stride: Any, padding: Any, dilation: Any, ceil_mode: bool
+) -> tuple[tuple[int, ...], ...]:
     x = a._data
     if x.ndim not in (3, 4) or (x.ndim == 3 and 0 in x.shape) or (x.ndim == 4 and 0 in x.shape[1:]):
         if name == "avg_pool2d" and x.ndim < 3:
-            raise IndexError(f"Dimension out of range (expected to be in range of [-{x.ndim}, {x.ndim - 1}], but "
-                             "got -3)")
+            raise IndexError(
+                f"Dimension out of range (expected to be in range of [-{x.ndim}, {x.ndim - 1}], but got -3)"
+            )
         raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
     k = _pair(kernel_size, "kernel_size")
     s = k if stride is None or (isinstance(stride, (tuple, list)) and not stride) else _pair(stride, "stride")
     p, d = _pair(padding, "padding"), _pair(dilation, "dilation")
     for i in range(2):
         if p[i] > (d[i] * (k[i] - 1) + 1) // 2:
-            raise RuntimeError(f"pad should be at most half of effective kernel size, but got pad={p[i]}, "
-                               f"kernel_size={k[i]} and dilation={d[i]}")
+            raise RuntimeError(
+                f"pad should be at most half of effective kernel size, but got pad={p[i]}, "
+                f"kernel_size={k[i]} and dilation={d[i]}"
+            )
     h, w = x.shape[-2:]
     out = (_out_len(h, k[0], p[0], s[0], d[0], ceil_mode), _out_len(w, k[1], p[1], s[1], d[1], ceil_mode))
     if min(out) < 1:
         c = x.shape[-3]
-        raise RuntimeError(f"Given input size: ({c}x{h}x{w}). Calculated output size: ({c}x{out[0]}x{out[1]}). "
-                           "Output size is too small")
+        raise RuntimeError(
+            f"Given input size: ({c}x{h}x{w}). Calculated output size: ({c}x{out[0]}x{out[1]}). "
+            "Output size is too small"
+        )
     return k, s, p, d, out
 
 
-def _padded(x: np.ndarray, k: tuple[int, ...], s: tuple[int, ...], p: tuple[int, ...], d: tuple[int, ...],
-            out: tuple[int, ...], fill: float) -> np.ndarray:
+def _padded(
+    x: np.ndarray,
+    k: tuple[int, ...],
+    s: tuple[int, ...],
+    p: tuple[int, ...],
+    d: tuple[int, ...],
+    out: tuple[int, ...],
+    fill: float,
+) -> np.ndarray:
     """The input padded (by ``fill``) far enough for every window, ceil_mode's last ones included."""
-    extra = [max(0, (o - 1) * st + dd * (kk - 1) + 1 - (n + 2 * pp)) for o, st, dd, kk, n, pp in
-             zip(out, s, d, k, x.shape[-2:], p)]
+    extra = [
+        max(0, (o - 1) * st + dd * (kk - 1) + 1 - (n + 2 * pp))
+        for o, st, dd, kk, n, pp in zip(out, s, d, k, x.shape[-2:], p)
+    ]
     widths = [(0, 0)] * (x.ndim - 2) + [(p[0], p[0] + extra[0]), (p[1], p[1] + extra[1])]
     return np.pad(x, widths, constant_values=fill) if any(a or b for a, b in widths) else x
 
 
 def _taps(k: tuple[int, ...], s: tuple[int, ...], d: tuple[int, ...], out: tuple[int, ...]) -> list[tuple[slice, ...]]:
     """For each kernel tap (i, j), row-major: the slices of the padded input it reads, one per output."""
-    return [(slice(i * d[0], i * d[0] + s[0] * (out[0] - 1) + 1, s[0]),
-             slice(j * d[1], j * d[1] + s[1] * (out[1] - 1) + 1, s[1])) for i in range(k[0]) for j in range(k[1])]
+    return [
+        (
+            slice(i * d[0], i * d[0] + s[0] * (out[0] - 1) + 1, s[0]),
+            slice(j * d[1], j * d[1] + s[1] * (out[1] - 1) + 1, s[1]),
+        )
+        for i in range(k[0])
+        for j in range(k[1])
+    ]
 
 
 def _max_pool(x: np.ndarray, geometry: Any) -> tuple[np.ndarray, np.ndarray]:
@@ -128,8 +149,14 @@ class AvgPool2DBackward0(Function):
     _saved_fields = ("self", "kernel_size", "stride", "padding", "ceil_mode", "count_include_pad", "divisor_override")
 
     @staticmethod
-    def _forward(ctx: Any, x: np.ndarray, geometry: Any = None, count_include_pad: bool = True,
-                 divisor_override: int | None = None, shown: Any = None) -> np.ndarray:
+    def _forward(
+        ctx: Any,
+        x: np.ndarray,
+        geometry: Any = None,
+        count_include_pad: bool = True,
+        divisor_override: int | None = None,
+        shown: Any = None,
+    ) -> np.ndarray:
         k, s, p, d, out = geometry
         charge(k[0] * k[1], math.prod(x.shape[:-2]) * out[0] * out[1] * k[0] * k[1])
         xp = _padded(x, k, s, p, d, out, 0)
@@ -150,11 +177,17 @@ class AvgPool2DBackward0(Function):
         padded = _padded(np.zeros(shape, dtype=g.dtype), kk, st, p, d, out, 0)
         for sl in reversed(_taps(kk, st, d, out)):  # each input gets its windows' shares in the outputs' order
             padded[(Ellipsis,) + sl] += share
-        return (padded[..., p[0]:p[0] + shape[-2], p[1]:p[1] + shape[-1]],)
+        return (padded[..., p[0] : p[0] + shape[-2], p[1] : p[1] + shape[-1]],)
 
 
-def _divisors(size: tuple[int, ...], k: tuple[int, ...], s: tuple[int, ...], p: tuple[int, ...],
-              out: tuple[int, ...], count_include_pad: bool) -> np.ndarray:
+def _divisors(
+    size: tuple[int, ...],
+    k: tuple[int, ...],
+    s: tuple[int, ...],
+    p: tuple[int, ...],
+    out: tuple[int, ...],
+    count_include_pad: bool,
+) -> np.ndarray:
     """Each window's divisor: its extent inside input + padding (count_include_pad) or inside the input alone."""
     spans = []
     for n, kk, st, pp, o in zip(size, k, s, p, out):
@@ -167,13 +200,25 @@ def _divisors(size: tuple[int, ...], k: tuple[int, ...], s: tuple[int, ...], p: 
     return (spans[0][:, None] * spans[1][None, :]).astype(np.int64)
 
 
-def max_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0, dilation: Any = 1,  # noqa: A002
-               ceil_mode: bool = False, return_indices: bool = False) -> Any:
+def max_pool2d(
+    input: Tensor,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    dilation: Any = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Any:
     geometry = _geometry(input, "max_pool2d", kernel_size, stride, padding, dilation, ceil_mode)
     k, s, p, d, out = geometry
     check_alloc(math.prod(input._data.shape[:-2]) * math.prod(out))
-    shown = {"kernel_size": k, "stride": () if stride is None else s, "padding": p, "dilation": d,
-             "ceil_mode": ceil_mode}
+    shown = {
+        "kernel_size": k,
+        "stride": () if stride is None else s,
+        "padding": p,
+        "dilation": d,
+        "ceil_mode": ceil_mode,
+    }
     result = MaxPool2DWithIndicesBackward0.apply(input, geometry=geometry, shown=shown)
     if not return_indices:
         return result
@@ -181,37 +226,71 @@ def max_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any
     return result, made(node.__dict__["_indices"] if node is not None else _max_pool(input._data, geometry)[1])
 
 
-def avg_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,  # noqa: A002
-               ceil_mode: bool = False, count_include_pad: bool = True, divisor_override: int | None = None) -> Tensor:
+def avg_pool2d(
+    input: Tensor,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: int | None = None,
+) -> Tensor:
     geometry = _geometry(input, "avg_pool2d", kernel_size, stride, padding, 1, ceil_mode)
     if divisor_override is not None and divisor_override == 0:
         raise RuntimeError("divisor must be not zero")
     k, s, p, _, out = geometry
     check_alloc(math.prod(input._data.shape[:-2]) * math.prod(out))
     shown = {"kernel_size": k, "stride": () if stride is None else s, "padding": p, "ceil_mode": ceil_mode}
-    return AvgPool2DBackward0.apply(input, geometry=geometry, count_include_pad=count_include_pad,
-                                    divisor_override=divisor_override, shown=shown)
+    return AvgPool2DBackward0.apply(
+        input, geometry=geometry, count_include_pad=count_include_pad, divisor_override=divisor_override, shown=shown
+    )
 
 
 def _one(v: Any, fill: int) -> tuple[int, int]:
     return (fill, int(v[0] if isinstance(v, (tuple, list)) else v))
 
 
-def max_pool1d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0, dilation: Any = 1,  # noqa: A002
-               ceil_mode: bool = False, return_indices: bool = False) -> Any:
+def max_pool1d(
+    input: Tensor,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    dilation: Any = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Any:
     """A 1-D max pooling is a 2-D one of height 1, as in PyTorch (Unsqueeze, MaxPool2DWithIndices, Squeeze)."""
-    out = max_pool2d(shape.unsqueeze(input, -2), _one(kernel_size, 1), None if stride is None else _one(stride, 1),
-                     _one(padding, 0), _one(dilation, 1), ceil_mode, return_indices)
+    out = max_pool2d(
+        shape.unsqueeze(input, -2),
+        _one(kernel_size, 1),
+        None if stride is None else _one(stride, 1),
+        _one(padding, 0),
+        _one(dilation, 1),
+        ceil_mode,
+        return_indices,
+    )
     if return_indices:
         return shape.squeeze(out[0], -2), shape.squeeze(out[1], -2)
     return shape.squeeze(out, -2)
 
 
-def avg_pool1d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,  # noqa: A002
-               ceil_mode: bool = False, count_include_pad: bool = True) -> Tensor:
+def avg_pool1d(
+    input: Tensor,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+) -> Tensor:
     """A 1-D average pooling is a 2-D one of height 1, as in PyTorch."""
-    out = avg_pool2d(shape.unsqueeze(input, -2), _one(kernel_size, 1), None if stride is None else _one(stride, 1),
-                     _one(padding, 0), ceil_mode, count_include_pad)
+    out = avg_pool2d(
+        shape.unsqueeze(input, -2),
+        _one(kernel_size, 1),
+        None if stride is None else _one(stride, 1),
+        _one(padding, 0),
+        ceil_mode,
+        count_include_pad,
+    )
     return shape.squeeze(out, -2)
 
 
@@ -251,7 +330,7 @@ def _adaptive_windows(size: tuple[int, ...], out: tuple[int, int]) -> list[tuple
     return [((a, b), (*spans[0][a], *spans[1][b])) for a in range(out[0]) for b in range(out[1])]
 
 
-def adaptive_avg_pool2d(input: Tensor, output_size: Any) -> Tensor:  # noqa: A002
+def adaptive_avg_pool2d(input: Tensor, output_size: Any) -> Tensor:
     x = input._data
     if x.ndim not in (3, 4):
         raise RuntimeError(f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {list(x.shape)}")
@@ -263,5 +342,13 @@ def adaptive_avg_pool2d(input: Tensor, output_size: Any) -> Tensor:  # noqa: A00
     return AdaptiveAvgPool2DBackward0.apply(input, out=out)
 
 
-__all__ = ["AdaptiveAvgPool2DBackward0", "AvgPool2DBackward0", "MaxPool2DWithIndicesBackward0",
-           "adaptive_avg_pool2d", "avg_pool1d", "avg_pool2d", "max_pool1d", "max_pool2d"]
+__all__ = [
+    "AdaptiveAvgPool2DBackward0",
+    "AvgPool2DBackward0",
+    "MaxPool2DWithIndicesBackward0",
+    "adaptive_avg_pool2d",
+    "avg_pool1d",
+    "avg_pool2d",
+    "max_pool1d",
+    "max_pool2d",
+]

@@ -24,8 +24,10 @@ from engine.run_state import state
 from engine.tensor import Tensor, _dim
 
 _EXPANDED = "{grad} expanded to {0.shape}"
-_REDUCTION = ("Tensor input, *, dtype? dtype=None",
-              "Tensor input, int[1]? dim, bool keepdim=False, *, dtype? dtype=None")
+_REDUCTION = (
+    "Tensor input, *, dtype? dtype=None",
+    "Tensor input, int[1]? dim, bool keepdim=False, *, dtype? dtype=None",
+)
 _EXTREME = ("Tensor input", "Tensor input, Tensor other", "Tensor input, int dim, bool keepdim=False")
 
 _ValuesIndices = namedtuple("_ValuesIndices", ["values", "indices"])
@@ -265,14 +267,20 @@ class _MinResult(MaxMinResult):
     _kind = "min"
 
 
-@torch_op("max", signature=("Tensor input", "Tensor input, Tensor other", "Tensor input, int dim, bool keepdim=False"),
-    keepdims=True)
+@torch_op(
+    "max",
+    signature=("Tensor input", "Tensor input, Tensor other", "Tensor input, int dim, bool keepdim=False"),
+    keepdims=True,
+)
 def max(a: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: A001
     return _maxmin("max", a, dim, keepdim)
 
 
-@torch_op("min", signature=("Tensor input", "Tensor input, Tensor other", "Tensor input, int dim, bool keepdim=False"),
-    keepdims=True)
+@torch_op(
+    "min",
+    signature=("Tensor input", "Tensor input, Tensor other", "Tensor input, int dim, bool keepdim=False"),
+    keepdims=True,
+)
 def min(a: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: A001
     return _maxmin("min", a, dim, keepdim)
 
@@ -283,8 +291,10 @@ class MaximumBackward0(Function):
     _saved_fields = ("self", "other")
     _pick = staticmethod(np.maximum)
     broadcasts = True
-    templates = ("{grad} where {0} > {1} (half on ties), 0 elsewhere",
-                 "{grad} where {1} > {0} (half on ties), 0 elsewhere")
+    templates = (
+        "{grad} where {0} > {1} (half on ties), 0 elsewhere",
+        "{grad} where {1} > {0} (half on ties), 0 elsewhere",
+    )
 
     @classmethod
     def _forward(cls, ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:  # type: ignore[override]
@@ -304,14 +314,18 @@ class MaximumBackward0(Function):
 class MinimumBackward0(MaximumBackward0):
     """elementwise min(a, b): the gradient goes to the smaller (half each on ties)."""
 
-    templates = ("{grad} where {0} < {1} (half on ties), 0 elsewhere",
-                 "{grad} where {1} < {0} (half on ties), 0 elsewhere")
+    templates = (
+        "{grad} where {0} < {1} (half on ties), 0 elsewhere",
+        "{grad} where {1} < {0} (half on ties), 0 elsewhere",
+    )
     _pick = staticmethod(np.minimum)
 
 
-@torch_op("prod",
+@torch_op(
+    "prod",
     signature=("Tensor input, *, dtype? dtype=None", "Tensor input, int dim, bool keepdim=False, *, dtype? dtype=None"),
-    keepdims=True)
+    keepdims=True,
+)
 def prod(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
     if dim is not None:
         raise NotImplementedError("prod(dim=...) is not supported by gradtrace's engine")

@@ -24,7 +24,6 @@ from engine.ops.operands import binary_operands, broadcast_shape, check_alloc
 from engine.run_state import state
 from engine.tensor import Tensor
 
-
 _ENUM = {"none": 0, "mean": 1, "sum": 2}  # at::Reduction
 
 
@@ -65,8 +64,10 @@ class _Robust(Function):
         c = number(float(self._saved[type(self)._param]))
         mean = f" / {math.prod(np.broadcast_shapes(*self._in_shapes))}" if self._saved["reduction"] == 1 else ""
         near = self._near(c)
-        return (f"{{grad}} · ({near} where |{{0}} − {{1}}| < {c}, else ±{self._far(c)}){mean}",
-                f"−{{grad}} · ({near} where |{{0}} − {{1}}| < {c}, else ±{self._far(c)}){mean}")
+        return (
+            f"{{grad}} · ({near} where |{{0}} − {{1}}| < {c}, else ±{self._far(c)}){mean}",
+            f"−{{grad}} · ({near} where |{{0}} − {{1}}| < {c}, else ±{self._far(c)}){mean}",
+        )
 
 
 class SmoothL1LossBackward0(_Robust):
@@ -116,15 +117,17 @@ class HuberLossBackward0(_Robust):
         return c
 
 
-def _robust(cls: type[_Robust], name: str, input: Any, target: Any, reduction: str, c: float) -> Tensor:  # noqa: A002
+def _robust(cls: type[_Robust], name: str, input: Any, target: Any, reduction: str, c: float) -> Tensor:
     nnops._sized(target, input)
     nnops._check_reduction(reduction)
     if input._data.shape != target._data.shape:
         obs = state().observer
         if obs is not None:
-            obs.warning(f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). "
-                        "This will likely lead to incorrect results due to broadcasting. Please ensure they have the "
-                        "same size.")
+            obs.warning(
+                f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). "
+                "This will likely lead to incorrect results due to broadcasting. Please ensure they have the "
+                "same size."
+            )
     full = broadcast_shape(input._data.shape, target._data.shape)
     check_alloc(math.prod(full))
     a, b = binary_operands(input, target)
@@ -133,8 +136,14 @@ def _robust(cls: type[_Robust], name: str, input: Any, target: Any, reduction: s
     return cls.apply(a, b, reduction=reduction, c=c)
 
 
-def smooth_l1_loss(input: Any, target: Any, size_average: Any = None, reduce: Any = None,  # noqa: A002
-                   reduction: str = "mean", beta: float = 1.0) -> Tensor:
+def smooth_l1_loss(
+    input: Any,
+    target: Any,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+    beta: float = 1.0,
+) -> Tensor:
     if beta < 0:
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
     if beta == 0.0:  # PyTorch's Python code turns to the L1 loss
@@ -143,8 +152,13 @@ def smooth_l1_loss(input: Any, target: Any, size_average: Any = None, reduce: An
     return _robust(SmoothL1LossBackward0, "smooth_l1_loss", input, target, reduction, beta)
 
 
-def huber_loss(input: Any, target: Any, reduction: str = "mean", delta: float = 1.0,  # noqa: A002
-               weight: Any = None) -> Tensor:
+def huber_loss(
+    input: Any,
+    target: Any,
+    reduction: str = "mean",
+    delta: float = 1.0,
+    weight: Any = None,
+) -> Tensor:
     if delta <= 0:
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
     if weight is not None:

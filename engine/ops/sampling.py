@@ -22,8 +22,11 @@ from engine.ops.operands import check_alloc
 from engine.tensor import Tensor
 
 
-@torch_op("bernoulli", method=False,
-    signature=("Tensor input, *, Generator? generator=None", "Tensor input, float p, *, Generator? generator=None"))
+@torch_op(
+    "bernoulli",
+    method=False,
+    signature=("Tensor input, *, Generator? generator=None", "Tensor input, float p, *, Generator? generator=None"),
+)
 def bernoulli(p: Tensor, prob: Any = None, generator: Any = None) -> Tensor:
     """``torch.bernoulli(probs)``: 1 where a uniform draw falls below each probability (PyTorch's CPU stream: a
     24-bit uniform per element for float32 probabilities, 53-bit for float64); ``torch.bernoulli(x, 0.3)``: x's
@@ -58,8 +61,10 @@ def exponential_(t: Tensor, lambd: float = 1.0, generator: Any = None) -> Tensor
     """``x.exponential_(λ)``: -ln(1 - u) / λ from one 53-bit uniform per element (PyTorch's CPU stream)."""
 
     if t._data.dtype.kind != "f":
-        raise RuntimeError("Exponential distribution is a continuous probability distribution. dtype must be a "
-                           f"floating point but you specified {dtype_name(t)}")
+        raise RuntimeError(
+            "Exponential distribution is a continuous probability distribution. dtype must be a "
+            f"floating point but you specified {dtype_name(t)}"
+        )
     gen = generator if generator is not None else random.generator()
     u = gen._unit(t._data.size, np.float64).reshape(t._data.shape)
     return inplace.copy_(t, _new((-1.0 / lambd * np.log1p(-u)).astype(t._data.dtype)))
@@ -83,8 +88,9 @@ def random_(t: Tensor, low: Any = None, high: Any = None, generator: Any = None)
     return inplace.copy_(t, _new(values.reshape(t._data.shape).astype(dt)))
 
 
-@torch_op("multinomial",
-          signature="Tensor input, int num_samples, bool replacement=False, *, Generator? generator=None")
+@torch_op(
+    "multinomial", signature="Tensor input, int num_samples, bool replacement=False, *, Generator? generator=None"
+)
 def multinomial(p: Tensor, num_samples: int, replacement: bool = False, generator: Any = None) -> Tensor:
     """Indices drawn from the rows of ``p`` (weights, not necessarily normalised), as PyTorch's CPU kernel draws
     them: one sample (or none replaced) by ``argmax(p / Exp(1))``; with replacement, by inverting the cumulative
@@ -136,15 +142,26 @@ def _uniform_(self: Tensor, a: float = 0.0, b: float = 1.0) -> Tensor:
     return inplace.copy_(self, random.uniform_fill(self.shape, a, b, self.dtype))
 
 
-tensor_methods({
-    "bernoulli_": bernoulli_, "exponential_": exponential_, "random_": random_, "normal_": _normal_,
-    "uniform_": _uniform_,
-}, signatures={
-    "bernoulli_": ("Tensor input, Tensor p, *, Generator? generator=None",
-                   "Tensor input, float p=0.5, *, Generator? generator=None"),
-    "exponential_": "Tensor input, float lambd=1, *, Generator? generator=None",
-    "random_": ("Tensor input, *, Generator? generator=None", "Tensor input, int to, *, Generator? generator=None",
-                "Tensor input, int from, int? to, *, Generator? generator=None"),
-    "uniform_": "Tensor input, float from=0, float to=1, *, Generator? generator=None",
-    "normal_": "Tensor input, float mean=0, float std=1, *, Generator? generator=None",
-})
+tensor_methods(
+    {
+        "bernoulli_": bernoulli_,
+        "exponential_": exponential_,
+        "random_": random_,
+        "normal_": _normal_,
+        "uniform_": _uniform_,
+    },
+    signatures={
+        "bernoulli_": (
+            "Tensor input, Tensor p, *, Generator? generator=None",
+            "Tensor input, float p=0.5, *, Generator? generator=None",
+        ),
+        "exponential_": "Tensor input, float lambd=1, *, Generator? generator=None",
+        "random_": (
+            "Tensor input, *, Generator? generator=None",
+            "Tensor input, int to, *, Generator? generator=None",
+            "Tensor input, int from, int? to, *, Generator? generator=None",
+        ),
+        "uniform_": "Tensor input, float from=0, float to=1, *, Generator? generator=None",
+        "normal_": "Tensor input, float mean=0, float std=1, *, Generator? generator=None",
+    },
+)

@@ -42,11 +42,15 @@ def _checked_index(op: str, a: Tensor, dim: int, index: Tensor, src: Tensor | No
         raise RuntimeError("Index tensor must have the same number of dimensions as src tensor")
     for i, n in enumerate(idx.shape):
         if i != d and n > a._data.shape[i]:
-            raise RuntimeError(f"Size does not match at dimension {i} expected index {list(idx.shape)} to be smaller "
-                               f"than self {list(a._data.shape)} apart from dimension {d}")
+            raise RuntimeError(
+                f"Size does not match at dimension {i} expected index {list(idx.shape)} to be smaller "
+                f"than self {list(a._data.shape)} apart from dimension {d}"
+            )
         if src is not None and n > src._data.shape[i]:
-            raise RuntimeError(f"Size does not match at dimension {i} expected index {list(idx.shape)} to be smaller "
-                               f"than src {list(src._data.shape)} apart from dimension {d}")
+            raise RuntimeError(
+                f"Size does not match at dimension {i} expected index {list(idx.shape)} to be smaller "
+                f"than src {list(src._data.shape)} apart from dimension {d}"
+            )
     size = a._data.shape[d] if a._data.ndim else 1
     bad = idx[(idx < 0) | (idx >= size)]
     if bad.size:
@@ -101,8 +105,11 @@ class ScatterBackward1(Function):
         return (k.zero_at(g, _along(ctx._saved["index"], ctx._saved["dim"])),)
 
 
-@torch_op("scatter", signature=("Tensor input, int dim, Tensor index, Tensor src",
-                                "Tensor input, int dim, Tensor index, Number value"), inplace="scatter_")
+@torch_op(
+    "scatter",
+    signature=("Tensor input, int dim, Tensor index, Tensor src", "Tensor input, int dim, Tensor index, Number value"),
+    inplace="scatter_",
+)
 def scatter(a: Tensor, dim: int, index: Tensor, src: Any = None, value: Any = None) -> Tensor:
     """``x.scatter(dim, index, src)``: ``src``'s values written into a copy of ``x`` at ``index`` along ``dim``."""
     if src is None:
@@ -156,10 +163,12 @@ class IndexAddBackward0(Function):
     _saved_fields = ("alpha", "dim", "index", "source_dim")
 
     @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, source: np.ndarray, dim: int = 0, index: Any = None,
-                 alpha: Any = 1) -> np.ndarray:
-        ctx._save(alpha=alpha, dim=dim, index=index if ctx._needs_input_grad[1:] == (True,) else None,
-                  source_dim=source.ndim)  # the index only when source's gradient needs it, as PyTorch
+    def _forward(
+        ctx: Any, a: np.ndarray, source: np.ndarray, dim: int = 0, index: Any = None, alpha: Any = 1
+    ) -> np.ndarray:
+        ctx._save(
+            alpha=alpha, dim=dim, index=index if ctx._needs_input_grad[1:] == (True,) else None, source_dim=source.ndim
+        )  # the index only when source's gradient needs it, as PyTorch
         ctx._index = index
         out = a.copy()
         add = source if alpha == 1 else source * a.dtype.type(alpha)
@@ -182,8 +191,9 @@ class IndexAddBackward0(Function):
         return ("{grad}", scale + "{grad}'s slices at the index")
 
 
-@torch_op("index_add", signature="Tensor input, int dim, Tensor index, Tensor source, *, Number alpha=1",
-          inplace="index_add_")
+@torch_op(
+    "index_add", signature="Tensor input, int dim, Tensor index, Tensor source, *, Number alpha=1", inplace="index_add_"
+)
 def index_add(a: Tensor, dim: int, index: Tensor, source: Tensor, alpha: Any = 1) -> Tensor:
     """``x.index_add(dim, index, source)``: ``source``'s slices added into a copy of ``x`` at the positions
     ``index`` (1-D) gives along ``dim``."""
@@ -196,16 +206,26 @@ def index_add(a: Tensor, dim: int, index: Tensor, source: Tensor, alpha: Any = 1
     idx = idx.reshape(-1)
     n_src = source._data.shape[d] if source._data.ndim else 1
     if idx.size != n_src:
-        raise RuntimeError(f"index_add_(): Number of indices ({idx.size}) should be equal to source.size(dim): "
-                           f"({n_src}), for dim: {d}")
+        raise RuntimeError(
+            f"index_add_(): Number of indices ({idx.size}) should be equal to source.size(dim): ({n_src}), for dim: {d}"
+        )
     if a._data.dtype != source._data.dtype:
-        raise RuntimeError(f"index_add_(): self ({_TYPE_NAMES[a._data.dtype.name]}) and source "
-                           f"({_TYPE_NAMES[source._data.dtype.name]}) must have the same scalar type")
+        raise RuntimeError(
+            f"index_add_(): self ({_TYPE_NAMES[a._data.dtype.name]}) and source "
+            f"({_TYPE_NAMES[source._data.dtype.name]}) must have the same scalar type"
+        )
     size = a._data.shape[d] if a._data.ndim else 1
     if idx.size and (idx.min() < 0 or idx.max() >= size):
         raise IndexError("index out of range in self")
     return IndexAddBackward0.apply(a, source, dim=d, index=idx.astype(np.int64), alpha=alpha)
 
 
-__all__ = ["IndexAddBackward0", "ScatterAddBackward0", "ScatterBackward0", "ScatterBackward1", "index_add",
-           "scatter", "scatter_add"]
+__all__ = [
+    "IndexAddBackward0",
+    "ScatterAddBackward0",
+    "ScatterBackward0",
+    "ScatterBackward1",
+    "index_add",
+    "scatter",
+    "scatter_add",
+]

@@ -17,9 +17,9 @@ from typing import Any
 import numpy as np
 
 from engine import autograd, dtypes
-from engine.ops.api import Api, tensor_methods, torch_op
+from engine.ops.api import tensor_methods, torch_op
 from engine.ops.function import Function
-from engine.ops.operands import ToCopyBackward0, binary_operands, check_alloc, made
+from engine.ops.operands import ToCopyBackward0, check_alloc, made
 from engine.run_state import state
 from engine.size_device import check_device, device
 from engine.tensor import Tensor, _dim
@@ -295,7 +295,7 @@ def permute(a: Tensor, *dims: Any) -> Tensor:
     return PermuteBackward0.apply(a, dims=tuple(_dim(x, a._data.ndim) for x in d))
 
 
-def T(a: Tensor) -> Tensor:  # noqa: N802 - the .T property
+def T(a: Tensor) -> Tensor:
     if a._data.ndim not in (0, 2):
         obs = state().observer
         if obs is not None:
@@ -332,8 +332,9 @@ def expand(a: Tensor, *sizes: Any) -> Tensor:
     return ExpandBackward0.apply(a, shape=full)
 
 
-def check_expandable(type_name: str, have: tuple[int, ...], shape: tuple[int, ...],
-                     full: tuple[int, ...] | None = None) -> None:
+def check_expandable(
+    type_name: str, have: tuple[int, ...], shape: tuple[int, ...], full: tuple[int, ...] | None = None
+) -> None:
     """PyTorch's errors when a tensor of shape ``have`` cannot be expanded to ``shape`` (``full``: with -1 resolved)."""
     full = shape if full is None else full
     lead = len(shape) - len(have)
@@ -353,9 +354,18 @@ def check_expandable(type_name: str, have: tuple[int, ...], shape: tuple[int, ..
             )
 
 
-tensor_methods({
-    "T": property(T), "mT": property(lambda self: transpose(self, -2, -1)), "to": to,
-    "view_as": lambda self, other: view(self, other.shape), "reshape_as": lambda self, o: reshape(self, o.shape),
-    "expand_as": lambda self, other: expand(self, other.shape),
-}, signatures={"view_as": "Tensor input, Tensor other", "reshape_as": "Tensor input, Tensor other",
-               "expand_as": "Tensor input, Tensor other"})
+tensor_methods(
+    {
+        "T": property(T),
+        "mT": property(lambda self: transpose(self, -2, -1)),
+        "to": to,
+        "view_as": lambda self, other: view(self, other.shape),
+        "reshape_as": lambda self, o: reshape(self, o.shape),
+        "expand_as": lambda self, other: expand(self, other.shape),
+    },
+    signatures={
+        "view_as": "Tensor input, Tensor other",
+        "reshape_as": "Tensor input, Tensor other",
+        "expand_as": "Tensor input, Tensor other",
+    },
+)

@@ -23,10 +23,12 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "F.elu": ("Tensor input, Number alpha=1, bool inplace=False",),
     "F.linear": ("Tensor input, Tensor weight, Tensor? bias=None",),
     "F.one_hot": ("Tensor input, int num_classes=-1",),
-    "Tensor.to": ("Tensor input, dtype dtype, bool non_blocking=False, bool copy=False, *, any memory_format=None",
-                  "Tensor input, Device? device=None, dtype? dtype=None, bool non_blocking=False, bool copy=False, *, "
-                  "any memory_format=None",
-                  "Tensor input, Tensor# other, bool non_blocking=False, bool copy=False, *, any memory_format=None"),
+    "Tensor.to": (
+        "Tensor input, dtype dtype, bool non_blocking=False, bool copy=False, *, any memory_format=None",
+        "Tensor input, Device? device=None, dtype? dtype=None, bool non_blocking=False, bool copy=False, *, "
+        "any memory_format=None",
+        "Tensor input, Tensor# other, bool non_blocking=False, bool copy=False, *, any memory_format=None",
+    ),
     "float": ("Tensor input, *, any memory_format=None",),
     "double": ("Tensor input, *, any memory_format=None",),
     "long": ("Tensor input, *, any memory_format=None",),

@@ -70,8 +70,9 @@ def cross_entropy_probs(log_p: Tensor, target: Tensor, reduction: str, label_smo
     return DivBackward1.apply(total, other=log_p._data.size / n_classes)
 
 
-def label_smoothed(log_p: Tensor, target: Tensor, nll: Tensor, reduction: str, ignore_index: int,
-                   label_smoothing: float) -> Tensor:
+def label_smoothed(
+    log_p: Tensor, target: Tensor, nll: Tensor, reduction: str, ignore_index: int, label_smoothing: float
+) -> Tensor:
     """``(1 - ε) · nll + ε / C · smooth`` where ``smooth = -Σ log_softmax`` (PyTorch's formula, class targets)."""
     class_dim = 0 if log_p._data.ndim == 1 else 1
     n_classes = log_p._data.shape[class_dim]
@@ -85,8 +86,9 @@ def label_smoothed(log_p: Tensor, target: Tensor, nll: Tensor, reduction: str, i
         ret = reduce.sum(smooth)
     else:
         ret = smooth
-    return arith.add(MulBackward1.apply(nll, other=1 - label_smoothing),
-                     MulBackward1.apply(ret, other=label_smoothing / n_classes))
+    return arith.add(
+        MulBackward1.apply(nll, other=1 - label_smoothing), MulBackward1.apply(ret, other=label_smoothing / n_classes)
+    )
 
 
 def one_hot(t: Tensor, num_classes: int = -1) -> Tensor:

@@ -98,7 +98,11 @@ class LinalgVectorNormBackward0(Function):
 
     @staticmethod
     def _forward(
-        ctx: Any, a: np.ndarray, ord: float = 2.0, dim: Any = None, keepdim: bool = False  # noqa: A002
+        ctx: Any,
+        a: np.ndarray,
+        ord: float = 2.0,
+        dim: Any = None,
+        keepdim: bool = False,
     ) -> np.ndarray:
         absa = np.abs(a)
         if ord == 2:
@@ -195,11 +199,16 @@ class RepeatBackward0(Function):
 
 
 # ---- functions --------------------------------------------------------------------------------------------------
-_LOGICAL = ("Tensor input", "Tensor input, int[1]? dim=None, bool keepdim=False",
-            "Tensor input, int dim, bool keepdim=False")
-VAR_SIGNATURES = ("Tensor input, int[1]? dim, bool unbiased=True, bool keepdim=False",
-                  "Tensor input, int[1]? dim=None, *, Number? correction=None, bool keepdim=False",
-                  "Tensor input, bool unbiased=True")
+_LOGICAL = (
+    "Tensor input",
+    "Tensor input, int[1]? dim=None, bool keepdim=False",
+    "Tensor input, int dim, bool keepdim=False",
+)
+VAR_SIGNATURES = (
+    "Tensor input, int[1]? dim, bool unbiased=True, bool keepdim=False",
+    "Tensor input, int[1]? dim=None, *, Number? correction=None, bool keepdim=False",
+    "Tensor input, bool unbiased=True",
+)
 
 
 def _dim_arg(a: Tensor, dim: Any) -> tuple[int, ...] | None:
@@ -242,8 +251,9 @@ def norm(a: Tensor, p: Any = "fro", dim: Any = None, keepdim: bool = False) -> T
             raise RuntimeError("linalg.matrix_norm: The input tensor A must have at least 2 dimensions.")
         raise NotImplementedError("norm(p='nuc') is not supported by gradtrace's engine")
     if a._data.dtype.kind != "f":
-        raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
-                           f"{dtype_name(a)}")
+        raise RuntimeError(
+            f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got {dtype_name(a)}"
+        )
     ord_ = 2.0 if p in ("fro", None) else float(p)
     return LinalgVectorNormBackward0.apply(a, ord=ord_, dim=_dim_arg(a, dim), keepdim=keepdim)
 
@@ -265,14 +275,18 @@ def any(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A
     return made(np.asarray(np.any(a._data, axis=axis, keepdims=keepdim)))
 
 
-@torch_op("masked_fill",
+@torch_op(
+    "masked_fill",
     signature=("Tensor input, Tensor mask, Tensor value", "Tensor input, Tensor mask, Number value"),
-    inplace="masked_fill_")
+    inplace="masked_fill_",
+)
 def masked_fill(a: Tensor, mask: Tensor, value: Any) -> Tensor:
     if isinstance(value, Tensor):
         if value._data.ndim:
-            raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
-                               f"{value._data.ndim} dimension(s).")
+            raise RuntimeError(
+                "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                f"{value._data.ndim} dimension(s)."
+            )
         value = value.item()
     check_scalar(value)
     if mask._data.dtype != np.bool_:
@@ -282,8 +296,10 @@ def masked_fill(a: Tensor, mask: Tensor, value: Any) -> Tensor:
         )
 
     if broadcast_shape(mask._data.shape, a._data.shape) != a._data.shape:
-        raise RuntimeError(f"The size of tensor a ({mask._data.shape[0]}) must match the size of tensor b "
-                           f"({a._data.shape[0]}) at non-singleton dimension 0")
+        raise RuntimeError(
+            f"The size of tensor a ({mask._data.shape[0]}) must match the size of tensor b "
+            f"({a._data.shape[0]}) at non-singleton dimension 0"
+        )
     return MaskedFillBackward0.apply(a, mask=np.broadcast_to(mask._data.astype(bool), a._data.shape), value=value)
 
 
@@ -291,9 +307,7 @@ def masked_fill(a: Tensor, mask: Tensor, value: Any) -> Tensor:
 def repeat(a: Tensor, *sizes: Any) -> Tensor:
     reps = tuple(sizes[0]) if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) else tuple(sizes)
     if len(reps) < a._data.ndim:
-        raise RuntimeError(
-            "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor"
-        )
+        raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor")
     reps_numel = math.prod(int(r) for r in reps)  # exact: np.prod wraps around (2**32 * 2**32 == 0)
     check_alloc(max(reps_numel * a._data.size, reps_numel))  # numpy's work grows with the repeats even when empty
     return RepeatBackward0.apply(a, repeats=tuple(int(r) for r in reps))

@@ -70,8 +70,11 @@ class Reader:
             got = data._data.shape
             for d in range(min(ndim, len(got))):  # iterated as a sequence down to the leaves
                 if got[d] != self.shape[depth + d]:
-                    self._store(ValueError(f"expected sequence of length {self.shape[depth + d]} at dim "
-                                           f"{depth + d} (got {got[d]})"))
+                    self._store(
+                        ValueError(
+                            f"expected sequence of length {self.shape[depth + d]} at dim {depth + d} (got {got[d]})"
+                        )
+                    )
                     return
             if len(got) < ndim:
                 self._store(TypeError("not a sequence"))
@@ -85,8 +88,9 @@ class Reader:
                 self._store(TypeError("not a sequence"))
                 return
             if len(data) != self.shape[depth]:
-                self._store(ValueError(f"expected sequence of length {self.shape[depth]} at dim {depth} "
-                                       f"(got {len(data)})"))
+                self._store(
+                    ValueError(f"expected sequence of length {self.shape[depth]} at dim {depth} (got {len(data)})")
+                )
             if isinstance(data, str):
                 if self.infer:
                     raise _no_dtype(data)
@@ -181,13 +185,22 @@ def legacy(args: tuple[Any, ...], np_dtype: Any) -> Any:
     if len(args) == 1 and isinstance(args[0], Size):
         args = tuple(args[0])
     elif args and not is_int(args[0]):  # sizes start with an int: anything else matches no form of new()
-        raise invalid_combination("new", args, {}, ["*, torch.device device = None", "tuple of ints size, *, "
-                                                    "torch.device device = None", "object data, *, torch.device "
-                                                    "device = None"])
+        raise invalid_combination(
+            "new",
+            args,
+            {},
+            [
+                "*, torch.device device = None",
+                "tuple of ints size, *, torch.device device = None",
+                "object data, *, torch.device device = None",
+            ],
+        )
     for i, a in enumerate(args):
         if not is_int(a):
-            raise TypeError(f"new(): argument 'size' failed to unpack the object at pos {i + 1} with error "
-                            f'"type must be tuple of ints,but got {type_name(a)}"')
+            raise TypeError(
+                f"new(): argument 'size' failed to unpack the object at pos {i + 1} with error "
+                f'"type must be tuple of ints,but got {type_name(a)}"'
+            )
     shape = tuple(int(a) for a in args) if args else (0,)  # torch.Tensor(): empty
     for s in shape:
         if s < 0:

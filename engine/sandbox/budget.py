@@ -123,8 +123,9 @@ class Budget:
         if now > self.deadline:
             self.check_time()
         if now - self._last_tick > _SLOW_TICK:  # much too slow (a C call per step): check at every chance now
-            self._every = _CHECK_AT_LEAST if now - self._last_tick > 5 * _SLOW_TICK else max(self._every // 2,
-                                                                                          _CHECK_AT_LEAST)
+            self._every = (
+                _CHECK_AT_LEAST if now - self._last_tick > 5 * _SLOW_TICK else max(self._every // 2, _CHECK_AT_LEAST)
+            )
         elif self._every < _CHECK_EVERY:
             self._every *= 2
         self._last_tick = now

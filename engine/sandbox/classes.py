@@ -47,15 +47,18 @@ def user_class(cls: Any) -> bool:
     return isinstance(cls, type) and issubclass(cls, SandboxObject) and cls.__module__ == "__main__"
 
 
-def _base_allowed(interp: "Interpreter", base: Any) -> bool:
+def _base_allowed(interp: Interpreter, base: Any) -> bool:
     if not isinstance(base, type):
         return False
-    return user_class(base) or base in interp.exception_types or base.__module__ in PER_RUN_MODULES or (
-        issubclass(base, COURSE_BASES) and not issubclass(base, SandboxObject)
+    return (
+        user_class(base)
+        or base in interp.exception_types
+        or base.__module__ in PER_RUN_MODULES
+        or (issubclass(base, COURSE_BASES) and not issubclass(base, SandboxObject))
     )
 
 
-def make_super(interp: "Interpreter") -> Any:
+def make_super(interp: Interpreter) -> Any:
     """The ``super`` builtin: ``super()`` inside a method, or ``super(Net, self)``."""
 
     def super_(*args: Any) -> SuperProxy:
@@ -76,7 +79,7 @@ def make_super(interp: "Interpreter") -> Any:
     return super_
 
 
-def define_class(interp: "Interpreter", node: ast.ClassDef) -> type:
+def define_class(interp: Interpreter, node: ast.ClassDef) -> type:
     """Run the class body and build the class."""
     bases = []
     for base_node in node.bases:

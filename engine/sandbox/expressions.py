@@ -9,7 +9,8 @@ Example::
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from engine.sandbox.budget import _BIG
 from engine.sandbox.errors import NotSupported
@@ -25,25 +26,25 @@ if TYPE_CHECKING:  # pragma: no cover
 Handler = Callable[["Interpreter", Any], Any]
 
 
-def _constant(interp: "Interpreter", node: ast.Constant) -> Any:
+def _constant(interp: Interpreter, node: ast.Constant) -> Any:
     return node.value
 
 
-def _name(interp: "Interpreter", node: ast.Name) -> Any:
+def _name(interp: Interpreter, node: ast.Name) -> Any:
     return interp.lookup(node.id)
 
 
-def _binop(interp: "Interpreter", node: ast.BinOp) -> Any:
+def _binop(interp: Interpreter, node: ast.BinOp) -> Any:
     left = interp.eval_expr(node.left)
     right = interp.eval_expr(node.right)
     return BINARY[type(node.op)](left, right, interp.budget)
 
 
-def _unaryop(interp: "Interpreter", node: ast.UnaryOp) -> Any:
+def _unaryop(interp: Interpreter, node: ast.UnaryOp) -> Any:
     return UNARY[type(node.op)](interp.eval_expr(node.operand))
 
 
-def _boolop(interp: "Interpreter", node: ast.BoolOp) -> Any:
+def _boolop(interp: Interpreter, node: ast.BoolOp) -> Any:
     is_and = type(node.op) is ast.And
     value: Any = None
     for operand in node.values:
@@ -53,7 +54,7 @@ def _boolop(interp: "Interpreter", node: ast.BoolOp) -> Any:
     return value
 
 
-def _compare(interp: "Interpreter", node: ast.Compare) -> Any:
+def _compare(interp: Interpreter, node: ast.Compare) -> Any:
     left = interp.eval_expr(node.left)
     result: Any = True
     for op, comparator in zip(node.ops, node.comparators):
@@ -71,15 +72,15 @@ def _compare(interp: "Interpreter", node: ast.Compare) -> Any:
     return result
 
 
-def _ifexp(interp: "Interpreter", node: ast.IfExp) -> Any:
+def _ifexp(interp: Interpreter, node: ast.IfExp) -> Any:
     return interp.eval_expr(node.body) if interp.eval_expr(node.test) else interp.eval_expr(node.orelse)
 
 
-def _attribute(interp: "Interpreter", node: ast.Attribute) -> Any:
+def _attribute(interp: Interpreter, node: ast.Attribute) -> Any:
     return get_attr(interp.eval_expr(node.value), node.attr, interp.budget)
 
 
-def _subscript(interp: "Interpreter", node: ast.Subscript) -> Any:
+def _subscript(interp: Interpreter, node: ast.Subscript) -> Any:
     value = interp.eval_expr(node.value)
     key = interp.eval_expr(node.slice)
     if isinstance(key, NESTED):
@@ -90,7 +91,7 @@ def _subscript(interp: "Interpreter", node: ast.Subscript) -> Any:
     return result
 
 
-def _slice(interp: "Interpreter", node: ast.Slice) -> Any:
+def _slice(interp: Interpreter, node: ast.Slice) -> Any:
     ev = interp.eval_expr
     return slice(
         ev(node.lower) if node.lower else None,
@@ -99,7 +100,7 @@ def _slice(interp: "Interpreter", node: ast.Slice) -> Any:
     )
 
 
-def _elements(interp: "Interpreter", elts: list[ast.expr]) -> list[Any]:
+def _elements(interp: Interpreter, elts: list[ast.expr]) -> list[Any]:
     out: list[Any] = []
     for elt in elts:
         if type(elt) is ast.Starred:
@@ -110,15 +111,15 @@ def _elements(interp: "Interpreter", elts: list[ast.expr]) -> list[Any]:
     return out
 
 
-def _list(interp: "Interpreter", node: ast.List) -> Any:
+def _list(interp: Interpreter, node: ast.List) -> Any:
     return _elements(interp, node.elts)
 
 
-def _tuple(interp: "Interpreter", node: ast.Tuple) -> Any:
+def _tuple(interp: Interpreter, node: ast.Tuple) -> Any:
     return tuple(_elements(interp, node.elts))
 
 
-def _set(interp: "Interpreter", node: ast.Set) -> Any:
+def _set(interp: Interpreter, node: ast.Set) -> Any:
     items = _elements(interp, node.elts)
     check_nested(items, interp.budget)  # each item is hashed in C
     out = set(items)
@@ -127,7 +128,7 @@ def _set(interp: "Interpreter", node: ast.Set) -> Any:
     return check_set(out)
 
 
-def _dict(interp: "Interpreter", node: ast.Dict) -> Any:
+def _dict(interp: Interpreter, node: ast.Dict) -> Any:
     out: dict[Any, Any] = {}
     for key, value in zip(node.keys, node.values):
         if key is None:
@@ -140,7 +141,7 @@ def _dict(interp: "Interpreter", node: ast.Dict) -> Any:
     return out
 
 
-def _call(interp: "Interpreter", node: ast.Call) -> Any:
+def _call(interp: Interpreter, node: ast.Call) -> Any:
     func = interp.eval_expr(node.func)
     args: list[Any] = []
     for arg in node.args:
@@ -191,7 +192,7 @@ def _engine_callable(func: Any) -> bool:
 _BUILT = frozenset((str, list, tuple, set, frozenset, dict))
 
 
-def _count_result(interp: "Interpreter", result: Any, func: Any, args: list[Any]) -> None:
+def _count_result(interp: Interpreter, result: Any, func: Any, args: list[Any]) -> None:
     """What a call built counts against the budget of big strings and lists: a string by its characters, a
     container by the 8-byte words it holds, estimated from a sample (``t.tolist()``'s floats, ``s.split()``'s
     strings, ``set(range(n))``, ``d.copy()``); a list also against the length limit, a nested list (``tolist()`` of
@@ -210,13 +211,13 @@ def _count_result(interp: "Interpreter", result: Any, func: Any, args: list[Any]
         interp.budget.count_built(size if type(result) is str else footprint(result) // 8)
 
 
-def _joinedstr(interp: "Interpreter", node: ast.JoinedStr) -> Any:
+def _joinedstr(interp: Interpreter, node: ast.JoinedStr) -> Any:
     parts = [interp.eval_expr(value) for value in node.values]
     interp.budget.check_length(str, sum(len(p) for p in parts))
     return "".join(parts)
 
 
-def _formattedvalue(interp: "Interpreter", node: ast.FormattedValue) -> Any:
+def _formattedvalue(interp: Interpreter, node: ast.FormattedValue) -> Any:
     value = interp.eval_expr(node.value)
     conversion = node.conversion
     if conversion == 115:  # !s
@@ -233,11 +234,11 @@ def _formattedvalue(interp: "Interpreter", node: ast.FormattedValue) -> Any:
     return interp.builtins["format"](value, spec)
 
 
-def _lambda(interp: "Interpreter", node: ast.Lambda) -> Any:
+def _lambda(interp: Interpreter, node: ast.Lambda) -> Any:
     return make_function(interp, node)
 
 
-def make_function(interp: "Interpreter", node: ast.FunctionDef | ast.Lambda) -> UserFunction:
+def make_function(interp: Interpreter, node: ast.FunctionDef | ast.Lambda) -> UserFunction:
     """Evaluate the defaults now (as Python does) and capture the current frame."""
     args = node.args
     defaults = [interp.eval_expr(d) for d in args.defaults]
@@ -245,13 +246,13 @@ def make_function(interp: "Interpreter", node: ast.FunctionDef | ast.Lambda) -> 
     return UserFunction(interp, node, defaults, kw_defaults, interp.frame)
 
 
-def _namedexpr(interp: "Interpreter", node: ast.NamedExpr) -> Any:
+def _namedexpr(interp: Interpreter, node: ast.NamedExpr) -> Any:
     value = interp.eval_expr(node.value)
     interp.assign(node.target, value)
     return value
 
 
-def _comprehension(interp: "Interpreter", generators: list[ast.comprehension], emit: Callable[[], None]) -> None:
+def _comprehension(interp: Interpreter, generators: list[ast.comprehension], emit: Callable[[], None]) -> None:
     def loop(i: int) -> None:
         gen = generators[i]
         last = i + 1 == len(generators)
@@ -267,13 +268,13 @@ def _comprehension(interp: "Interpreter", generators: list[ast.comprehension], e
         loop(0)
 
 
-def _listcomp(interp: "Interpreter", node: ast.ListComp | ast.GeneratorExp) -> Any:
+def _listcomp(interp: Interpreter, node: ast.ListComp | ast.GeneratorExp) -> Any:
     out: list[Any] = []
     _comprehension(interp, node.generators, lambda: out.append(interp.eval_expr(node.elt)))
     return out
 
 
-def _setcomp(interp: "Interpreter", node: ast.SetComp) -> Any:
+def _setcomp(interp: Interpreter, node: ast.SetComp) -> Any:
     out: set[Any] = set()
 
     def emit() -> None:
@@ -286,7 +287,7 @@ def _setcomp(interp: "Interpreter", node: ast.SetComp) -> Any:
     return check_set(out)
 
 
-def _dictcomp(interp: "Interpreter", node: ast.DictComp) -> Any:
+def _dictcomp(interp: Interpreter, node: ast.DictComp) -> Any:
     out: dict[Any, Any] = {}
 
     def emit() -> None:
@@ -299,7 +300,7 @@ def _dictcomp(interp: "Interpreter", node: ast.DictComp) -> Any:
     return out
 
 
-def _starred(interp: "Interpreter", node: ast.Starred) -> Any:
+def _starred(interp: Interpreter, node: ast.Starred) -> Any:
     raise SyntaxError("can't use starred expression here")
 
 

@@ -24,12 +24,30 @@ _MISSING: Any = object()
 class UserFunction:
     """A function defined by user code, run by the interpreter when called."""
 
-    __slots__ = ("interp", "name", "body", "is_lambda", "closure", "params", "defaults", "kwonly", "kw_defaults",
-                 "vararg", "kwarg", "simple", "owner", "__weakref__")
+    __slots__ = (
+        "interp",
+        "name",
+        "body",
+        "is_lambda",
+        "closure",
+        "params",
+        "defaults",
+        "kwonly",
+        "kw_defaults",
+        "vararg",
+        "kwarg",
+        "simple",
+        "owner",
+        "__weakref__",
+    )
 
     def __init__(
-        self, interp: "Interpreter", node: ast.FunctionDef | ast.Lambda, defaults: list[Any],
-        kw_defaults: list[Any], closure: "Frame",
+        self,
+        interp: Interpreter,
+        node: ast.FunctionDef | ast.Lambda,
+        defaults: list[Any],
+        kw_defaults: list[Any],
+        closure: Frame,
     ) -> None:
         args = node.args
         self.interp = interp
@@ -51,7 +69,7 @@ class UserFunction:
         return self if obj is None else BoundMethod(self, obj)
 
     @property
-    def __name__(self) -> str:  # noqa: A003 - how the engine names a hook in its errors, as for a Python function
+    def __name__(self) -> str:
         return self.name
 
     def __repr__(self) -> str:  # as Python's, with the run's address
@@ -71,8 +89,10 @@ class UserFunction:
         names: dict[str, Any] = {}
         if len(args) > n:
             if self.vararg is None:
-                raise TypeError(f"{self.name}() takes {n} positional argument{'s' * (n != 1)} but {len(args)} "
-                                f"{'were' if len(args) != 1 else 'was'} given")
+                raise TypeError(
+                    f"{self.name}() takes {n} positional argument{'s' * (n != 1)} but {len(args)} "
+                    f"{'were' if len(args) != 1 else 'was'} given"
+                )
             names[self.vararg] = tuple(args[n:])
         elif self.vararg is not None:
             names[self.vararg] = ()
@@ -99,8 +119,10 @@ class UserFunction:
                     missing.append(param)
         if missing:
             listed = " and ".join(f"'{m}'" for m in missing)
-            raise TypeError(f"{self.name}() missing {len(missing)} required positional argument"
-                            f"{'s' * (len(missing) != 1)}: {listed}")
+            raise TypeError(
+                f"{self.name}() missing {len(missing)} required positional argument"
+                f"{'s' * (len(missing) != 1)}: {listed}"
+            )
         for key, default in zip(self.kwonly, self.kw_defaults):
             if key not in names:
                 if default is _MISSING:

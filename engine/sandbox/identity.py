@@ -29,8 +29,15 @@ _ADDRESS = re.compile(r" at 0x([0-9a-f]{9,16})>")  # CPython's repr of an addres
 _FIXED_STR_HASH = sys.flags.hash_randomization == 0
 # Hashes made of the value, or of the run's numbering: the same in every process. (Not None's: before Python 3.12
 # it is its address, and that moves with the binary.)
-_PLAIN_HASHES = {int.__hash__, float.__hash__, bool.__hash__, complex.__hash__, serial_hash, dtype.__hash__,
-                 device.__hash__} - {object.__hash__}
+_PLAIN_HASHES = {
+    int.__hash__,
+    float.__hash__,
+    bool.__hash__,
+    complex.__hash__,
+    serial_hash,
+    dtype.__hash__,
+    device.__hash__,
+} - {object.__hash__}
 if _FIXED_STR_HASH:
     _PLAIN_HASHES |= {str.__hash__, bytes.__hash__}
 
@@ -77,7 +84,8 @@ def check_set(items: Any) -> Any:
     if items and state().machine is None:
         kinds = set(map(type, items))  # at C speed: a set of a million ints costs ~15 ms more to build
         steady = (
-            _order_is_the_runs(items) if float in kinds or complex in kinds  # a NaN among them?
+            _order_is_the_runs(items)
+            if float in kinds or complex in kinds  # a NaN among them?
             else all(k.__hash__ in _PLAIN_HASHES for k in kinds) or _order_is_the_runs(items)
         )
         if not steady:

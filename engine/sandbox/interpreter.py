@@ -14,7 +14,8 @@ from __future__ import annotations
 import ast
 import contextlib
 import sys
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from engine.sandbox.budget import CALL_STEPS, Budget
 from engine.sandbox.classes import CLASS_KEY, SELF_KEY, make_super
@@ -31,9 +32,9 @@ from engine.sandbox.functions import UserFunction
 from engine.sandbox.policy import engine_type, set_attr
 from engine.sandbox.safe_builtins import EXCEPTIONS, UNAVAILABLE, make_builtins
 from engine.sandbox.safe_math import make_math
-from engine.stdlib import make_stdlib
 from engine.sandbox.sizes import NESTED, check_nested
 from engine.sandbox.statements import EXEC
+from engine.stdlib import make_stdlib
 
 _MISSING: Any = object()
 RECURSION_HEADROOM = 6000  # Python frames: ~12 per nested user call, 2 per syntax level
@@ -46,7 +47,7 @@ class Frame:
 
     __slots__ = ("names", "parent", "declared")
 
-    def __init__(self, names: dict[str, Any], parent: "Frame | None") -> None:
+    def __init__(self, names: dict[str, Any], parent: Frame | None) -> None:
         self.names = names
         self.parent = parent
         self.declared: dict[str, Frame] | None = None  # `global x` / `nonlocal x`: where x is assigned

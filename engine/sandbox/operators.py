@@ -14,7 +14,8 @@ import ast
 import math
 import operator
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.sandbox.budget import _BIG, Budget
 from engine.sandbox.identity import PLAIN_TEXT, check_set, scrub
@@ -63,8 +64,15 @@ _SPEC = re.compile(r"%(?:\(([^)]*)\))?[-+ #0]*(\d+|\*)?(?:\.(\d+|\*))?")
 def _mod(a: Any, b: Any, budget: Budget) -> Any:
     if isinstance(a, bytes):
         a_text: Any = a.decode("latin-1")
-        _mod(a_text, tuple(x.decode("latin-1") if isinstance(x, bytes) else x for x in b)
-             if isinstance(b, tuple) else b.decode("latin-1") if isinstance(b, bytes) else b, budget)
+        _mod(
+            a_text,
+            tuple(x.decode("latin-1") if isinstance(x, bytes) else x for x in b)
+            if isinstance(b, tuple)
+            else b.decode("latin-1")
+            if isinstance(b, bytes)
+            else b,
+            budget,
+        )
     elif isinstance(a, str):
         budget.check_length(str, len(a) + _percent_size(a, b, budget))
     else:
@@ -172,9 +180,18 @@ BINARY: dict[type, Callable[[Any, Any, Budget], Any]] = {
 
 # In-place forms: x += y calls __iadd__ (tensors and lists change in place, as in Python).
 _INPLACE: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Add: operator.iadd, ast.Sub: operator.isub, ast.Mult: operator.imul, ast.Div: operator.itruediv,
-    ast.FloorDiv: operator.ifloordiv, ast.Mod: operator.imod, ast.Pow: operator.ipow, ast.MatMult: operator.imatmul,
-    ast.LShift: operator.ilshift, ast.RShift: operator.irshift, ast.BitAnd: operator.iand, ast.BitOr: operator.ior,
+    ast.Add: operator.iadd,
+    ast.Sub: operator.isub,
+    ast.Mult: operator.imul,
+    ast.Div: operator.itruediv,
+    ast.FloorDiv: operator.ifloordiv,
+    ast.Mod: operator.imod,
+    ast.Pow: operator.ipow,
+    ast.MatMult: operator.imatmul,
+    ast.LShift: operator.ilshift,
+    ast.RShift: operator.irshift,
+    ast.BitAnd: operator.iand,
+    ast.BitOr: operator.ior,
     ast.BitXor: operator.ixor,
 }
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 import builtins
 import string
 import types
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.run_state import identity_repr, serial_hash
 from engine.sandbox.budget import Budget
@@ -101,23 +102,89 @@ class _OnInstancesOf:
 _REFUSED_RESULTS = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType, types.GeneratorType)
 _DANGEROUS_IDS = frozenset(
     id(getattr(builtins, n))
-    for n in (
-        "getattr setattr delattr eval exec compile open __import__ globals locals vars dir type object "
-        "input breakpoint help memoryview super classmethod staticmethod property"
-    ).split()
+    for n in [
+        "getattr",
+        "setattr",
+        "delattr",
+        "eval",
+        "exec",
+        "compile",
+        "open",
+        "__import__",
+        "globals",
+        "locals",
+        "vars",
+        "dir",
+        "type",
+        "object",
+        "input",
+        "breakpoint",
+        "help",
+        "memoryview",
+        "super",
+        "classmethod",
+        "staticmethod",
+        "property",
+    ]
 )
 
 _STR = frozenset(
-    "capitalize casefold count endswith find index isalnum isalpha isdigit isdecimal islower isnumeric isspace "
-    "istitle isupper join lower lstrip partition removeprefix removesuffix replace rfind rindex rpartition rsplit "
-    "rstrip split splitlines startswith strip swapcase title upper center ljust rjust zfill format".split()
+    [
+        "capitalize",
+        "casefold",
+        "count",
+        "endswith",
+        "find",
+        "index",
+        "isalnum",
+        "isalpha",
+        "isdigit",
+        "isdecimal",
+        "islower",
+        "isnumeric",
+        "isspace",
+        "istitle",
+        "isupper",
+        "join",
+        "lower",
+        "lstrip",
+        "partition",
+        "removeprefix",
+        "removesuffix",
+        "replace",
+        "rfind",
+        "rindex",
+        "rpartition",
+        "rsplit",
+        "rstrip",
+        "split",
+        "splitlines",
+        "startswith",
+        "strip",
+        "swapcase",
+        "title",
+        "upper",
+        "center",
+        "ljust",
+        "rjust",
+        "zfill",
+        "format",
+    ]
 )
-_LIST = frozenset("append clear copy count extend index insert pop remove reverse sort".split())
-_TUPLE = frozenset("count index".split())
-_DICT = frozenset("clear copy get items keys pop popitem setdefault update values".split())
-_NUMBER = frozenset("bit_length conjugate real imag numerator denominator is_integer as_integer_ratio".split())
+_LIST = frozenset(["append", "clear", "copy", "count", "extend", "index", "insert", "pop", "remove", "reverse", "sort"])
+_TUPLE = frozenset(["count", "index"])
+_DICT = frozenset(["clear", "copy", "get", "items", "keys", "pop", "popitem", "setdefault", "update", "values"])
+_NUMBER = frozenset(
+    ["bit_length", "conjugate", "real", "imag", "numerator", "denominator", "is_integer", "as_integer_ratio"]
+)
 PLAIN_METHODS: dict[type, frozenset[str]] = {
-    str: _STR, list: _LIST, tuple: _TUPLE, dict: _DICT, int: _NUMBER, float: _NUMBER, bool: _NUMBER
+    str: _STR,
+    list: _LIST,
+    tuple: _TUPLE,
+    dict: _DICT,
+    int: _NUMBER,
+    float: _NUMBER,
+    bool: _NUMBER,
 }
 
 _type_ok: dict[type, bool] = {}
@@ -131,7 +198,8 @@ def engine_type(t: type) -> bool:
         ok = (
             ((mod == "engine" or mod.startswith("engine.")) and not mod.startswith("engine.sandbox"))
             # engine classes may call themselves torch.* to print like PyTorch (real torch is never reachable)
-            or mod == "torch" or mod.startswith("torch.")
+            or mod == "torch"
+            or mod.startswith("torch.")
             or issubclass(t, (SafeNamespace, SandboxObject))
         )
         if mod != "__main__":  # a run's own classes are not kept: through their methods they hold all of its state
@@ -156,7 +224,7 @@ def _width(width: Any = 0, *_: Any) -> int:
 
 
 # Methods that compare or hash their arguments (and, for sequences, the items): what that visits is bounded first.
-_COMPARING = frozenset("count index remove sort get pop setdefault update".split())
+_COMPARING = frozenset(["count", "index", "remove", "sort", "get", "pop", "setdefault", "update"])
 
 
 def _comparing(obj: Any, method: Callable[..., Any], budget: Budget) -> Callable[..., Any]:
@@ -188,9 +256,7 @@ def _checked_plain_method(obj: Any, name: str, budget: Budget) -> Any:
         if name == "format":
             return _safe_format(obj, budget)
         if name == "replace":
-            return _sized(
-                budget, method, lambda old, new, count=-1: len(obj) + (obj.count(old) + 1) * len(new), str
-            )
+            return _sized(budget, method, lambda old, new, count=-1: len(obj) + (obj.count(old) + 1) * len(new), str)
     elif isinstance(obj, list) and name == "extend":
 
         def extend(items: Any) -> None:

@@ -13,22 +13,70 @@ from __future__ import annotations
 
 import builtins
 import types
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.sandbox.budget import Budget
 from engine.sandbox.errors import NotSupported
 from engine.sandbox.identity import PLAIN_TEXT, PlainObject, check_set, scrub
 from engine.sandbox.sizes import check_format_spec, check_nested, text_size
 
-NAMES = (
-    "print range len enumerate zip list tuple dict set min max sum abs round float int str bool isinstance sorted "
-    "reversed any all map filter divmod chr ord repr format iter next callable object"
-).split()
-EXCEPTIONS = (
-    "Exception ValueError TypeError RuntimeError IndexError KeyError ZeroDivisionError AttributeError "
-    "NotImplementedError StopIteration AssertionError ArithmeticError LookupError OverflowError NameError "
-    "ImportError RecursionError MemoryError"
-).split()
+NAMES = [
+    "print",
+    "range",
+    "len",
+    "enumerate",
+    "zip",
+    "list",
+    "tuple",
+    "dict",
+    "set",
+    "min",
+    "max",
+    "sum",
+    "abs",
+    "round",
+    "float",
+    "int",
+    "str",
+    "bool",
+    "isinstance",
+    "sorted",
+    "reversed",
+    "any",
+    "all",
+    "map",
+    "filter",
+    "divmod",
+    "chr",
+    "ord",
+    "repr",
+    "format",
+    "iter",
+    "next",
+    "callable",
+    "object",
+]
+EXCEPTIONS = [
+    "Exception",
+    "ValueError",
+    "TypeError",
+    "RuntimeError",
+    "IndexError",
+    "KeyError",
+    "ZeroDivisionError",
+    "AttributeError",
+    "NotImplementedError",
+    "StopIteration",
+    "AssertionError",
+    "ArithmeticError",
+    "LookupError",
+    "OverflowError",
+    "NameError",
+    "ImportError",
+    "RecursionError",
+    "MemoryError",
+]
 # Python builtins that exist but are deliberately missing, so the error says "not available", not "not defined".
 UNAVAILABLE = frozenset(n for n in dir(builtins) if not n.startswith("_")) - set(NAMES) - set(EXCEPTIONS)
 
@@ -44,7 +92,7 @@ class Counted:
         self._budget = budget
         self._kind = kind
 
-    def __iter__(self) -> "Counted":
+    def __iter__(self) -> Counted:
         return self
 
     def __next__(self) -> Any:
@@ -66,11 +114,11 @@ def _concatenated(items: Any, start: list[Any] | tuple[Any, ...]) -> Any:
     out = list(start)
     for i, item in enumerate(items):
         if not isinstance(item, base):  # Python's own error (or a tensor's __radd__) from here on
-            return sum(items[i:], start + base(out[len(start):]))
+            return sum(items[i:], start + base(out[len(start) :]))
         out.extend(item)
     if type(start) is list:
         return out
-    return tuple(out) if type(start) is tuple else start + base(out[len(start):])
+    return tuple(out) if type(start) is tuple else start + base(out[len(start) :])
 
 
 def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:

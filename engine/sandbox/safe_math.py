@@ -14,11 +14,57 @@ from typing import Any
 from engine.sandbox.errors import LimitExceeded
 from engine.sandbox.policy import SafeNamespace
 
-_NAMES = (
-    "acos acosh asin asinh atan atan2 atanh ceil copysign cos cosh degrees dist e erf erfc exp expm1 fabs floor "
-    "fmod frexp gcd hypot inf isclose isfinite isinf isnan isqrt ldexp lgamma log log10 log1p log2 modf nan "
-    "pi radians remainder sin sinh sqrt tan tanh tau trunc gamma"
-).split()
+_NAMES = [
+    "acos",
+    "acosh",
+    "asin",
+    "asinh",
+    "atan",
+    "atan2",
+    "atanh",
+    "ceil",
+    "copysign",
+    "cos",
+    "cosh",
+    "degrees",
+    "dist",
+    "e",
+    "erf",
+    "erfc",
+    "exp",
+    "expm1",
+    "fabs",
+    "floor",
+    "fmod",
+    "frexp",
+    "gcd",
+    "hypot",
+    "inf",
+    "isclose",
+    "isfinite",
+    "isinf",
+    "isnan",
+    "isqrt",
+    "ldexp",
+    "lgamma",
+    "log",
+    "log10",
+    "log1p",
+    "log2",
+    "modf",
+    "nan",
+    "pi",
+    "radians",
+    "remainder",
+    "sin",
+    "sinh",
+    "sqrt",
+    "tan",
+    "tanh",
+    "tau",
+    "trunc",
+    "gamma",
+]
 
 
 def _factorial(n: Any) -> int:

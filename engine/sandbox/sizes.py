@@ -86,8 +86,10 @@ def check_nested(value: Any, budget: Budget) -> None:
         limit = budget.limits.max_list_length
         count = unfolded(value, limit)
         if count > limit:
-            raise LimitExceeded(f"a value holding more than {limit:,} items (nested lists, tuples and dicts, unfolded) "
-                                "is over the limit")
+            raise LimitExceeded(
+                f"a value holding more than {limit:,} items (nested lists, tuples and dicts, unfolded) "
+                "is over the limit"
+            )
 
 
 def check_format_spec(spec: str, budget: Budget) -> None:
@@ -230,4 +232,3 @@ def footprint(value: Any, depth: int = 0) -> int:
     fresh = sum(footprint(item, depth + 1) for item, refs in sample if refs <= _HELD_ONCE)
     entries = len(value) * (2 if isinstance(value, dict) else 1)
     return size + entries * fresh // len(sample)
-

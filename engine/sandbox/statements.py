@@ -8,7 +8,8 @@ Example::
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from engine.run_state import read_the_machine
 from engine.sandbox.budget import CATCH_STEPS
@@ -32,22 +33,22 @@ if TYPE_CHECKING:  # pragma: no cover
 Handler = Callable[["Interpreter", Any], None]
 
 
-def _expr(interp: "Interpreter", node: ast.Expr) -> None:
+def _expr(interp: Interpreter, node: ast.Expr) -> None:
     interp.eval_expr(node.value)
 
 
-def _assign(interp: "Interpreter", node: ast.Assign) -> None:
+def _assign(interp: Interpreter, node: ast.Assign) -> None:
     value = interp.eval_expr(node.value)
     for target in node.targets:
         interp.assign(target, value)
 
 
-def _annassign(interp: "Interpreter", node: ast.AnnAssign) -> None:
+def _annassign(interp: Interpreter, node: ast.AnnAssign) -> None:
     if node.value is not None:
         interp.assign(node.target, interp.eval_expr(node.value))
 
 
-def _augassign(interp: "Interpreter", node: ast.AugAssign) -> None:
+def _augassign(interp: Interpreter, node: ast.AugAssign) -> None:
     target = node.target
     op = type(node.op)
     budget = interp.budget
@@ -67,7 +68,7 @@ def _augassign(interp: "Interpreter", node: ast.AugAssign) -> None:
         interp.set_item(obj, key, value)
 
 
-def _loop_body(interp: "Interpreter", body: list[ast.stmt]) -> bool:
+def _loop_body(interp: Interpreter, body: list[ast.stmt]) -> bool:
     """Run one iteration; False when it ended with ``break``."""
     try:
         interp.exec_block(body)
@@ -78,7 +79,7 @@ def _loop_body(interp: "Interpreter", body: list[ast.stmt]) -> bool:
     return True
 
 
-def _for(interp: "Interpreter", node: ast.For) -> None:
+def _for(interp: Interpreter, node: ast.For) -> None:
     iterable = iter(interp.eval_expr(node.iter))
     target, body, line, rec = node.target, node.body, node.lineno, interp.rec
     assign = interp.assign
@@ -102,7 +103,7 @@ def _for(interp: "Interpreter", node: ast.For) -> None:
             rec.loop_ended(loop)
 
 
-def _while(interp: "Interpreter", node: ast.While) -> None:
+def _while(interp: Interpreter, node: ast.While) -> None:
     test, body, line, rec = node.test, node.body, node.lineno, interp.rec
     loop = rec.loop_started(line) if rec is not None else None
     try:
@@ -121,30 +122,30 @@ def _while(interp: "Interpreter", node: ast.While) -> None:
             rec.loop_ended(loop)
 
 
-def _if(interp: "Interpreter", node: ast.If) -> None:
+def _if(interp: Interpreter, node: ast.If) -> None:
     if interp.eval_expr(node.test):
         interp.exec_block(node.body)
     else:
         interp.exec_block(node.orelse)
 
 
-def _pass(interp: "Interpreter", node: ast.Pass) -> None:
+def _pass(interp: Interpreter, node: ast.Pass) -> None:
     pass
 
 
-def _break(interp: "Interpreter", node: ast.Break) -> None:
+def _break(interp: Interpreter, node: ast.Break) -> None:
     raise BREAK
 
 
-def _continue(interp: "Interpreter", node: ast.Continue) -> None:
+def _continue(interp: Interpreter, node: ast.Continue) -> None:
     raise CONTINUE
 
 
-def _return(interp: "Interpreter", node: ast.Return) -> None:
+def _return(interp: Interpreter, node: ast.Return) -> None:
     raise ReturnSignal(interp.eval_expr(node.value) if node.value is not None else None)
 
 
-def _with(interp: "Interpreter", node: ast.With) -> None:
+def _with(interp: Interpreter, node: ast.With) -> None:
     managers: list[Any] = []
     try:
         for item in node.items:
@@ -168,7 +169,7 @@ def _with(interp: "Interpreter", node: ast.With) -> None:
             managers.pop().__exit__(None, None, None)
 
 
-def _function_def(interp: "Interpreter", node: ast.FunctionDef) -> None:
+def _function_def(interp: Interpreter, node: ast.FunctionDef) -> None:
     decorators = [interp.eval_expr(d) for d in node.decorator_list]
     fn: Any = make_function(interp, node)
     for decorator in reversed(decorators):
@@ -196,7 +197,7 @@ class ManagedFunction:
         return repr(self.function)
 
 
-def _try(interp: "Interpreter", node: ast.Try) -> None:
+def _try(interp: Interpreter, node: ast.Try) -> None:
     try:
         try:
             interp.exec_block(node.body)
@@ -237,15 +238,15 @@ def _try(interp: "Interpreter", node: ast.Try) -> None:
     interp.exec_block(node.finalbody)
 
 
-def _global(interp: "Interpreter", node: ast.Global) -> None:
+def _global(interp: Interpreter, node: ast.Global) -> None:
     interp.declare(node.names, is_global=True)
 
 
-def _nonlocal(interp: "Interpreter", node: ast.Nonlocal) -> None:
+def _nonlocal(interp: Interpreter, node: ast.Nonlocal) -> None:
     interp.declare(node.names, is_global=False)
 
 
-def _delete(interp: "Interpreter", node: ast.Delete) -> None:
+def _delete(interp: Interpreter, node: ast.Delete) -> None:
     for target in node.targets:
         if type(target) is ast.Name:
             frame = interp.frame
@@ -264,7 +265,7 @@ def _delete(interp: "Interpreter", node: ast.Delete) -> None:
             raise NotSupported("only names and list/dict items can be deleted")
 
 
-def _import(interp: "Interpreter", node: ast.Import) -> None:
+def _import(interp: Interpreter, node: ast.Import) -> None:
     for alias in node.names:
         module = interp.module(alias.name)
         if alias.asname:
@@ -274,7 +275,7 @@ def _import(interp: "Interpreter", node: ast.Import) -> None:
             interp.assign_name(top, interp.module(top))
 
 
-def _import_from(interp: "Interpreter", node: ast.ImportFrom) -> None:
+def _import_from(interp: Interpreter, node: ast.ImportFrom) -> None:
     base = node.module or ""
     for alias in node.names:
         if alias.name == "*":
@@ -291,12 +292,12 @@ def _import_from(interp: "Interpreter", node: ast.ImportFrom) -> None:
         interp.assign_name(alias.asname or alias.name, value)
 
 
-def _assert(interp: "Interpreter", node: ast.Assert) -> None:
+def _assert(interp: Interpreter, node: ast.Assert) -> None:
     if not interp.eval_expr(node.test):
         raise AssertionError(interp.eval_expr(node.msg)) if node.msg is not None else AssertionError()
 
 
-def _raise(interp: "Interpreter", node: ast.Raise) -> None:
+def _raise(interp: Interpreter, node: ast.Raise) -> None:
     if node.exc is None:
         if interp.handling:
             raise interp.handling[-1]
@@ -309,12 +310,12 @@ def _raise(interp: "Interpreter", node: ast.Raise) -> None:
     raise TypeError("exceptions must derive from BaseException")
 
 
-def _raisable(interp: "Interpreter", kind: type) -> bool:
+def _raisable(interp: Interpreter, kind: type) -> bool:
     """The builtins' exceptions and the run's own subclasses of them (``class Stop(Exception)``)."""
     return kind in interp.exception_types or (issubclass(kind, SandboxObject) and kind.__module__ == "__main__")
 
 
-def _class_def(interp: "Interpreter", node: ast.ClassDef) -> None:
+def _class_def(interp: Interpreter, node: ast.ClassDef) -> None:
     from engine.sandbox.classes import define_class
 
     interp.assign_name(node.name, define_class(interp, node))

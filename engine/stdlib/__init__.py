@@ -14,7 +14,8 @@ Example::
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.sandbox.budget import Budget
 from engine.stdlib.clock import make_time

@@ -40,7 +40,8 @@ def make_time(budget: Budget) -> SafeNamespace:
         budget.deadline -= seconds  # the time limit comes as much sooner as the program would have slept
         budget.check_time()
 
-    members = {name: reading(getattr(_time, name), name)
-               for name in ("time", "perf_counter", "monotonic", "process_time")}
+    members = {
+        name: reading(getattr(_time, name), name) for name in ("time", "perf_counter", "monotonic", "process_time")
+    }
     members["sleep"] = sleep
     return SafeNamespace("time", members)

@@ -48,7 +48,7 @@ def make_collections(budget: Budget) -> SafeNamespace:
         def update(self, *args: Any, **kwargs: Any) -> None:
             super().update(*fed(args), **kwargs)
 
-    class defaultdict(collections.defaultdict):  # type: ignore[type-arg]  # noqa: N801 (Python's name)
+    class defaultdict(collections.defaultdict):  # type: ignore[type-arg]
         def __init__(self, default_factory: Any = None, *args: Any, **kwargs: Any) -> None:
             super().__init__(default_factory, *fed(args), **kwargs)
 
@@ -75,7 +75,7 @@ def make_collections(budget: Budget) -> SafeNamespace:
     def _fed_one(iterable: Any) -> Any:
         return iterable if isinstance(iterable, dict) else counted(iterable)
 
-    class deque(collections.deque):  # type: ignore[type-arg]  # noqa: N801 (Python's name)
+    class deque(collections.deque):  # type: ignore[type-arg]
         def __init__(self, iterable: Any = (), maxlen: int | None = None) -> None:
             super().__init__(counted(iterable), maxlen)
 
@@ -97,8 +97,9 @@ def make_collections(budget: Budget) -> SafeNamespace:
                 budget.check_length(list, len(self) * n)
             return super().__imul__(n)
 
-    def namedtuple(typename: str, field_names: Any, *, rename: bool = False, defaults: Any = None,
-                   module: Any = None) -> type:
+    def namedtuple(
+        typename: str, field_names: Any, *, rename: bool = False, defaults: Any = None, module: Any = None
+    ) -> type:
         if isinstance(field_names, str):
             field_names = field_names.replace(",", " ").split()
         fields = [str(f) for f in counted(field_names)]
@@ -114,35 +115,53 @@ def make_collections(budget: Budget) -> SafeNamespace:
         defaults = tuple(counted(defaults)) if defaults is not None else ()
         if len(defaults) > len(fields):
             raise TypeError("Got more default values than field names")
-        tail = dict(zip(fields[len(fields) - len(defaults):], defaults))
+        tail = dict(zip(fields[len(fields) - len(defaults) :], defaults))
 
         def __new__(cls: type, *args: Any, **kwargs: Any) -> Any:
             if len(args) > len(fields):
-                raise TypeError(f"{typename}.__new__() takes {len(fields) + 1} positional arguments but "
-                                f"{len(args) + 1} were given")
+                raise TypeError(
+                    f"{typename}.__new__() takes {len(fields) + 1} positional arguments but {len(args) + 1} were given"
+                )
             values = dict(zip(fields, args))
             for key, value in kwargs.items():
                 if key not in fields or key in values:
-                    raise TypeError(f"{typename}.__new__() got an unexpected keyword argument '{key}'"
-                                    if key not in fields else f"{typename}.__new__() got multiple values for "
-                                    f"argument '{key}'")
+                    raise TypeError(
+                        f"{typename}.__new__() got an unexpected keyword argument '{key}'"
+                        if key not in fields
+                        else f"{typename}.__new__() got multiple values for argument '{key}'"
+                    )
                 values[key] = value
             missing = [f for f in fields if f not in values and f not in tail]
             if missing:
-                raise TypeError(f"{typename}.__new__() missing {len(missing)} required positional argument"
-                                f"{'s' if len(missing) > 1 else ''}: " + " and ".join(repr(m) for m in missing))
+                raise TypeError(
+                    f"{typename}.__new__() missing {len(missing)} required positional argument"
+                    f"{'s' if len(missing) > 1 else ''}: " + " and ".join(repr(m) for m in missing)
+                )
             return tuple.__new__(cls, [values.get(f, tail.get(f)) for f in fields])
 
         def __repr__(self: Any) -> str:
             return f"{typename}(" + ", ".join(f"{f}={v!r}" for f, v in zip(fields, self)) + ")"
 
-        namespace: dict[str, Any] = {"__new__": __new__, "__repr__": __repr__, "__slots__": (),
-                                     "_fields": tuple(fields), "__module__": __name__}
+        namespace: dict[str, Any] = {
+            "__new__": __new__,
+            "__repr__": __repr__,
+            "__slots__": (),
+            "_fields": tuple(fields),
+            "__module__": __name__,
+        }
         for i, f in enumerate(fields):
             namespace[f] = property(operator.itemgetter(i), doc=f"Alias for field number {i}")
         return type(typename, (tuple,), namespace)
 
     for cls in (OrderedDict, defaultdict, Counter, deque):
         cls.__qualname__ = cls.__name__
-    return SafeNamespace("collections", {"OrderedDict": OrderedDict, "defaultdict": defaultdict, "Counter": Counter,
-                                         "deque": deque, "namedtuple": namedtuple})
+    return SafeNamespace(
+        "collections",
+        {
+            "OrderedDict": OrderedDict,
+            "defaultdict": defaultdict,
+            "Counter": Counter,
+            "deque": deque,
+            "namedtuple": namedtuple,
+        },
+    )

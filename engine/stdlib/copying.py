@@ -25,9 +25,11 @@ from engine.sandbox.policy import SafeNamespace, SandboxObject
 from engine.tensor import Tensor
 
 _ATOMIC = (int, float, bool, complex, str, bytes, type(None), range, type, type(Ellipsis))
-NON_LEAF = ("Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the moment.  "
-            "If you were attempting to deepcopy a module, this may be because of a torch.nn.utils.weight_norm usage, "
-            "see https://github.com/pytorch/pytorch/pull/103001")
+NON_LEAF = (
+    "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the moment.  "
+    "If you were attempting to deepcopy a module, this may be because of a torch.nn.utils.weight_norm usage, "
+    "see https://github.com/pytorch/pytorch/pull/103001"
+)
 
 
 def _tensor_copy(t: Tensor, memo: dict[int, Any], budget: Budget) -> Tensor:
@@ -71,7 +73,9 @@ def deep(x: Any, memo: dict[int, Any], budget: Budget) -> Any:
     if t is tuple:
         out = tuple(deep(v, memo, budget) for v in x)
         return memo.setdefault(id(x), out)
-    if isinstance(x, dict) and (t is dict or _engine_object(x) or (t.__module__ or "").startswith(("collections", "engine"))):
+    if isinstance(x, dict) and (
+        t is dict or _engine_object(x) or (t.__module__ or "").startswith(("collections", "engine"))
+    ):
         out = t.__new__(t) if t is not dict else {}
         if hasattr(x, "default_factory"):
             out.default_factory = x.default_factory

@@ -13,16 +13,31 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.sandbox.budget import Budget
 from engine.sandbox.errors import LimitExceeded
 from engine.sandbox.policy import SafeNamespace
 from engine.sandbox.safe_builtins import Counted
 
-_LAZY = ("count cycle repeat accumulate chain compress dropwhile filterfalse groupby islice pairwise starmap "
-         "takewhile zip_longest").split()
-_COPYING = "product permutations combinations combinations_with_replacement".split()  # copy their inputs first
+_LAZY = [
+    "count",
+    "cycle",
+    "repeat",
+    "accumulate",
+    "chain",
+    "compress",
+    "dropwhile",
+    "filterfalse",
+    "groupby",
+    "islice",
+    "pairwise",
+    "starmap",
+    "takewhile",
+    "zip_longest",
+]
+_COPYING = ["product", "permutations", "combinations", "combinations_with_replacement"]  # copy their inputs first
 MAX_CACHE = 10_000  # entries a functools cache keeps at most (lru_cache(maxsize=None) and cache included)
 
 
@@ -100,5 +115,7 @@ def make_functools(budget: Budget) -> SafeNamespace:
         """Keeps the wrapper as it is (Python would copy ``__name__`` and ``__doc__`` onto it)."""
         return lambda wrapper: wrapper
 
-    return SafeNamespace("functools", {"reduce": reduce, "partial": functools.partial, "lru_cache": lru_cache,
-                                       "cache": cache, "wraps": wraps})
+    return SafeNamespace(
+        "functools",
+        {"reduce": reduce, "partial": functools.partial, "lru_cache": lru_cache, "cache": cache, "wraps": wraps},
+    )

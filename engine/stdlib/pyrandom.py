@@ -116,8 +116,23 @@ class Random:
                 self._budget.check_int_bits(i.bit_length())
 
 
-_FUNCTIONS = ("seed random uniform randint randrange getrandbits choice choices sample shuffle gauss normalvariate "
-              "expovariate betavariate triangular").split()
+_FUNCTIONS = [
+    "seed",
+    "random",
+    "uniform",
+    "randint",
+    "randrange",
+    "getrandbits",
+    "choice",
+    "choices",
+    "sample",
+    "shuffle",
+    "gauss",
+    "normalvariate",
+    "expovariate",
+    "betavariate",
+    "triangular",
+]
 
 
 def make_random(budget: Budget) -> SafeNamespace:

@@ -16,25 +16,57 @@ from __future__ import annotations
 import pprint
 import string
 import typing
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.sandbox.budget import Budget
 from engine.sandbox.policy import SafeNamespace
 from engine.sandbox.sizes import check_nested
 
-_TYPING = ("Any Callable Dict List Optional Sequence Set Tuple Union Iterable Iterator Mapping Type FrozenSet "
-           "Generator NamedTuple").split()
+_TYPING = [
+    "Any",
+    "Callable",
+    "Dict",
+    "List",
+    "Optional",
+    "Sequence",
+    "Set",
+    "Tuple",
+    "Union",
+    "Iterable",
+    "Iterator",
+    "Mapping",
+    "Type",
+    "FrozenSet",
+    "Generator",
+    "NamedTuple",
+]
 _STRING = "ascii_letters ascii_lowercase ascii_uppercase digits hexdigits octdigits punctuation printable whitespace"
 
 
 def make_pprint(write: Callable[[str], None], budget: Budget) -> SafeNamespace:
     """A fresh ``pprint`` for one run, writing where ``print`` writes."""
 
-    def pformat(obj: Any, indent: int = 1, width: int = 80, depth: int | None = None, *, compact: bool = False,
-                sort_dicts: bool = True, underscore_numbers: bool = False) -> str:
+    def pformat(
+        obj: Any,
+        indent: int = 1,
+        width: int = 80,
+        depth: int | None = None,
+        *,
+        compact: bool = False,
+        sort_dicts: bool = True,
+        underscore_numbers: bool = False,
+    ) -> str:
         check_nested(obj, budget)
-        return pprint.pformat(obj, indent=min(int(indent), 40), width=max(1, min(int(width), 10_000)), depth=depth,
-                              compact=compact, sort_dicts=sort_dicts, underscore_numbers=underscore_numbers)
+        return pprint.pformat(
+            obj,
+            indent=min(int(indent), 40),
+            width=max(1, min(int(width), 10_000)),
+            depth=depth,
+            compact=compact,
+            sort_dicts=sort_dicts,
+            underscore_numbers=underscore_numbers,
+        )
 
     def pp(obj: Any, *args: Any, sort_dicts: bool = False, **kwargs: Any) -> None:
         write(pformat(obj, *args, sort_dicts=sort_dicts, **kwargs) + "\n")

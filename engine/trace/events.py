@@ -16,11 +16,10 @@ Example::
     ['dtype', 'id', 'inputs', 'is_leaf']
 """
 
-
 import typing
-from typing import Any, Literal, Union
+from typing import Any, Literal, NotRequired, Union
 
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 Values = Any
 
@@ -162,12 +161,34 @@ class TruncatedEvent(_Base):
 
 
 EVENT_TYPES: tuple[type, ...] = (
-    TensorEvent, NameEvent, BackwardEvent, NodeEvent, AccumulateEvent, GradResetEvent, StepEvent, PrintEvent,
-    WarningEvent, ErrorEvent, IterationEvent, FoldedEvent, TruncatedEvent,
+    TensorEvent,
+    NameEvent,
+    BackwardEvent,
+    NodeEvent,
+    AccumulateEvent,
+    GradResetEvent,
+    StepEvent,
+    PrintEvent,
+    WarningEvent,
+    ErrorEvent,
+    IterationEvent,
+    FoldedEvent,
+    TruncatedEvent,
 )
 Event = Union[
-    TensorEvent, NameEvent, BackwardEvent, NodeEvent, AccumulateEvent, GradResetEvent, StepEvent, PrintEvent,
-    WarningEvent, ErrorEvent, IterationEvent, FoldedEvent, TruncatedEvent,
+    TensorEvent,
+    NameEvent,
+    BackwardEvent,
+    NodeEvent,
+    AccumulateEvent,
+    GradResetEvent,
+    StepEvent,
+    PrintEvent,
+    WarningEvent,
+    ErrorEvent,
+    IterationEvent,
+    FoldedEvent,
+    TruncatedEvent,
 ]
 
 

@@ -26,7 +26,8 @@ Example::
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 Event = dict[str, Any]
 
@@ -133,8 +134,18 @@ class Folder:
             self._holder = None
         first, last = loop.first, loop.index - 1
         if first is not None and last >= first:
-            self._send({"seq": None, "type": "folded", "line": loop.line, "loop": loop.line, "first": first,
-                        "last": last, "iterations": last - first + 1, "events": loop.events})
+            self._send(
+                {
+                    "seq": None,
+                    "type": "folded",
+                    "line": loop.line,
+                    "loop": loop.line,
+                    "first": first,
+                    "last": last,
+                    "iterations": last - first + 1,
+                    "events": loop.events,
+                }
+            )
         loop.first, loop.events = None, 0
         if loop.index >= 0:
             self._send(iteration_event(loop))

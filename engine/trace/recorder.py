@@ -28,7 +28,8 @@ from __future__ import annotations
 import math
 import re
 import types
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -130,9 +131,14 @@ class Recorder:
         if event["type"] in LEDGER:
             if limit is not None and len(self.events) >= LEDGER_FACTOR * limit:
                 self.closed = True
-                event = {"seq": None, "type": "truncated", "line": self.line, "limit": LEDGER_FACTOR * limit,
-                         "message": f"the trace stops after {LEDGER_FACTOR * limit:,} events (event limit); the "
-                                    "program goes on and its output is kept"}
+                event = {
+                    "seq": None,
+                    "type": "truncated",
+                    "line": self.line,
+                    "limit": LEDGER_FACTOR * limit,
+                    "message": f"the trace stops after {LEDGER_FACTOR * limit:,} events (event limit); the "
+                    "program goes on and its output is kept",
+                }
             self._append(event)
             return
         if self.truncated:
@@ -141,9 +147,16 @@ class Recorder:
         if limit is not None and self._graph_events >= limit:
             self.truncated = True
             self._drop(event)
-            self._append({"seq": None, "type": "truncated", "line": self.line, "limit": limit,
-                          "message": f"the graph stops after {limit:,} events (event limit); .grad changes, "
-                                     "optimizer steps and prints are still traced, and the program goes on"})
+            self._append(
+                {
+                    "seq": None,
+                    "type": "truncated",
+                    "line": self.line,
+                    "limit": limit,
+                    "message": f"the graph stops after {limit:,} events (event limit); .grad changes, "
+                    "optimizer steps and prints are still traced, and the program goes on",
+                }
+            )
             return
         self._graph_events += 1
         kind = event["type"]  # an event of a held iteration that goes out after all: its values are written now
@@ -367,9 +380,17 @@ class Recorder:
         if self.closed:
             return
         data = root._data  # the root's own values (the loss), so a folded iteration's loss is still known
-        self._emit({"seq": None, "type": "backward", "line": self.line, "root": self._id(root),
-                    "gradient": self._values(gradient), "retain_graph": bool(retain_graph),
-                    "values": self._values(data) if data.size <= SMALL else summarize(data)})
+        self._emit(
+            {
+                "seq": None,
+                "type": "backward",
+                "line": self.line,
+                "root": self._id(root),
+                "gradient": self._values(gradient),
+                "retain_graph": bool(retain_graph),
+                "values": self._values(data) if data.size <= SMALL else summarize(data),
+            }
+        )
 
     def node_ran(self, node: Any, grad_outputs: tuple[Any, ...], grad_inputs: tuple[Any, ...]) -> None:
         budget = self.budget
@@ -383,13 +404,22 @@ class Recorder:
             return  # (its tensor is not on the graph shown)
         # One grad_input per entry of the tensor event's ``inputs`` (edges to untracked nodes are dropped alike).
         edges = [
-            i for i, (nxt, _) in enumerate(node.next_functions)
+            i
+            for i, (nxt, _) in enumerate(node.next_functions)
             if nxt is not None and (nxt._trace_id is not None or type(nxt) is AccumulateGrad)
         ]
         grads = [grad_inputs[i] if i < len(grad_inputs) else None for i in edges]
         grad_output = grad_outputs[0] if grad_outputs else None
-        event = {"seq": None, "type": "node", "line": self.line, "tensor": node._trace_id, "op": node.name(),
-                 "grad_output": grad_output, "grad_inputs": grads, "formulas": edges}
+        event = {
+            "seq": None,
+            "type": "node",
+            "line": self.line,
+            "tensor": node._trace_id,
+            "op": node.name(),
+            "grad_output": grad_output,
+            "grad_inputs": grads,
+            "formulas": edges,
+        }
         if self._folder.holding:  # the iteration may be left out: its values and formulas are written if it goes out
             event["grad_output"] = None if grad_output is None else np.array(grad_output)
             event["grad_inputs"] = [None if g is None else np.array(g) for g in grads]
@@ -410,22 +440,49 @@ class Recorder:
         if self.closed:
             return
         tid = self._id(leaf)
-        self._emit({"seq": None, "type": "accumulate", "line": self.line, "tensor": tid, "name": self._name_of(tid),
-                    "before": self._values(before), "delta": self._values(delta), "after": self._values(after)})
+        self._emit(
+            {
+                "seq": None,
+                "type": "accumulate",
+                "line": self.line,
+                "tensor": tid,
+                "name": self._name_of(tid),
+                "before": self._values(before),
+                "delta": self._values(delta),
+                "after": self._values(after),
+            }
+        )
 
     def grad_reset(self, t: Any, how: str) -> None:
         if self.closed:
             return
         tid = self._id(t)
-        self._emit({"seq": None, "type": "grad_reset", "line": self.line, "tensor": tid, "name": self._name_of(tid),
-                    "how": how})
+        self._emit(
+            {
+                "seq": None,
+                "type": "grad_reset",
+                "line": self.line,
+                "tensor": tid,
+                "name": self._name_of(tid),
+                "how": how,
+            }
+        )
 
     def param_stepped(self, t: Any, before: Any, after: Any) -> None:
         if self.closed:
             return
         tid = self._id(t)
-        self._emit({"seq": None, "type": "step", "line": self.line, "tensor": tid, "name": self._name_of(tid),
-                    "before": self._values(before), "after": self._values(after)})
+        self._emit(
+            {
+                "seq": None,
+                "type": "step",
+                "line": self.line,
+                "tensor": tid,
+                "name": self._name_of(tid),
+                "before": self._values(before),
+                "after": self._values(after),
+            }
+        )
 
     def warning(self, message: str) -> None:
         self._emit({"seq": None, "type": "warning", "line": self.line, "message": str(message)})

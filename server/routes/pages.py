@@ -19,8 +19,13 @@ async def healthz(service: ServiceDep) -> Health:
     answers = service.answers
     if answers is None:
         return Health(status="ok", pending_runs=service.pending, kept_answers=0, answers_given_again=0)
-    return Health(status="ok", pending_runs=service.pending, kept_answers=len(answers),
-                  answers_given_again=answers.hits, **answers.counts)
+    return Health(
+        status="ok",
+        pending_runs=service.pending,
+        kept_answers=len(answers),
+        answers_given_again=answers.hits,
+        **answers.counts,
+    )
 
 
 _EXAMPLES = dumps(

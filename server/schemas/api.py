@@ -18,7 +18,9 @@ class RunRequest(_Strict):
 
     code: str = Field(description="PyTorch-style Python source", examples=["import torch\nx = torch.tensor(2.0)"])
     seed: int | None = Field(
-        default=None, ge=0, le=2**53,
+        default=None,
+        ge=0,
+        le=2**53,
         description="the run's RNG seed, 0 to 2**53 (an integer every JSON client reads exactly); without one the run "
         "draws its own",
     )
@@ -110,16 +112,22 @@ class ErrorBody(BaseModel):
 
 _JSON_ERROR = {"application/json": {"schema": {"type": "object", "properties": {"detail": {}}, "required": ["detail"]}}}
 REFUSALS: dict[int | str, dict[str, Any]] = {
-    400: {"description": "The body is not strict JSON (NaN, Infinity, a number out of range, not UTF-8, too deep)",
-          "content": _JSON_ERROR},
+    400: {
+        "description": "The body is not strict JSON (NaN, Infinity, a number out of range, not UTF-8, too deep)",
+        "content": _JSON_ERROR,
+    },
     408: {"description": "The body did not arrive in time", "content": _JSON_ERROR},
     413: {"description": "The body (256 KiB) or the code (64 KiB) is over its limit", "content": _JSON_ERROR},
     415: {"description": "The body is not application/json", "content": _JSON_ERROR},
     422: {"description": "The body does not match the schema (unknown fields are refused)", "content": _JSON_ERROR},
-    431: {"description": "The request's headers are too large (16 KiB a header, 64 KiB in all)",
-          "content": _JSON_ERROR},
-    429: {"description": "Too many runs at once, or too many requests from this client; see Retry-After",
-          "content": _JSON_ERROR,
-          "headers": {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}},
+    431: {
+        "description": "The request's headers are too large (16 KiB a header, 64 KiB in all)",
+        "content": _JSON_ERROR,
+    },
+    429: {
+        "description": "Too many runs at once, or too many requests from this client; see Retry-After",
+        "content": _JSON_ERROR,
+        "headers": {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}},
+    },
 }
 """The refusals every POST route may answer, for the OpenAPI schema."""

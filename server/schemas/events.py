@@ -12,14 +12,37 @@ from typing import Annotated
 from pydantic import Field
 
 from engine.trace.events import (
-    AccumulateEvent, BackwardEvent, ErrorEvent, FoldedEvent, GradResetEvent, IterationEvent, NameEvent, NodeEvent,
-    PrintEvent, StepEvent, TensorEvent, TruncatedEvent, WarningEvent,
+    AccumulateEvent,
+    BackwardEvent,
+    ErrorEvent,
+    FoldedEvent,
+    GradResetEvent,
+    IterationEvent,
+    NameEvent,
+    NodeEvent,
+    PrintEvent,
+    StepEvent,
+    TensorEvent,
+    TruncatedEvent,
+    WarningEvent,
 )
 from engine.trace.events import Event as _Event
 
 Event = Annotated[_Event, Field(discriminator="type")]
 
 __all__ = [
-    "Event", "AccumulateEvent", "BackwardEvent", "ErrorEvent", "FoldedEvent", "GradResetEvent", "IterationEvent",
-    "NameEvent", "NodeEvent", "PrintEvent", "StepEvent", "TensorEvent", "TruncatedEvent", "WarningEvent",
+    "Event",
+    "AccumulateEvent",
+    "BackwardEvent",
+    "ErrorEvent",
+    "FoldedEvent",
+    "GradResetEvent",
+    "IterationEvent",
+    "NameEvent",
+    "NodeEvent",
+    "PrintEvent",
+    "StepEvent",
+    "TensorEvent",
+    "TruncatedEvent",
+    "WarningEvent",
 ]

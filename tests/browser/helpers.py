@@ -109,7 +109,6 @@ def axe_violations(page: Page, impacts: tuple[str, ...] = ("serious", "critical"
     ]
 
 
-
 def b64url(code: str) -> str:
     """base64url of UTF-8 ``code``, unpadded: the ``code=`` of a link."""
     return base64.urlsafe_b64encode(code.encode("utf-8")).decode("ascii").rstrip("=")

@@ -29,7 +29,10 @@ def record_cli(code: str, folder: Path) -> dict:
     (folder / "code.py").write_text(code, encoding="utf-8")
     subprocess.run(
         [sys.executable, "-m", "server.record", "record", "code.py", "-o", "trace.json"],
-        cwd=folder, check=True, capture_output=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        cwd=folder,
+        check=True,
+        capture_output=True,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
     )
     return json.loads((folder / "trace.json").read_text(encoding="utf-8"))
 

@@ -35,7 +35,7 @@ def run(page: Page) -> None:
     expect(page.locator("#run-status")).to_have_text(re.compile(r"^(\d+ events?|Run failed)"), timeout=30_000)
 
 
-def node(page: Page, tensor_id: str):  # noqa: ANN201 - a Locator
+def node(page: Page, tensor_id: str):
     return page.locator(f'{GRAPH_NODES}[data-node-id="{tensor_id}"]')
 
 
@@ -152,7 +152,7 @@ def test_tensor_nodes_show_the_formula_with_their_values(page: Page, live_server
     expect(chain).to_contain_text("grad_x = grad_out · 2·x = [1., 1., 1.] · 2·[1., 2., 3.] = [2., 4., 6.]")
 
 
-def test_reduced_motion_stops_the_flowing_edges(browser: Browser, live_server: str, problems) -> None:  # noqa: ANN001
+def test_reduced_motion_stops_the_flowing_edges(browser: Browser, live_server: str, problems) -> None:
     animations = {}
     for motion in ("no-preference", "reduce"):
         context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion=motion)

@@ -98,7 +98,9 @@ def run(page: Page, code: str, live_server: str) -> None:
     page.get_by_test_id("run").click()
     expect(page.locator("#run-status")).to_have_text(re.compile(r"^\d+ events?"), timeout=30_000)
     expect(page.locator(BOXES).first).to_be_attached()
-    page.wait_for_function("() => !document.querySelector('.graph-busy') || document.querySelector('.graph-busy').hidden")
+    page.wait_for_function(
+        "() => !document.querySelector('.graph-busy') || document.querySelector('.graph-busy').hidden"
+    )
 
 
 def step_until(page: Page, text: str, limit: int = 40) -> None:
@@ -253,8 +255,8 @@ def test_nodes_made_inside_a_module_call_are_framed_as_its_cluster(page: Page, l
         expect(cluster).to_contain_text(f"{path} · {kind}")
     # the cluster frames its addmm, t and parameters, and nothing from outside it (the loss's pow)
     frame = page.locator('[data-module="model.4"] > rect').bounding_box()
-    weight = page.locator('[data-testid=graph] [data-node-id]', has_text="model.4.weight").locator(":scope > rect.box")
-    pow_ = page.locator('[data-testid=graph] [data-node-id]', has_text="PowBackward0").locator(":scope > rect.box")
+    weight = page.locator("[data-testid=graph] [data-node-id]", has_text="model.4.weight").locator(":scope > rect.box")
+    pow_ = page.locator("[data-testid=graph] [data-node-id]", has_text="PowBackward0").locator(":scope > rect.box")
     w, p = weight.bounding_box(), pow_.bounding_box()
     assert frame and w and p
     assert frame["x"] <= w["x"] and w["x"] + w["width"] <= frame["x"] + frame["width"] + 0.5, (frame, w)

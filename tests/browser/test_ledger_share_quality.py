@@ -18,15 +18,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.conftest import running_server
 from tests.browser.helpers import (
     axe_violations,
     code_url,
     fixture_trace,
     lesson,
-    serve_trace,
     shot,
 )
+from tests.conftest import running_server
 
 GRAPH_NODES = '[data-testid="graph"] svg [data-node-id]'
 
@@ -37,7 +36,7 @@ def run(page: Page) -> None:
     expect(page.locator("#run-status")).to_have_text(re.compile(r"^(\d+ events?|Run failed)"), timeout=30_000)
 
 
-def ledger_head(page: Page):  # noqa: ANN201 - a Locator
+def ledger_head(page: Page):
     return page.get_by_test_id("ledger").locator(".ledger-leaf h3")
 
 
@@ -155,7 +154,7 @@ class _SlowStream(BaseHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
 
-    def do_GET(self) -> None:  # noqa: N802
+    def do_GET(self) -> None:
         path = self.path.split("?")[0].split("#")[0]
         if path == "/api/examples":
             body, kind = b"[]", "application/json"
@@ -172,7 +171,7 @@ class _SlowStream(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         self.rfile.read(int(self.headers.get("content-length", 0)))
         if self.path != "/api/run/stream":
             self.send_error(404)
@@ -203,7 +202,7 @@ def slow_stream() -> Iterator[tuple[str, threading.Event]]:
         server.server_close()
 
 
-def test_events_render_as_they_arrive(page: Page, slow_stream) -> None:  # noqa: ANN001
+def test_events_render_as_they_arrive(page: Page, slow_stream) -> None:
     base, release = slow_stream
     page.goto(code_url(base, lesson("scalar_backward")))
     page.get_by_test_id("run").click()
@@ -261,7 +260,7 @@ def test_embed_page_runs_compactly_and_reports_its_height(page: Page, live_serve
         f'</script><iframe id="gt" src="{src}" width="800" height="400" title="gradtrace"></iframe>'
     )
     # a course page on an http origin (the iframe's frame-ancestors allows any network origin)
-    serve = lambda route: route.fulfill(body=course_page, content_type="text/html")  # noqa: E731
+    serve = lambda route: route.fulfill(body=course_page, content_type="text/html")
     page.route(f"{live_server}/course-page.html", serve)
     page.goto(f"{live_server}/course-page.html")
     frame = page.frame_locator("#gt")
@@ -289,7 +288,7 @@ def test_embed_with_editor_hidden(page: Page, live_server: str) -> None:
 def test_small_and_large_screens_light_and_dark(
     browser: Browser,
     live_server: str,
-    problems,  # noqa: ANN001 - the PageProblems fixture
+    problems,
     width: int,
     scheme: str,
 ) -> None:

@@ -21,7 +21,9 @@ def test_a_5000_iteration_loop_then_backward_shows_the_backward_pass_and_the_gra
     expect(page.locator("#run-status")).to_have_text(re.compile(r"^\d+ events?"), timeout=30_000)
     expect(page.get_by_test_id("stdout")).to_have_text("tensor([1.6488, 1.6488, 1.6488])\n")
     expect(page.locator("#warnings")).to_contain_text("Loop at line 4: iterations 3–4998 folded")
-    expect(page.get_by_test_id("ledger").locator(".ledger-leaf h3")).to_contain_text("x.grad = [1.6488, 1.6488, 1.6488]")
+    expect(page.get_by_test_id("ledger").locator(".ledger-leaf h3")).to_contain_text(
+        "x.grad = [1.6488, 1.6488, 1.6488]"
+    )
     # Step to the backward pass: its nodes light up as they run.
     page.get_by_role("button", name="First step").click()
     ran = page.locator('[data-testid="graph"] svg [data-node-id].ran')

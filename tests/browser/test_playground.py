@@ -92,7 +92,7 @@ def test_live_examples_menu_loads_a_lesson(page: Page, live_server: str) -> None
     assert "#code=" in page.url  # the URL now carries the code that ran
 
 
-def test_live_small_screen(browser, live_server: str, problems) -> None:  # noqa: ANN001 - fixtures
+def test_live_small_screen(browser, live_server: str, problems) -> None:
     context = browser.new_context(viewport={"width": 375, "height": 800})
     try:
         page = context.new_page()

@@ -104,7 +104,7 @@ def test_tab_indents_by_four_spaces_and_escape_then_tab_leaves_the_editor(page: 
     assert page.evaluate("() => document.activeElement.closest('.cm-editor') === null")
 
 
-def test_dark_mode_themes_the_editor(browser: Browser, live_server: str, problems) -> None:  # noqa: ANN001
+def test_dark_mode_themes_the_editor(browser: Browser, live_server: str, problems) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
     try:
         page = context.new_page()
@@ -121,7 +121,7 @@ def test_dark_mode_themes_the_editor(browser: Browser, live_server: str, problem
     assert not problems.items, problems.items
 
 
-def test_at_phone_width_the_graph_comes_first_after_run(browser: Browser, live_server: str, problems) -> None:  # noqa: ANN001
+def test_at_phone_width_the_graph_comes_first_after_run(browser: Browser, live_server: str, problems) -> None:
     context = browser.new_context(viewport={"width": 375, "height": 740})
     try:
         page = context.new_page()

@@ -113,7 +113,7 @@ class Replica:
         return f"http://{self.address}"
 
     @classmethod
-    def start(cls, env: dict[str, str], cwd: Path = ROOT) -> "Replica":
+    def start(cls, env: dict[str, str], cwd: Path = ROOT) -> Replica:
         port = _free_port()
         proc = subprocess.Popen(
             [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
@@ -166,16 +166,28 @@ class RedisServer:
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
-    def client(self) -> "redis.Redis[bytes]":
+    def client(self) -> redis.Redis[bytes]:
         return redis.Redis(host="127.0.0.1", port=self.port, socket_timeout=5)
 
     @classmethod
-    def start(cls, directory: Path, *overrides: str) -> "RedisServer":
+    def start(cls, directory: Path, *overrides: str) -> RedisServer:
         directory.mkdir(parents=True, exist_ok=True)
         port = _free_port()
-        command = [shutil.which("redis-server") or "/usr/bin/redis-server", str(REDIS_CONF),
-                   "--port", str(port), "--bind", "127.0.0.1", "--dir", str(directory),
-                   "--logfile", str(directory / "redis.log"), "--daemonize", "no", *overrides]
+        command = [
+            shutil.which("redis-server") or "/usr/bin/redis-server",
+            str(REDIS_CONF),
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--dir",
+            str(directory),
+            "--logfile",
+            str(directory / "redis.log"),
+            "--daemonize",
+            "no",
+            *overrides,
+        ]
         server = cls(subprocess.Popen(command, start_new_session=True), port)
         wait_until(lambda: bool(server.client().ping()), 20, f"redis-server on {port} answering PING")
         return server
@@ -235,7 +247,7 @@ class Nginx:
         return values
 
     @classmethod
-    def start(cls, directory: Path, api_addresses: list[str]) -> "Nginx":
+    def start(cls, directory: Path, api_addresses: list[str]) -> Nginx:
         directory.mkdir(parents=True, exist_ok=True)
         port = _free_port()
         (directory / "gradtrace.conf").write_text(render_nginx(cls.values(port, api_addresses, directory)))
@@ -247,8 +259,9 @@ class Nginx:
         if checked.returncode != 0:
             raise RuntimeError(f"nginx -t refused the config:\n{checked.stderr}")
         nginx = cls(subprocess.Popen(command, start_new_session=True), port, directory)
-        wait_until(lambda: httpx.get(f"{nginx.url}/favicon.svg", timeout=1).status_code == 200, 20,
-                   f"nginx on {port} serving")
+        wait_until(
+            lambda: httpx.get(f"{nginx.url}/favicon.svg", timeout=1).status_code == 200, 20, f"nginx on {port} serving"
+        )
         return nginx
 
     def log(self) -> list[dict[str, Any]]:
@@ -290,13 +303,15 @@ class Stack:
 
     @classmethod
     @contextlib.contextmanager
-    def start(cls, directory: Path, replicas: int = 2, env: dict[str, str] | None = None) -> Iterator["Stack"]:
+    def start(cls, directory: Path, replicas: int = 2, env: dict[str, str] | None = None) -> Iterator[Stack]:
         started: list[Any] = []
         try:
             store = RedisServer.start(directory / "redis")
             started.append(store)
-            servers = [Replica.start({"GRADTRACE_WORKERS": "2", **PATIENT, **(env or {}),
-                                      "GRADTRACE_REDIS_URL": store.url}) for _ in range(replicas)]
+            servers = [
+                Replica.start({"GRADTRACE_WORKERS": "2", **PATIENT, **(env or {}), "GRADTRACE_REDIS_URL": store.url})
+                for _ in range(replicas)
+            ]
             started.extend(servers)
             for server in servers:
                 server.wait_ready()

@@ -23,14 +23,21 @@ ROOT = Path(__file__).resolve().parents[2]
 def _docker_compose(path: Path) -> subprocess.CompletedProcess[str]:
     binary = shutil.which("docker-compose")
     assert binary, "docker-compose is missing: `make deploy-tools` installs Debian's package"
-    return subprocess.run([binary, "-f", str(path), "config", "--quiet"], capture_output=True, text=True,
-                          timeout=120, cwd=path.parent, env={"PATH": "/usr/bin:/bin"})
+    return subprocess.run(
+        [binary, "-f", str(path), "config", "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=path.parent,
+        env={"PATH": "/usr/bin:/bin"},
+    )
 
 
 def _schema_check(path: Path) -> subprocess.CompletedProcess[str]:
     binary = Path(sys.executable).parent / "check-jsonschema"
-    return subprocess.run([str(binary), "--builtin-schema", "vendor.compose-spec", str(path)], capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run(
+        [str(binary), "--builtin-schema", "vendor.compose-spec", str(path)], capture_output=True, text=True, timeout=120
+    )
 
 
 def test_docker_compose_accepts_the_file() -> None:
@@ -70,8 +77,9 @@ def test_api_replicas_can_be_scaled() -> None:
 
 
 def test_only_nginx_is_published_on_the_readmes_port() -> None:
-    published = {name: service.get("ports", []) for name, service in yaml.safe_load(COMPOSE_FILE.read_text())
-                 ["services"].items()}
+    published = {
+        name: service.get("ports", []) for name, service in yaml.safe_load(COMPOSE_FILE.read_text())["services"].items()
+    }
     assert published["api"] == [] and published["redis"] == []
     assert published["nginx"] == ["${GRADTRACE_PORT:-8000}:8080"]
     assert compose_environment("nginx")["NGINX_LISTEN"] == "8080"

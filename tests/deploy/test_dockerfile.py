@@ -25,8 +25,12 @@ def _hadolint() -> str:
 
 
 def _lint(path: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([_hadolint(), "--no-color", "--failure-threshold", "info", str(path)],
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [_hadolint(), "--no-color", "--failure-threshold", "info", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_hadolint_finds_nothing() -> None:
@@ -105,8 +109,9 @@ def test_the_web_stage_carries_the_nginx_config_and_a_value_for_each_placeholder
     assert [line for line in web if line.startswith("USER ")][-1] == "USER 101"  # and nginx is not root
 
 
-@pytest.mark.parametrize("line", [line for line in DOCKERFILE.read_text().splitlines() if line.startswith("COPY")
-                                  and "--from=" not in line])
+@pytest.mark.parametrize(
+    "line", [line for line in DOCKERFILE.read_text().splitlines() if line.startswith("COPY") and "--from=" not in line]
+)
 def test_every_copied_source_exists(line: str) -> None:
     *sources, _dest = line.split()[1:]
     for source in sources:

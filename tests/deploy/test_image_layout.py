@@ -30,8 +30,11 @@ def _build_context(destination: Path) -> Path:
         if line.startswith("COPY "):
             *sources, target = line.split()[1:]
             for source in sources:
-                place = destination / target / Path(source).name if target.endswith("/") and not \
-                    source.endswith("/") else destination / target
+                place = (
+                    destination / target / Path(source).name
+                    if target.endswith("/") and not source.endswith("/")
+                    else destination / target
+                )
                 if (ROOT / source).is_dir():
                     shutil.copytree(ROOT / source, place, ignore=shutil.ignore_patterns("__pycache__"))
                 else:
@@ -45,8 +48,23 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The wheel built from the build stage's sources alone, unpacked where only it is found first."""
     out = tmp_path_factory.mktemp("wheel")
     context = _build_context(out / "src")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-                    "--wheel-dir", str(out), str(context)], check=True, timeout=300, cwd=out)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--wheel-dir",
+            str(out),
+            str(context),
+        ],
+        check=True,
+        timeout=300,
+        cwd=out,
+    )
     (wheel,) = out.glob("gradtrace-*.whl")
     site = out / "site"
     zipfile.ZipFile(wheel).extractall(site)
@@ -54,8 +72,9 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 
 def _tracked_sources() -> set[str]:
-    listed = subprocess.run(["git", "ls-files", "engine", "server"], capture_output=True, text=True, cwd=ROOT,
-                            check=True).stdout.split()
+    listed = subprocess.run(
+        ["git", "ls-files", "engine", "server"], capture_output=True, text=True, cwd=ROOT, check=True
+    ).stdout.split()
     return {path for path in listed if path.endswith(".py")}
 
 
@@ -67,8 +86,14 @@ def test_the_wheel_holds_every_source_of_the_engine_and_the_server(installed: Pa
 
 def test_the_installed_server_answers_from_outside_the_repository(installed: Path, tmp_path: Path) -> None:
     env = {"PYTHONPATH": str(installed), "GRADTRACE_FRONTEND_DIR": str(STATIC_ROOT), "GRADTRACE_WORKERS": "1"}
-    where = subprocess.run([sys.executable, "-c", "import server, engine; print(server.__file__, engine.__file__)"],
-                           capture_output=True, text=True, cwd=tmp_path, env={**os.environ, **env}, check=True)
+    where = subprocess.run(
+        [sys.executable, "-c", "import server, engine; print(server.__file__, engine.__file__)"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, **env},
+        check=True,
+    )
     assert all(path.startswith(str(installed)) for path in where.stdout.split()), where.stdout
     replica = Replica.start(env, cwd=tmp_path)  # as the image runs it: away from the repository
     try:

@@ -25,8 +25,9 @@ VERSIONS = ["1.37.0", "1.30.0"]
 
 def _validate(paths: list[Path], version: str) -> subprocess.CompletedProcess[str]:
     binary = Path(sys.executable).parent / "kubernetes-validate"
-    return subprocess.run([str(binary), "--strict", "-k", version, *map(str, paths)], capture_output=True,
-                          text=True, timeout=300)
+    return subprocess.run(
+        [str(binary), "--strict", "-k", version, *map(str, paths)], capture_output=True, text=True, timeout=300
+    )
 
 
 @pytest.mark.parametrize("version", VERSIONS)
@@ -58,7 +59,10 @@ def test_kustomization_lists_every_resource_file() -> None:
     assert sorted(kustomization["resources"]) == [path.name for path in RESOURCE_FILES]
     assert {r["metadata"].get("namespace", "gradtrace") for r in _resources()} == {"gradtrace"}
     assert {image["name"] for image in kustomization["images"]} == {
-        c["image"] for r in _resources() if r["kind"] == "Deployment" for c in r["spec"]["template"]["spec"]["containers"]
+        c["image"]
+        for r in _resources()
+        if r["kind"] == "Deployment"
+        for c in r["spec"]["template"]["spec"]["containers"]
         if ":" not in c["image"]
     }
 
@@ -116,9 +120,13 @@ def test_the_ingress_sends_paths_to_services_that_exist() -> None:
 def test_the_api_settings_are_the_servers_and_fit_the_memory_limit() -> None:
     data = _one("ConfigMap", "gradtrace-api")["data"]
     assert unknown(data) == []
-    settings = Settings(**{name.removeprefix("GRADTRACE_").lower(): value for name, value in data.items()
-                           if name.startswith("GRADTRACE_") and name.removeprefix("GRADTRACE_").lower()
-                           in Settings.model_fields})
+    settings = Settings(
+        **{
+            name.removeprefix("GRADTRACE_").lower(): value
+            for name, value in data.items()
+            if name.startswith("GRADTRACE_") and name.removeprefix("GRADTRACE_").lower() in Settings.model_fields
+        }
+    )
     (container,) = _one("Deployment", "gradtrace-api")["spec"]["template"]["spec"]["containers"]
     limit = container["resources"]["limits"]["memory"]
     assert limit.endswith("Gi")

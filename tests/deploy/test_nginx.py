@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+
 from server.lessons import LESSONS
 from tests.deploy.stack import STATIC_ROOT, Nginx, Stack, wait_until
 
@@ -125,8 +126,11 @@ def test_killing_a_replica_mid_load_loses_no_request(tmp_path: Path) -> None:
     # Requests the victim had taken and never answered were sent again to the survivor (nginx's error log says
     # they failed "while reading response header"), and every answer came from a live replica.
     assert retried, "no request was retried: the kill did not happen mid-load"
-    in_flight = [line for line in errors.splitlines()
-                 if "while reading response header" in line and victim.address in line and "[error]" in line]
+    in_flight = [
+        line
+        for line in errors.splitlines()
+        if "while reading response header" in line and victim.address in line and "[error]" in line
+    ]
     print(f"requests in flight at the victim when it died: {len(in_flight)}")
     assert in_flight, errors
     for entry in retried:
@@ -203,7 +207,7 @@ def test_oversized_bodies_answer_413_at_nginx(stack: Stack) -> None:
         def chunks() -> Any:
             body = json.dumps({"code": code}).encode()
             for i in range(0, len(body), 16384):
-                yield body[i: i + 16384]
+                yield body[i : i + 16384]
 
         chunked = client.post("/api/run", content=chunks(), headers={"content-type": "application/json"})
         # Under nginx's limit, over the api's 64 KiB of code: nginx passes it on and the replica refuses it.
@@ -229,7 +233,9 @@ def test_hashed_assets_are_cached_for_a_year_and_compressed(stack: Stack) -> Non
                 assert response.headers["content-encoding"] == "gzip" and response.headers["vary"] == "Accept-Encoding"
                 raw = client.get(f"/assets/{path.name}", headers={"accept-encoding": "identity"})
                 assert "content-encoding" not in raw.headers and raw.content == path.read_bytes()
-                assert int(response.headers.get("content-length", len(gzip.compress(raw.content)))) < path.stat().st_size
+                assert (
+                    int(response.headers.get("content-length", len(gzip.compress(raw.content)))) < path.stat().st_size
+                )
             assert response.content == path.read_bytes()  # httpx decompressed it: the same bytes
         missing = client.get("/assets/app-00000000.js")
         assert missing.status_code == 404
@@ -246,8 +252,7 @@ def test_hashed_assets_are_cached_for_a_year_and_compressed(stack: Stack) -> Non
 
 def test_api_answers_come_compressed_and_intact(stack: Stack) -> None:
     direct = httpx.post(f"{stack.replicas[0].url}/api/run", json={"code": LESSON}, timeout=30)
-    through = httpx.post(f"{stack.url}/api/run", json={"code": LESSON}, headers={"accept-encoding": "gzip"},
-                         timeout=30)
+    through = httpx.post(f"{stack.url}/api/run", json={"code": LESSON}, headers={"accept-encoding": "gzip"}, timeout=30)
     assert through.status_code == 200 and through.headers["content-encoding"] == "gzip"
     assert through.json()["stdout"] == direct.json()["stdout"] and through.json()["events"] == direct.json()["events"]
 
@@ -292,5 +297,7 @@ def test_headers_or_a_body_that_never_arrive_are_cut_off_at_nginx(stack: Stack) 
     # nginx closes both connections after its 10 s timeouts, without bothering a replica
     assert all(data == b"" and 9 < waited < 20 for data, waited in closed.values()), closed
     entries = _new_entries(stack, before, tuple(partial), 2)
-    assert sorted((e["path"], e["status"], e["upstream"]) for e in entries) == [("/api/run", 408, ""),
-                                                                                ("/healthz", 408, "")]
+    assert sorted((e["path"], e["status"], e["upstream"]) for e in entries) == [
+        ("/api/run", 408, ""),
+        ("/healthz", 408, ""),
+    ]

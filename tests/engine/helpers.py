@@ -14,7 +14,7 @@ from engine.run_state import RunState, use_state
 def run_torch(code: str) -> str:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(code, "<snippet>", "exec"), {"__name__": "__snippet__"})  # noqa: S102 - test oracle
+        exec(compile(code, "<snippet>", "exec"), {"__name__": "__snippet__"})
     return out.getvalue()
 
 
@@ -34,7 +34,7 @@ def run_ours(code: str, observer: Any = None) -> str:
     out = io.StringIO()
     with use_state(RunState(observer=observer)), contextlib.redirect_stdout(out):
         env = {"__builtins__": env_builtins, "__name__": "__snippet__"}
-        exec(compile(code, "<snippet>", "exec"), env)  # noqa: S102 - trusted test snippets
+        exec(compile(code, "<snippet>", "exec"), env)
     return out.getvalue()
 
 
@@ -55,7 +55,7 @@ def make_inputs(spec: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
 def namespaces() -> tuple[dict[str, Any], dict[str, Any]]:
     """``torch`` and ``F`` for eval: real ones and the engine's."""
     import torch
-    import torch.nn.functional as F  # noqa: N812
+    import torch.nn.functional as F
 
     mods = make_modules()
     return {"torch": torch, "F": F}, {"torch": mods["torch"], "F": mods["torch.nn.functional"]}

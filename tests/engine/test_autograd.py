@@ -83,8 +83,10 @@ def test_errors_like_torch(code: str) -> None:
 
 
 def test_deep_graph_runs_without_recursion() -> None:
-    code = "import torch\nx = torch.tensor(1.0, requires_grad=True)\ny = x\nfor _ in range(100000):\n" \
-           "    y = y + 0.0\ny.backward()\nprint(x.grad)"
+    code = (
+        "import torch\nx = torch.tensor(1.0, requires_grad=True)\ny = x\nfor _ in range(100000):\n"
+        "    y = y + 0.0\ny.backward()\nprint(x.grad)"
+    )
     assert run_ours(code) == "tensor(1.)\n"
 
 
@@ -107,8 +109,18 @@ def test_observer_is_told_everything() -> None:
     )
     run_ours(code, observer=rec)
     kinds = [c[0] for c in rec.calls]
-    assert kinds == ["tensor_created", "tensor_created", "tensor_created", "backward_started", "node_ran",
-                     "node_ran", "grad_accumulated", "warning", "grad_reset", "grad_reset"]
+    assert kinds == [
+        "tensor_created",
+        "tensor_created",
+        "tensor_created",
+        "backward_started",
+        "node_ran",
+        "node_ran",
+        "grad_accumulated",
+        "warning",
+        "grad_reset",
+        "grad_reset",
+    ]
     node_calls = [args for name, args in rec.calls if name == "node_ran"]
     assert [n.name() for n, _, _ in node_calls] == ["SumBackward0", "PowBackward0"]
     for node, outs, ins in node_calls:
@@ -120,8 +132,10 @@ def test_observer_is_told_everything() -> None:
 
 
 def test_grad_accumulates_in_place_like_torch() -> None:
-    code = "import torch\nx = torch.tensor([1., 2.], requires_grad=True)\n(x * 2).sum().backward()\ng = x.grad\n" \
-           "(x * 3).sum().backward()\nprint(g, g is x.grad)"
+    code = (
+        "import torch\nx = torch.tensor([1., 2.], requires_grad=True)\n(x * 2).sum().backward()\ng = x.grad\n"
+        "(x * 3).sum().backward()\nprint(g, g is x.grad)"
+    )
     assert run_ours(code) == run_torch(code)
 
 
@@ -139,15 +153,19 @@ def test_no_grad_state_is_per_run() -> None:
 
 
 def test_no_grad_as_decorator() -> None:
-    code = ("import torch\n@torch.no_grad()\ndef double(a):\n    return a * 2\n"
-            "x = torch.ones(2, requires_grad=True)\nprint(double(x), (x * 2).requires_grad)")
+    code = (
+        "import torch\n@torch.no_grad()\ndef double(a):\n    return a * 2\n"
+        "x = torch.ones(2, requires_grad=True)\nprint(double(x), (x * 2).requires_grad)"
+    )
     assert run_ours(code) == run_torch(code)
 
 
 def test_old_style_grad_data_zero_is_a_reset() -> None:
     rec = Recorder()
-    code = ("import torch\nw = torch.ones(2, requires_grad=True)\n(w * 2).sum().backward()\nw.grad.data.zero_()\n"
-            "print(w.grad)")
+    code = (
+        "import torch\nw = torch.ones(2, requires_grad=True)\n(w * 2).sum().backward()\nw.grad.data.zero_()\n"
+        "print(w.grad)"
+    )
     assert run_ours(code, observer=rec) == run_torch(code)
     assert [a[1] for k, a in rec.calls if k == "grad_reset"] == ["zero"]
 
@@ -218,22 +236,28 @@ def test_nodes_keep_only_what_backward_needs() -> None:
 
 
 def test_retain_grad_follows_inplace_ops() -> None:
-    code = ("import torch\nx = torch.tensor([1., 2.], requires_grad=True)\ny = x * 2\ny.retain_grad()\ny.mul_(3)\n"
-            "(y * y).sum().backward()\nprint(y.grad, x.grad)")
+    code = (
+        "import torch\nx = torch.tensor([1., 2.], requires_grad=True)\ny = x * 2\ny.retain_grad()\ny.mul_(3)\n"
+        "(y * y).sum().backward()\nprint(y.grad, x.grad)"
+    )
     assert run_ours(code) == run_torch(code)
 
 
 def test_calling_a_node_applies_its_local_chain_rule() -> None:
-    code = ("import torch\nx = torch.tensor([1., 2.], requires_grad=True)\n"
-            "w = torch.tensor([3., 4.], requires_grad=True)\ny = x * w\nprint(y.grad_fn(torch.ones(2)))\n"
-            "z = x.exp()\nprint(z.grad_fn(torch.ones(2)))\n"
-            "s = z.sum()\nprint(s.grad_fn(torch.tensor(1.)))\nprint(z.grad_fn.next_functions[0][0](torch.ones(2)))")
+    code = (
+        "import torch\nx = torch.tensor([1., 2.], requires_grad=True)\n"
+        "w = torch.tensor([3., 4.], requires_grad=True)\ny = x * w\nprint(y.grad_fn(torch.ones(2)))\n"
+        "z = x.exp()\nprint(z.grad_fn(torch.ones(2)))\n"
+        "s = z.sum()\nprint(s.grad_fn(torch.tensor(1.)))\nprint(z.grad_fn.next_functions[0][0](torch.ones(2)))"
+    )
     assert run_ours(code) == run_torch(code)
 
 
 def test_tensor_hooks_like_torch() -> None:
-    code = ("import torch\nx = torch.tensor([1., 2.])\nx.requires_grad_()\n"
-            "h = x.register_hook(lambda g: print('leaf hook', g))\ny = x * 2\nh2 = y.register_hook(lambda g: g * 10)\n"
-            "y.sum().backward()\nprint(x.grad)\nh2.remove()\nx.grad = None\n(x * 2).sum().backward()\nprint(x.grad)\n"
-            "z = torch.tensor([1.])\ntry:\n    z.register_hook(print)\nexcept RuntimeError as e:\n    print(e)")
+    code = (
+        "import torch\nx = torch.tensor([1., 2.])\nx.requires_grad_()\n"
+        "h = x.register_hook(lambda g: print('leaf hook', g))\ny = x * 2\nh2 = y.register_hook(lambda g: g * 10)\n"
+        "y.sum().backward()\nprint(x.grad)\nh2.remove()\nx.grad = None\n(x * 2).sum().backward()\nprint(x.grad)\n"
+        "z = torch.tensor([1.])\ntry:\n    z.register_hook(print)\nexcept RuntimeError as e:\n    print(e)"
+    )
     assert run_ours(code) == run_torch(code)

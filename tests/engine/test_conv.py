@@ -28,18 +28,26 @@ CASES = [
     "F.conv2d(t3.unsqueeze(0), torch.ones(3, 2, 2, 2), b[:3])",
     "F.conv2d(t3, torch.ones(1, 2, 2, 3), padding=1, stride=(2, 1))",
     "F.conv2d(t3.unsqueeze(0), (n[:2, :2] * 1).reshape(2, 1, 1, 2), groups=2, dilation=2, padding='same')",
-    "F.pad(t3, (1, 2))", "F.pad(m, (0, 1, 2, 0), value=-1.5)",
+    "F.pad(t3, (1, 2))",
+    "F.pad(m, (0, 1, 2, 0), value=-1.5)",
     "F.conv2d(t3.unsqueeze(0).expand(2, 2, 3, 4), m.view(1, 2, 3, 1), padding='valid')",
     "F.conv1d(t3, t3[:, :, :2] * 1, stride=2)",
     "F.conv1d(m, n[:, :2].reshape(3, 1, 2).expand(3, 2, 2) * 1)",
     "F.conv1d(t3, torch.ones(4, 3, 3), b, padding=2, dilation=2)",
-    "F.max_pool2d(t3, 2)", "F.max_pool2d(t3.unsqueeze(0), (2, 3), stride=1, padding=1)",
-    "F.max_pool2d(t3, 2, ceil_mode=True)", "F.max_pool2d(t3, 2, 1, dilation=(1, 2))",
-    "F.avg_pool2d(t3, 2)", "F.avg_pool2d(t3.unsqueeze(0), 3, stride=2, padding=1)",
-    "F.avg_pool2d(t3, 3, 2, 1, ceil_mode=True, count_include_pad=False)", "F.avg_pool2d(t3, 2, 1, divisor_override=3)",
-    "F.max_pool1d(t3, 2)", "F.max_pool1d(m, 2, 1, 1)", "F.avg_pool1d(t3, 3, 2, 1)",
+    "F.max_pool2d(t3, 2)",
+    "F.max_pool2d(t3.unsqueeze(0), (2, 3), stride=1, padding=1)",
+    "F.max_pool2d(t3, 2, ceil_mode=True)",
+    "F.max_pool2d(t3, 2, 1, dilation=(1, 2))",
+    "F.avg_pool2d(t3, 2)",
+    "F.avg_pool2d(t3.unsqueeze(0), 3, stride=2, padding=1)",
+    "F.avg_pool2d(t3, 3, 2, 1, ceil_mode=True, count_include_pad=False)",
+    "F.avg_pool2d(t3, 2, 1, divisor_override=3)",
+    "F.max_pool1d(t3, 2)",
+    "F.max_pool1d(m, 2, 1, 1)",
+    "F.avg_pool1d(t3, 3, 2, 1)",
     "F.avg_pool1d(m, 2, ceil_mode=True)",
-    "F.adaptive_avg_pool2d(t3, (2, 3))", "F.adaptive_avg_pool2d(t3.unsqueeze(0), 1)",
+    "F.adaptive_avg_pool2d(t3, (2, 3))",
+    "F.adaptive_avg_pool2d(t3.unsqueeze(0), 1)",
     "F.adaptive_avg_pool2d(t3, (None, 2))",
 ]
 
@@ -60,18 +68,20 @@ def test_same_padding_of_an_even_kernel_pads_the_input_first_as_torch_does() -> 
 def _both(code: str, names: tuple[str, ...]) -> tuple[dict, dict]:
     """Run ``code`` on torch and on the engine (same seedless inputs from numpy), returning both environments."""
     rng = np.random.default_rng(7)
-    arrays = {"x": rng.standard_normal((2, 3, 9, 8)).astype(np.float32),
-              "w": rng.standard_normal((4, 3, 3, 2)).astype(np.float32),
-              "wg": rng.standard_normal((6, 1, 3, 3)).astype(np.float32),
-              "bias": rng.standard_normal(4).astype(np.float32),
-              "g": rng.standard_normal((2, 3, 9, 8)).astype(np.float32)}
+    arrays = {
+        "x": rng.standard_normal((2, 3, 9, 8)).astype(np.float32),
+        "w": rng.standard_normal((4, 3, 3, 2)).astype(np.float32),
+        "wg": rng.standard_normal((6, 1, 3, 3)).astype(np.float32),
+        "bias": rng.standard_normal(4).astype(np.float32),
+        "g": rng.standard_normal((2, 3, 9, 8)).astype(np.float32),
+    }
     tns, ons = namespaces()
     theirs = {**tns, **{k: torch.tensor(v, requires_grad=k != "g") for k, v in arrays.items()}}
     with use_state(RunState()):
-        T = ons["torch"]  # noqa: N806
+        T = ons["torch"]
         ours = {**ons, **{k: T.tensor(v.tolist(), requires_grad=k != "g") for k, v in arrays.items()}}
-        exec(code, theirs)  # noqa: S102 - the test's own code
-        exec(code, ours)  # noqa: S102
+        exec(code, theirs)
+        exec(code, ours)
     return theirs, ours
 
 
@@ -98,11 +108,14 @@ def test_conv_values_and_gradients_are_close_to_torch(code: str) -> None:
 
 
 POOL_PROGRAMS = [
-    "y = F.max_pool2d(x, 2)", "y = F.max_pool2d(x, 3, stride=2, padding=1, ceil_mode=True)",
-    "y = F.max_pool2d(x, (2, 3), stride=1, dilation=(2, 1))", "y = F.avg_pool2d(x, 2)",
+    "y = F.max_pool2d(x, 2)",
+    "y = F.max_pool2d(x, 3, stride=2, padding=1, ceil_mode=True)",
+    "y = F.max_pool2d(x, (2, 3), stride=1, dilation=(2, 1))",
+    "y = F.avg_pool2d(x, 2)",
     "y = F.avg_pool2d(x, 3, stride=2, padding=1)",
     "y = F.avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=False)",
-    "y = F.adaptive_avg_pool2d(x, (4, 3))", "y = F.max_pool2d(x.round(), 2)",  # ties: the first maximum wins
+    "y = F.adaptive_avg_pool2d(x, (4, 3))",
+    "y = F.max_pool2d(x.round(), 2)",  # ties: the first maximum wins
 ]
 
 
@@ -279,12 +292,16 @@ ERRORS = [
     "F.conv2d(torch.randn(1, 1, 8, 8), torch.randn(6, 5, 5))",
     "F.conv1d(torch.randn(1, 2, 8), torch.randn(3, 2, 9))",
     "F.conv1d(torch.randn(1, 2, 8, 8), torch.randn(3, 2, 2))",
-    "nn.Conv2d(1, 6, 5)(torch.randn(3, 32, 32))", "nn.Conv2d(4, 6, 5, groups=3)",
+    "nn.Conv2d(1, 6, 5)(torch.randn(3, 32, 32))",
+    "nn.Conv2d(4, 6, 5, groups=3)",
     "nn.Conv2d(4, 6, 5, padding='same', stride=2)",
-    "F.max_pool2d(torch.randn(1, 1, 4, 4), 2, padding=2)", "F.max_pool2d(torch.randn(1, 1, 1, 1), 2)",
-    "F.max_pool2d(torch.randn(4, 4), 2)", "F.avg_pool2d(torch.randn(4, 4), 2)",
+    "F.max_pool2d(torch.randn(1, 1, 4, 4), 2, padding=2)",
+    "F.max_pool2d(torch.randn(1, 1, 1, 1), 2)",
+    "F.max_pool2d(torch.randn(4, 4), 2)",
+    "F.avg_pool2d(torch.randn(4, 4), 2)",
     "F.avg_pool2d(torch.randn(1, 1, 1, 1), 2)",
-    "F.avg_pool2d(torch.randn(1, 1, 4, 4), 2, padding=2)", "nn.MaxPool2d(2)([1.])",
+    "F.avg_pool2d(torch.randn(1, 1, 4, 4), 2, padding=2)",
+    "nn.MaxPool2d(2)([1.])",
     "F.dropout1d(torch.ones(1, 2, 3, 4))",
     "nn.Dropout2d(1.5)",
 ]
@@ -294,9 +311,9 @@ ERRORS = [
 def test_errors_match_torch(expr: str) -> None:
     tns, ons = namespaces()
     with pytest.raises(Exception) as want:
-        eval(expr, {**tns, "nn": torch.nn})  # noqa: S307
+        eval(expr, {**tns, "nn": torch.nn})
     with use_state(RunState()), pytest.raises(Exception) as got:
-        eval(expr, {**ons, "nn": ons["torch"].nn})  # noqa: S307
+        eval(expr, {**ons, "nn": ons["torch"].nn})
     assert type(got.value).__name__ == type(want.value).__name__
     assert str(got.value).split("\n")[0] == str(want.value).split("\n")[0]
 
@@ -304,15 +321,20 @@ def test_errors_match_torch(expr: str) -> None:
 def test_create_graph_through_a_convolution_is_refused_in_words() -> None:
     _, ons = namespaces()
     with use_state(RunState()):
-        T = ons["torch"]  # noqa: N806
+        T = ons["torch"]
         x = T.ones(1, 1, 3, 3, requires_grad=True)
         y = ons["F"].conv2d(x, T.ones(1, 1, 2, 2)).sum()
         with pytest.raises(NotImplementedError, match="create_graph=True through ConvolutionBackward0"):
             T.autograd.grad(y, x, create_graph=True)
 
 
-@pytest.mark.parametrize("expr", ["F.max_pool2d((x * x).view(1, 1, 1, 3).expand(1, 2, 2, 3), (2, 2), 1).sum()",
-                                  "(F.max_pool2d(x.view(1, 1, 3) ** 3, (1, 2), 1) * x[:2]).sum()"])
+@pytest.mark.parametrize(
+    "expr",
+    [
+        "F.max_pool2d((x * x).view(1, 1, 1, 3).expand(1, 2, 2, 3), (2, 2), 1).sum()",
+        "(F.max_pool2d(x.view(1, 1, 3) ** 3, (1, 2), 1) * x[:2]).sum()",
+    ],
+)
 def test_max_pool_has_second_derivatives_like_torch(expr: str) -> None:
     check_second_derivatives(expr)
 
@@ -329,21 +351,30 @@ def test_every_kernel_path_gives_torchs_values(chunk: int, monkeypatch: pytest.M
 def test_a_convolution_too_big_for_the_budget_is_refused_before_it_runs() -> None:
     import engine
 
-    code = ("import torch\nx = torch.ones(1, 1, 500, 1000)\nw = torch.ones(3, 1, 1, 1)\n"
-            "y = torch.nn.functional.conv2d(x, w)\n")
+    code = (
+        "import torch\nx = torch.ones(1, 1, 500, 1000)\nw = torch.ones(3, 1, 1, 1)\n"
+        "y = torch.nn.functional.conv2d(x, w)\n"
+    )
     result = engine.run(code)  # the input is allowed, the output (1,500,000 elements) is not
     assert result.error is not None and result.error["type"] == "LimitExceeded" and result.error["line"] == 4
     assert "a tensor of 1500000 elements" in result.error["message"]
-    ok = engine.run("import torch\ny = torch.nn.functional.conv2d(torch.ones(2, 3, 64, 64), torch.ones(8, 3, 3, 3))\n"
-                    "print(y.shape, y[0, 0, 0, 0])")
+    ok = engine.run(
+        "import torch\ny = torch.nn.functional.conv2d(torch.ones(2, 3, 64, 64), torch.ones(8, 3, 3, 3))\n"
+        "print(y.shape, y[0, 0, 0, 0])"
+    )
     assert ok.error is None and ok.stdout == "torch.Size([2, 8, 62, 62]) tensor(27.)\n"
 
 
-@pytest.mark.parametrize("call", ["F.max_pool2d(torch.ones(1, 1, 1000, 1000), 1000)",
-                                  "F.avg_pool2d(torch.ones(1, 1, 1000, 1000), 999, 1)",
-                                  "F.adaptive_avg_pool2d(torch.ones(1, 1, 1000, 1000), (999, 999))",
-                                  "F.conv2d(torch.ones(1, 1, 1000, 1000), torch.ones(1, 1, 1000, 1000))",
-                                  "F.conv2d(torch.ones(1, 1, 1000, 1000), torch.ones(1, 1, 300, 300))"])
+@pytest.mark.parametrize(
+    "call",
+    [
+        "F.max_pool2d(torch.ones(1, 1, 1000, 1000), 1000)",
+        "F.avg_pool2d(torch.ones(1, 1, 1000, 1000), 999, 1)",
+        "F.adaptive_avg_pool2d(torch.ones(1, 1, 1000, 1000), (999, 999))",
+        "F.conv2d(torch.ones(1, 1, 1000, 1000), torch.ones(1, 1, 1000, 1000))",
+        "F.conv2d(torch.ones(1, 1, 1000, 1000), torch.ones(1, 1, 300, 300))",
+    ],
+)
 def test_kernels_whose_work_is_huge_are_refused_before_they_run(call: str) -> None:
     """A million taps or 10¹⁰ multiply-adds are charged to the step budget up front: refused at once, not after
     minutes of work (each finishes well under the run's time limit)."""

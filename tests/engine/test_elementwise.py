@@ -8,11 +8,31 @@ import pytest
 from tests.engine.test_create_graph import test_second_derivatives_match_torch as check_second_derivatives
 from tests.engine.test_ops import test_op_matches_torch as check_op
 
-CASES = ["p.log1p()", "p.rsqrt()", "torch.rsqrt(p)", "x.tan()", "F.softplus(m)",
-         "F.softplus(x, beta=2.0, threshold=1.0)", "p.log2()", "x.exp2()", "F.elu(m)", "F.elu(x, alpha=0.5)",
-         "F.silu(m)", "torch.log1p(p)", "x.erf()", "torch.erf(m)",
-         "torch.atan2(x, p)", "x.atan2(c)", "torch.atan2(m, x)", "torch.arctan2(p, m)", "(x * 2).atan2_(p)",
-         "torch.hypot(x, p)", "m.hypot(c)", "torch.hypot(s, m)", "(x * 2).hypot_(p)"]
+CASES = [
+    "p.log1p()",
+    "p.rsqrt()",
+    "torch.rsqrt(p)",
+    "x.tan()",
+    "F.softplus(m)",
+    "F.softplus(x, beta=2.0, threshold=1.0)",
+    "p.log2()",
+    "x.exp2()",
+    "F.elu(m)",
+    "F.elu(x, alpha=0.5)",
+    "F.silu(m)",
+    "torch.log1p(p)",
+    "x.erf()",
+    "torch.erf(m)",
+    "torch.atan2(x, p)",
+    "x.atan2(c)",
+    "torch.atan2(m, x)",
+    "torch.arctan2(p, m)",
+    "(x * 2).atan2_(p)",
+    "torch.hypot(x, p)",
+    "m.hypot(c)",
+    "torch.hypot(s, m)",
+    "(x * 2).hypot_(p)",
+]
 
 
 @pytest.mark.parametrize("expr", CASES)
@@ -20,7 +40,14 @@ def test_elementwise_matches_torch(expr: str) -> None:
     check_op(expr)
 
 
-@pytest.mark.parametrize("expr", ["torch.atan2(x, x ** 2 + 1).sum()", "(torch.atan2(x ** 2, x) * x).sum()",
-                                  "torch.hypot(x, x ** 2).sum()", "torch.hypot(x * 3, torch.ones(3)).pow(2).sum()"])
+@pytest.mark.parametrize(
+    "expr",
+    [
+        "torch.atan2(x, x ** 2 + 1).sum()",
+        "(torch.atan2(x ** 2, x) * x).sum()",
+        "torch.hypot(x, x ** 2).sum()",
+        "torch.hypot(x * 3, torch.ones(3)).pow(2).sum()",
+    ],
+)
 def test_two_tensor_ops_have_second_derivatives_like_torch(expr: str) -> None:
     check_second_derivatives(expr)

@@ -15,17 +15,64 @@ from engine.run_state import RunState, use_state
 
 def test_fresh_tree_per_call() -> None:
     a, b = make_modules(), make_modules()
-    assert set(a) == {"torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim",
-                      "torch.optim.lr_scheduler", "torch.autograd", "torch.autograd.functional", "torch.cuda",
-                      "torch.utils", "torch.utils.data"}
+    assert set(a) == {
+        "torch",
+        "torch.nn",
+        "torch.nn.functional",
+        "torch.nn.init",
+        "torch.nn.utils",
+        "torch.optim",
+        "torch.optim.lr_scheduler",
+        "torch.autograd",
+        "torch.autograd.functional",
+        "torch.cuda",
+        "torch.utils",
+        "torch.utils.data",
+    }
     a["torch"].tensor = None
     assert b["torch"].tensor is not None
     assert a["torch"].nn is a["torch.nn"] and a["torch.nn"].functional is a["torch.nn.functional"]
     assert repr(a["torch"]) == "<module 'torch'>"
-    for name in ("tensor", "zeros", "ones", "full", "arange", "linspace", "eye", "rand", "randn", "randint",
-                 "manual_seed", "no_grad", "enable_grad", "set_grad_enabled", "float32", "float64", "int64", "bool",
-                 "float", "double", "long", "Tensor", "Size", "exp", "log", "sqrt", "tanh", "sigmoid", "relu", "sum",
-                 "mean", "matmul", "mm", "cat", "stack", "autograd", "nn", "optim"):
+    for name in (
+        "tensor",
+        "zeros",
+        "ones",
+        "full",
+        "arange",
+        "linspace",
+        "eye",
+        "rand",
+        "randn",
+        "randint",
+        "manual_seed",
+        "no_grad",
+        "enable_grad",
+        "set_grad_enabled",
+        "float32",
+        "float64",
+        "int64",
+        "bool",
+        "float",
+        "double",
+        "long",
+        "Tensor",
+        "Size",
+        "exp",
+        "log",
+        "sqrt",
+        "tanh",
+        "sigmoid",
+        "relu",
+        "sum",
+        "mean",
+        "matmul",
+        "mm",
+        "cat",
+        "stack",
+        "autograd",
+        "nn",
+        "optim",
+    ):
         assert hasattr(a["torch"], name), name
     assert hasattr(a["torch"].autograd, "grad")
 
@@ -56,9 +103,24 @@ def _objects() -> list[Any]:
     out = model(x.unsqueeze(0)).sum()
     out.backward()
     opt.step()
-    return [x, y, y.grad_fn, y.grad_fn.next_functions[0][0], x.grad, model, model.weight, opt, x.shape, x.dtype,
-            x.device, torch.manual_seed(1), torch.tensor([[1.0, 2.0]]).max(dim=1), nn.MSELoss(), torch,
-            nn.Sequential(nn.Linear(1, 1), nn.ReLU())]
+    return [
+        x,
+        y,
+        y.grad_fn,
+        y.grad_fn.next_functions[0][0],
+        x.grad,
+        model,
+        model.weight,
+        opt,
+        x.shape,
+        x.dtype,
+        x.device,
+        torch.manual_seed(1),
+        torch.tensor([[1.0, 2.0]]).max(dim=1),
+        nn.MSELoss(),
+        torch,
+        nn.Sequential(nn.Linear(1, 1), nn.ReLU()),
+    ]
 
 
 def test_public_attributes_are_engine_objects_or_plain_values() -> None:
@@ -74,8 +136,27 @@ def test_public_attributes_are_engine_objects_or_plain_values() -> None:
                 assert _plain_ok(value), (type(obj).__name__, name, type(value))
 
 
-@pytest.mark.parametrize("method", ["size", "dim", "numel", "tolist", "item", "detach", "clone", "sum", "t",
-                                    "is_leaf", "requires_grad", "grad_fn", "data", "shape", "dtype", "T"])
+@pytest.mark.parametrize(
+    "method",
+    [
+        "size",
+        "dim",
+        "numel",
+        "tolist",
+        "item",
+        "detach",
+        "clone",
+        "sum",
+        "t",
+        "is_leaf",
+        "requires_grad",
+        "grad_fn",
+        "data",
+        "shape",
+        "dtype",
+        "T",
+    ],
+)
 def test_tensor_results_are_safe(method: str) -> None:
     with use_state(RunState()):
         torch = make_modules()["torch"]

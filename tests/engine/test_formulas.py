@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 import tests.engine
-
 from engine.facade import make_modules
 from engine.graph import AccumulateGrad
 from engine.ops.function import Function
@@ -25,11 +24,14 @@ PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 def _node(expr: str) -> Any:
     mods = make_modules()
     env = {"torch": mods["torch"], "F": mods["torch.nn.functional"]}
-    exec("x = torch.tensor([1., 2., 3.], requires_grad=True)\n"  # noqa: S102 - the test's own table
-         "y = torch.tensor([0.5, -1., 2.], requires_grad=True)\n"
-         "m = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)\n"
-         "n = torch.tensor([[1., 0.], [0., 1.], [1., 1.]], requires_grad=True)\n", env)
-    return eval(expr, env).grad_fn  # noqa: S307
+    exec(
+        "x = torch.tensor([1., 2., 3.], requires_grad=True)\n"
+        "y = torch.tensor([0.5, -1., 2.], requires_grad=True)\n"
+        "m = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)\n"
+        "n = torch.tensor([[1., 0.], [0., 1.], [1., 1.]], requires_grad=True)\n",
+        env,
+    )
+    return eval(expr, env).grad_fn
 
 
 CONTRACT = [  # TEAM.md's examples, word for word
@@ -133,14 +135,14 @@ def _op_tables() -> list[str]:
 
 
 def _run_op_tables(collector: Any) -> None:
-    from tests.engine.test_ops import INPUTS
     from tests.engine.helpers import make_inputs, namespaces
+    from tests.engine.test_ops import INPUTS
 
     ours_namespace = namespaces()[1]
     for expr in _op_tables():
         with use_state(RunState(observer=collector)):
             _, ours = make_inputs(INPUTS)
-            out = eval(expr, {**ours_namespace, **ours})  # noqa: S307 - the tests' own tables
+            out = eval(expr, {**ours_namespace, **ours})
             if isinstance(out, tuple):
                 out = out[0]
             if out.requires_grad:
@@ -152,10 +154,13 @@ def test_every_declared_op_runs_with_a_formula_for_each_input_a_gradient_reaches
     mods = make_modules()
     env = {"torch": mods["torch"], "F": mods["torch.nn.functional"]}
     with use_state(RunState(observer=collector)):
-        exec("x = torch.tensor([0.5, 1.5, 2.5], requires_grad=True)\n"  # noqa: S102 - the test's own program
-             "y = torch.tensor([0.25, -1., 2.], requires_grad=True)\n"
-             "m = torch.tensor([[1., 2., 3.5], [4., 0.5, 6.]], requires_grad=True)\n"
-             "n = torch.tensor([[1., 0.], [0.5, 1.], [1., 2.]], requires_grad=True)\n" + PROGRAMS, env)
+        exec(
+            "x = torch.tensor([0.5, 1.5, 2.5], requires_grad=True)\n"
+            "y = torch.tensor([0.25, -1., 2.], requires_grad=True)\n"
+            "m = torch.tensor([[1., 2., 3.5], [4., 0.5, 6.]], requires_grad=True)\n"
+            "n = torch.tensor([[1., 0.], [0.5, 1.], [1., 2.]], requires_grad=True)\n" + PROGRAMS,
+            env,
+        )
     _run_op_tables(collector)
     ran = {type(node) for node, _, _ in collector.seen}
     missing = [c.__name__ for c in _nodes_of_every_declared_op() if c not in ran]
@@ -185,5 +190,8 @@ def test_formulas_stay_the_same_after_backward_freed_the_node() -> None:
         before = [add.formulas(), mul.formulas()]
         total.next_functions[0][0]._release()  # what backward does to every node it ran (retain_graph=False)
         mul._release()
-        assert [add.formulas(), mul.formulas()] == before == [["{grad} summed to {0.shape}", "{grad}"],
-                                                              ["{grad} · 2", None]]
+        assert (
+            [add.formulas(), mul.formulas()]
+            == before
+            == [["{grad} summed to {0.shape}", "{grad}"], ["{grad} · 2", None]]
+        )

@@ -7,8 +7,10 @@ import pytest
 from tests.engine.helpers import run_ours, run_torch
 
 SCHEDULERS = [
-    "StepLR(opt, step_size=3, gamma=0.5)", "MultiStepLR(opt, milestones=[2, 5, 5], gamma=0.1)",
-    "ExponentialLR(opt, gamma=0.9)", "CosineAnnealingLR(opt, T_max=3, eta_min=0.01)",
+    "StepLR(opt, step_size=3, gamma=0.5)",
+    "MultiStepLR(opt, milestones=[2, 5, 5], gamma=0.1)",
+    "ExponentialLR(opt, gamma=0.9)",
+    "CosineAnnealingLR(opt, T_max=3, eta_min=0.01)",
     "LambdaLR(opt, lr_lambda=lambda e: 1 / (e + 1))",
 ]
 

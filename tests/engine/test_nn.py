@@ -53,8 +53,10 @@ def test_user_module_subclass() -> None:
 def test_implicit_softmax_dim_like_torch() -> None:
     import warnings
 
-    code = ("import torch\nimport torch.nn.functional as F\nx = torch.arange(24.).reshape(2, 3, 4)\n"
-            "print(F.softmax(x)[0, 0])\nprint(torch.nn.Softmax()(torch.ones(2, 3)))")
+    code = (
+        "import torch\nimport torch.nn.functional as F\nx = torch.arange(24.).reshape(2, 3, 4)\n"
+        "print(F.softmax(x)[0, 0])\nprint(torch.nn.Softmax()(torch.ones(2, 3)))"
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # PyTorch's deprecation note (the engine tells the observer)
         want = run_torch(code)

@@ -20,12 +20,16 @@ from tests.engine.test_ops import test_op_matches_torch as check_op
 
 # on test_ops's inputs: t3 is (2, 3, 4), m is (2, 3), n is (3, 4), x and p are (3,), b is (4,), k = [0, 2, 1]
 CASES = [
-    "F.batch_norm(m, None, None, training=True)", "F.batch_norm(t3, torch.zeros(3), torch.ones(3), x, p, True)",
+    "F.batch_norm(m, None, None, training=True)",
+    "F.batch_norm(t3, torch.zeros(3), torch.ones(3), x, p, True)",
     "F.batch_norm(t3, torch.zeros(3) + 0.5, torch.ones(3) * 2, x, p)",
     "F.batch_norm(m, None, None, p, None, True, 0.1, 1e-3)",
-    "F.layer_norm(m, (3,))", "F.layer_norm(t3, (3, 4), n, b.expand(3, 4) * 1)", "F.layer_norm(t3, [4], b, b * 2)",
+    "F.layer_norm(m, (3,))",
+    "F.layer_norm(t3, (3, 4), n, b.expand(3, 4) * 1)",
+    "F.layer_norm(t3, [4], b, b * 2)",
     "F.layer_norm(m, (3,), None, x, eps=0.1)",
-    "F.embedding(k, m.t())", "F.embedding(torch.tensor([[0, 2], [2, 2]]), n, padding_idx=2)",
+    "F.embedding(k, m.t())",
+    "F.embedding(torch.tensor([[0, 2], [2, 2]]), n, padding_idx=2)",
     "F.embedding(torch.tensor([1, 1, 0]), t3[0] * 1)",
 ]
 
@@ -37,19 +41,24 @@ def test_normalization_ops_match_torch(expr: str) -> None:
 
 def test_batch_and_layer_norm_on_bigger_inputs_are_close_and_embedding_exact() -> None:
     rng = np.random.default_rng(3)
-    arrays = {"x": rng.standard_normal((8, 5, 3, 3)).astype(np.float32) * 3 + 1,
-              "w": rng.standard_normal(5).astype(np.float32), "bb": rng.standard_normal(5).astype(np.float32),
-              "e": rng.standard_normal((7, 4)).astype(np.float32)}
-    code = ("rm = torch.zeros(5)\nrv = torch.ones(5)\ny = F.batch_norm(x, rm, rv, w, bb, True, 0.3)\n"
-            "z = F.layer_norm(x, (3, 3))\nq = F.embedding(torch.tensor([[1, 6, 1], [0, 1, 3]]), e)\n"
-            "((y * y).sum() + (z ** 3).sum() + (q * q).sum()).backward()")
+    arrays = {
+        "x": rng.standard_normal((8, 5, 3, 3)).astype(np.float32) * 3 + 1,
+        "w": rng.standard_normal(5).astype(np.float32),
+        "bb": rng.standard_normal(5).astype(np.float32),
+        "e": rng.standard_normal((7, 4)).astype(np.float32),
+    }
+    code = (
+        "rm = torch.zeros(5)\nrv = torch.ones(5)\ny = F.batch_norm(x, rm, rv, w, bb, True, 0.3)\n"
+        "z = F.layer_norm(x, (3, 3))\nq = F.embedding(torch.tensor([[1, 6, 1], [0, 1, 3]]), e)\n"
+        "((y * y).sum() + (z ** 3).sum() + (q * q).sum()).backward()"
+    )
     tns, ons = namespaces()
     theirs = {**tns, **{k: torch.tensor(v, requires_grad=True) for k, v in arrays.items()}}
-    exec(code, theirs)  # noqa: S102 - the test's own code
+    exec(code, theirs)
     with use_state(RunState()):
-        T = ons["torch"]  # noqa: N806
+        T = ons["torch"]
         ours = {**ons, **{k: T.tensor(v.tolist(), requires_grad=True) for k, v in arrays.items()}}
-        exec(code, ours)  # noqa: S102
+        exec(code, ours)
     for name in ("y", "z", "rm", "rv"):
         np.testing.assert_allclose(ours[name]._data, theirs[name].detach().numpy(), rtol=1e-5, atol=1e-6)
     for name in ("x", "w", "bb"):
@@ -95,12 +104,16 @@ def test_normalization_programs_print_like_torch(code: str) -> None:
 
 
 ERRORS = [
-    "nn.BatchNorm1d(3)(torch.randn(4, 5))", "nn.BatchNorm1d(3)(torch.randn(1, 3))",
+    "nn.BatchNorm1d(3)(torch.randn(4, 5))",
+    "nn.BatchNorm1d(3)(torch.randn(1, 3))",
     "nn.BatchNorm2d(3)(torch.randn(4, 3))",
-    "nn.BatchNorm1d(3)(torch.randn(4, 3, 2, 2))", "nn.LayerNorm(5)(torch.randn(2, 3))",
-    "nn.Embedding(5, 2)(torch.tensor([5]))", "nn.Embedding(5, 2)(torch.tensor([1.]))",
+    "nn.BatchNorm1d(3)(torch.randn(4, 3, 2, 2))",
+    "nn.LayerNorm(5)(torch.randn(2, 3))",
+    "nn.Embedding(5, 2)(torch.tensor([5]))",
+    "nn.Embedding(5, 2)(torch.tensor([1.]))",
     "nn.Embedding(5, 2, padding_idx=5)",
-    "F.layer_norm(torch.randn(2, 3), (3,), torch.ones(2))", "F.layer_norm(torch.randn(2, 3), 3)",
+    "F.layer_norm(torch.randn(2, 3), (3,), torch.ones(2))",
+    "F.layer_norm(torch.randn(2, 3), 3)",
 ]
 
 
@@ -108,25 +121,34 @@ ERRORS = [
 def test_errors_match_torch(expr: str) -> None:
     tns, ons = namespaces()
     with pytest.raises(Exception) as want:
-        eval(expr, {**tns, "nn": torch.nn})  # noqa: S307
+        eval(expr, {**tns, "nn": torch.nn})
     with use_state(RunState()), pytest.raises(Exception) as got:
-        eval(expr, {**ons, "nn": ons["torch"].nn})  # noqa: S307
+        eval(expr, {**ons, "nn": ons["torch"].nn})
     assert type(got.value).__name__ == type(want.value).__name__
     assert str(got.value).split("\n")[0] == str(want.value).split("\n")[0]
 
 
-@pytest.mark.parametrize("expr", ["F.embedding(torch.tensor([0, 2, 2]), x.view(3, 1) ** 2).pow(2).sum()",
-                                  "(F.embedding(torch.tensor([[1], [1]]), x.view(1, 3).expand(2, 3) * x) ** 3).sum()"])
+@pytest.mark.parametrize(
+    "expr",
+    [
+        "F.embedding(torch.tensor([0, 2, 2]), x.view(3, 1) ** 2).pow(2).sum()",
+        "(F.embedding(torch.tensor([[1], [1]]), x.view(1, 3).expand(2, 3) * x) ** 3).sum()",
+    ],
+)
 def test_embedding_has_second_derivatives_like_torch(expr: str) -> None:
     check_second_derivatives(expr)
 
 
-@pytest.mark.parametrize("expr", ["F.layer_norm(x.view(1, 3) * x, (3,)).pow(3).sum()",
-                                  "(F.layer_norm((x * x).view(3, 1).expand(3, 2) + x.view(3, 1), (3, 2), x.view(3, 1)"
-                                  ".expand(3, 2) * 1, x.view(3, 1).expand(3, 2) * 2) ** 2).sum()",
-                                  "(F.batch_norm(x.view(3, 1) * x, None, None, x * 2, x, True) ** 3).sum()",
-                                  "(F.batch_norm(x.view(1, 3, 1) * x.view(3, 1), torch.zeros(3), torch.ones(3), x, None)"
-                                  " ** 2).sum()"])
+@pytest.mark.parametrize(
+    "expr",
+    [
+        "F.layer_norm(x.view(1, 3) * x, (3,)).pow(3).sum()",
+        "(F.layer_norm((x * x).view(3, 1).expand(3, 2) + x.view(3, 1), (3, 2), x.view(3, 1)"
+        ".expand(3, 2) * 1, x.view(3, 1).expand(3, 2) * 2) ** 2).sum()",
+        "(F.batch_norm(x.view(3, 1) * x, None, None, x * 2, x, True) ** 3).sum()",
+        "(F.batch_norm(x.view(1, 3, 1) * x.view(3, 1), torch.zeros(3), torch.ones(3), x, None) ** 2).sum()",
+    ],
+)
 def test_normalization_has_second_derivatives_like_torch(expr: str) -> None:
     """create_graph=True: the statistics are recomputed from the input with the engine's ops, so that the gradient
     of the gradient (a gradient penalty, a Hessian) comes out as PyTorch's."""

@@ -20,46 +20,178 @@ N = rng.standard_normal((3, 4)).astype(np.float32)
 B = rng.standard_normal((4,)).astype(np.float32)  # bias for (.., 4)
 S = np.array(1.5, dtype=np.float32)  # 0-d
 T3 = rng.standard_normal((2, 3, 4)).astype(np.float32)
-INPUTS = {"x": (V, True), "p": (P, True), "m": (M, True), "n": (N, True), "b": (B, True), "s": (S, True),
-          "c": (V[::-1].copy(), False), "t3": (T3, True), "k": (np.array([0, 2, 1], dtype=np.int64), False)}
+INPUTS = {
+    "x": (V, True),
+    "p": (P, True),
+    "m": (M, True),
+    "n": (N, True),
+    "b": (B, True),
+    "s": (S, True),
+    "c": (V[::-1].copy(), False),
+    "t3": (T3, True),
+    "k": (np.array([0, 2, 1], dtype=np.int64), False),
+}
 
 CASES = [
-    "x + 1", "1 + x", "x - 1", "1 - x", "x * 2", "2 * x", "x / 2", "2 / x", "x / p", "-x", "x ** 2", "p ** 0.5",
-    "p ** x", "2 ** x", "x ** 3", "x + c", "x * c", "m + x", "m * x", "x - m", "m / p", "s * x", "x + s",
-    "x.sum()", "x.mean()", "m.sum(dim=1)", "m.sum(0)", "m.mean(1, keepdim=True)", "m.sum((0, 1))",
-    "x.exp()", "p.log()", "p.sqrt()", "x.tanh()", "x.sigmoid()", "x.relu()", "x.abs()", "x.sin()", "x.cos()",
-    "torch.exp(x)", "torch.relu(x)", "torch.sigmoid(x)", "torch.tanh(x)", "F.relu(x)",
-    "m @ n", "torch.matmul(m, n)", "m.mm(n)", "x @ c", "m @ x", "x @ n", "t3 @ b", "t3.transpose(1, 2) @ n",
-    "t3 @ t3.transpose(1, 2)", "m.t()", "m.T", "n.t() @ x",
-    "m.reshape(3, 2)", "m.view(6)", "m.view(-1)", "m.t().reshape(6)", "m.transpose(0, 1)", "m.unsqueeze(0)",
-    "m.unsqueeze(0).squeeze(0)", "m.unsqueeze(0).squeeze()", "m.flatten()", "x.expand(2, 3)", "m.permute(1, 0)",
-    "m.max()", "m.min()", "x.max()", "m.prod()", "x.clamp(-0.5, 0.5)", "x.clamp(min=0)", "x.pow(2)",
-    "F.softmax(m, dim=1)", "F.log_softmax(m, dim=1)", "m.softmax(0)",
-    "F.mse_loss(x, c)", "F.mse_loss(x, c, reduction='sum')", "F.mse_loss(x, c, reduction='none')",
-    "F.l1_loss(x, c)", "F.linear(m, n.t())", "F.linear(m, n.t(), b)", "F.linear(x, n.t(), b)",
-    "F.cross_entropy(m, torch.tensor([0, 2]))", "F.nll_loss(F.log_softmax(m, dim=1), torch.tensor([1, 0]))",
+    "x + 1",
+    "1 + x",
+    "x - 1",
+    "1 - x",
+    "x * 2",
+    "2 * x",
+    "x / 2",
+    "2 / x",
+    "x / p",
+    "-x",
+    "x ** 2",
+    "p ** 0.5",
+    "p ** x",
+    "2 ** x",
+    "x ** 3",
+    "x + c",
+    "x * c",
+    "m + x",
+    "m * x",
+    "x - m",
+    "m / p",
+    "s * x",
+    "x + s",
+    "x.sum()",
+    "x.mean()",
+    "m.sum(dim=1)",
+    "m.sum(0)",
+    "m.mean(1, keepdim=True)",
+    "m.sum((0, 1))",
+    "x.exp()",
+    "p.log()",
+    "p.sqrt()",
+    "x.tanh()",
+    "x.sigmoid()",
+    "x.relu()",
+    "x.abs()",
+    "x.sin()",
+    "x.cos()",
+    "torch.exp(x)",
+    "torch.relu(x)",
+    "torch.sigmoid(x)",
+    "torch.tanh(x)",
+    "F.relu(x)",
+    "m @ n",
+    "torch.matmul(m, n)",
+    "m.mm(n)",
+    "x @ c",
+    "m @ x",
+    "x @ n",
+    "t3 @ b",
+    "t3.transpose(1, 2) @ n",
+    "t3 @ t3.transpose(1, 2)",
+    "m.t()",
+    "m.T",
+    "n.t() @ x",
+    "m.reshape(3, 2)",
+    "m.view(6)",
+    "m.view(-1)",
+    "m.t().reshape(6)",
+    "m.transpose(0, 1)",
+    "m.unsqueeze(0)",
+    "m.unsqueeze(0).squeeze(0)",
+    "m.unsqueeze(0).squeeze()",
+    "m.flatten()",
+    "x.expand(2, 3)",
+    "m.permute(1, 0)",
+    "m.max()",
+    "m.min()",
+    "x.max()",
+    "m.prod()",
+    "x.clamp(-0.5, 0.5)",
+    "x.clamp(min=0)",
+    "x.pow(2)",
+    "F.softmax(m, dim=1)",
+    "F.log_softmax(m, dim=1)",
+    "m.softmax(0)",
+    "F.mse_loss(x, c)",
+    "F.mse_loss(x, c, reduction='sum')",
+    "F.mse_loss(x, c, reduction='none')",
+    "F.l1_loss(x, c)",
+    "F.linear(m, n.t())",
+    "F.linear(m, n.t(), b)",
+    "F.linear(x, n.t(), b)",
+    "F.cross_entropy(m, torch.tensor([0, 2]))",
+    "F.nll_loss(F.log_softmax(m, dim=1), torch.tensor([1, 0]))",
     "F.binary_cross_entropy(torch.sigmoid(x), torch.tensor([1.0, 0.0, 1.0]))",
-    "torch.cat([m, m])", "torch.cat([m, m], dim=1)", "torch.stack([x, c])", "torch.stack([x, x], dim=1)",
-    "x[0]", "x[1:]", "m[0]", "m[:, 1]", "m[0, 1]", "m[1, 1:]", "x[k]", "m[m > 0]", "x[None]", "x[::2]",
-    "(x * p).sum() + (x ** 2).mean()", "x.clone()", "x.square()", "torch.where(x > 0, x, x * 2)",
-    "torch.maximum(x, c)", "torch.minimum(x, p)", "x.neg()", "x.reciprocal()", "x.add(c, alpha=2)",
-    "x.sub(c, alpha=0.5)", "F.leaky_relu(x)", "x.max(0)[0]", "m.max(dim=1)[0]", "m.min(dim=0).values",
-    "torch.sum(m, 1)", "torch.mean(m)", "m.sum() / 3", "(m ** 2).sum(1).sqrt()",
-    "x.std()", "x.var()", "m.std(1)", "m.var(0, keepdim=True)", "m.std(unbiased=False)", "m.var(correction=0)",
-    "m.norm()", "m.norm(dim=1)", "x.norm(p=1)", "torch.norm(m)", "m.logsumexp(1)", "torch.logsumexp(m, 0)",
-    "(m > 0).all()", "(m > 0).any(dim=1)", "x.sign()", "(x * 3).round()", "x.floor()", "x.ceil()", "F.gelu(m)",
-    "F.gelu(x, approximate='tanh')", "m.masked_fill(m > 0.5, 0.0)", "x.repeat(2)", "m.repeat(2, 1, 3)",
+    "torch.cat([m, m])",
+    "torch.cat([m, m], dim=1)",
+    "torch.stack([x, c])",
+    "torch.stack([x, x], dim=1)",
+    "x[0]",
+    "x[1:]",
+    "m[0]",
+    "m[:, 1]",
+    "m[0, 1]",
+    "m[1, 1:]",
+    "x[k]",
+    "m[m > 0]",
+    "x[None]",
+    "x[::2]",
+    "(x * p).sum() + (x ** 2).mean()",
+    "x.clone()",
+    "x.square()",
+    "torch.where(x > 0, x, x * 2)",
+    "torch.maximum(x, c)",
+    "torch.minimum(x, p)",
+    "x.neg()",
+    "x.reciprocal()",
+    "x.add(c, alpha=2)",
+    "x.sub(c, alpha=0.5)",
+    "F.leaky_relu(x)",
+    "x.max(0)[0]",
+    "m.max(dim=1)[0]",
+    "m.min(dim=0).values",
+    "torch.sum(m, 1)",
+    "torch.mean(m)",
+    "m.sum() / 3",
+    "(m ** 2).sum(1).sqrt()",
+    "x.std()",
+    "x.var()",
+    "m.std(1)",
+    "m.var(0, keepdim=True)",
+    "m.std(unbiased=False)",
+    "m.var(correction=0)",
+    "m.norm()",
+    "m.norm(dim=1)",
+    "x.norm(p=1)",
+    "torch.norm(m)",
+    "m.logsumexp(1)",
+    "torch.logsumexp(m, 0)",
+    "(m > 0).all()",
+    "(m > 0).any(dim=1)",
+    "x.sign()",
+    "(x * 3).round()",
+    "x.floor()",
+    "x.ceil()",
+    "F.gelu(m)",
+    "F.gelu(x, approximate='tanh')",
+    "m.masked_fill(m > 0.5, 0.0)",
+    "x.repeat(2)",
+    "m.repeat(2, 1, 3)",
     "F.binary_cross_entropy_with_logits(x, torch.tensor([1.0, 0.0, 1.0]))",
-    "F.binary_cross_entropy_with_logits(m, torch.ones(2, 3), reduction='sum')", "x.std(dim=(0,))",
-    "F.softmax(t3, 2)", "F.log_softmax(t3, -1)", "x.double() * 2", "x.to(torch.float64)", "x.float()",
-    "x.min(0)[0]", "torch.maximum(x, p)", "x.prod()",
+    "F.binary_cross_entropy_with_logits(m, torch.ones(2, 3), reduction='sum')",
+    "x.std(dim=(0,))",
+    "F.softmax(t3, 2)",
+    "F.log_softmax(t3, -1)",
+    "x.double() * 2",
+    "x.to(torch.float64)",
+    "x.float()",
+    "x.min(0)[0]",
+    "torch.maximum(x, p)",
+    "x.prod()",
 ]
 
 
 def _evaluate(expr: str) -> tuple[Any, Any, dict[str, Any], dict[str, Any]]:
     theirs, ours = make_inputs(INPUTS)
     tns, ons = namespaces()
-    return eval(expr, {**tns, **theirs}), eval(expr, {**ons, **ours}), theirs, ours  # noqa: S307 - test table
+    return eval(expr, {**tns, **theirs}), eval(expr, {**ons, **ours}), theirs, ours
 
 
 @pytest.mark.parametrize("expr", CASES)
@@ -68,8 +200,7 @@ def test_op_matches_torch(expr: str) -> None:
         want, got, theirs, ours = _evaluate(expr)
         assert tuple(got.shape) == tuple(want.shape)
         assert str(got.dtype) == str(want.dtype)
-        np.testing.assert_allclose(np.asarray(got._data, dtype=np.float64), want.detach().numpy(), rtol=1e-5,
-                                   atol=1e-6)
+        np.testing.assert_allclose(np.asarray(got._data, dtype=np.float64), want.detach().numpy(), rtol=1e-5, atol=1e-6)
         assert str(got) == str(want)
         assert node_names(got) == node_names(want)
         if not want.requires_grad:
@@ -84,10 +215,21 @@ def test_op_matches_torch(expr: str) -> None:
                 np.testing.assert_allclose(og._data, tg.numpy(), rtol=1e-4, atol=1e-5, err_msg=name)
 
 
-FD_CASES = ["(x * p).sum()", "(x ** 2).mean()", "x.tanh().sum()", "x.sigmoid().sum()", "(m @ n).sum()",
-            "F.log_softmax(m, dim=1)[0, 1]", "F.softmax(m, dim=1)[1, 2]", "F.mse_loss(x, c)",
-            "F.cross_entropy(m, torch.tensor([0, 2]))", "(p.log() * x.exp()).sum()", "(p ** x).sum()",
-            "F.linear(m, n.t(), b).sum()", "m.prod()"]
+FD_CASES = [
+    "(x * p).sum()",
+    "(x ** 2).mean()",
+    "x.tanh().sum()",
+    "x.sigmoid().sum()",
+    "(m @ n).sum()",
+    "F.log_softmax(m, dim=1)[0, 1]",
+    "F.softmax(m, dim=1)[1, 2]",
+    "F.mse_loss(x, c)",
+    "F.cross_entropy(m, torch.tensor([0, 2]))",
+    "(p.log() * x.exp()).sum()",
+    "(p ** x).sum()",
+    "F.linear(m, n.t(), b).sum()",
+    "m.prod()",
+]
 
 
 @pytest.mark.parametrize("expr", FD_CASES)
@@ -101,11 +243,11 @@ def test_gradients_match_finite_differences(expr: str) -> None:
         def f(vals: dict[str, np.ndarray]) -> float:
             env = {k: Tensor._make(v.copy()) for k, v in vals.items()}
             env["k"] = Tensor._make(vals["k"].astype(np.int64))
-            return float(eval(expr, {**ons, **env}).item())  # noqa: S307
+            return float(eval(expr, {**ons, **env}).item())
 
         env = {k: Tensor._make(v.copy()).requires_grad_(INPUTS[k][1]) for k, v in base.items() if k != "k"}
         env["k"] = Tensor._make(base["k"].astype(np.int64))
-        eval(expr, {**ons, **env}).backward()  # noqa: S307
+        eval(expr, {**ons, **env}).backward()
         for name in ("x", "p", "m", "n", "b"):
             grad = env[name]._grad
             if grad is None:
@@ -122,8 +264,16 @@ def test_gradients_match_finite_differences(expr: str) -> None:
 
 
 ERROR_CASES = [
-    "m @ m", "m + torch.ones(2, 4)", "m.view(5)", "m.t().view(6)", "x[5]", "torch.tensor([1, 2]).mean()",
-    "x.sum(dim=2)", "torch.cat([m, x])", "torch.stack([m, x])", "m.reshape(-1, -1)",
+    "m @ m",
+    "m + torch.ones(2, 4)",
+    "m.view(5)",
+    "m.t().view(6)",
+    "x[5]",
+    "torch.tensor([1, 2]).mean()",
+    "x.sum(dim=2)",
+    "torch.cat([m, x])",
+    "torch.stack([m, x])",
+    "m.reshape(-1, -1)",
 ]
 
 
@@ -137,9 +287,9 @@ def test_errors_match_torch(expr: str) -> None:
     theirs2, ours = make_inputs(INPUTS)
     tns, ons = namespaces()
     with pytest.raises(Exception) as want:
-        eval(expr, {**tns, **theirs2})  # noqa: S307
+        eval(expr, {**tns, **theirs2})
     with use_state(RunState()), pytest.raises(Exception) as got:
-        eval(expr, {**ons, **ours})  # noqa: S307
+        eval(expr, {**ons, **ours})
     assert theirs_exc is not None
     assert isinstance(got.value, type(want.value)) or type(want.value).__name__ in type(got.value).__name__
     assert str(got.value).split("\n")[0] == str(want.value).split("\n")[0]
@@ -150,9 +300,9 @@ def test_inplace_on_leaf_requiring_grad_is_refused(expr: str) -> None:
     theirs, ours = make_inputs(INPUTS)
     tns, ons = namespaces()
     with pytest.raises(RuntimeError) as want:
-        eval(expr, {**tns, **theirs})  # noqa: S307
+        eval(expr, {**tns, **theirs})
     with use_state(RunState()), pytest.raises(RuntimeError) as got:
-        eval(expr, {**ons, **ours})  # noqa: S307
+        eval(expr, {**ons, **ours})
     assert str(got.value) == str(want.value)
 
 
@@ -173,12 +323,12 @@ def test_inplace_programs_match_torch(prog: str) -> None:
     tns, ons = namespaces()
     want_exc = got_exc = None
     try:
-        exec(prog, {**tns, **theirs})  # noqa: S102
+        exec(prog, {**tns, **theirs})
     except RuntimeError as e:
         want_exc = str(e)
     with use_state(RunState()):
         try:
-            exec(prog, {**ons, **ours})  # noqa: S102
+            exec(prog, {**ons, **ours})
         except RuntimeError as e:
             got_exc = str(e)
     assert got_exc == want_exc
@@ -212,7 +362,7 @@ def test_setitem_programs_match_torch(prog: str) -> None:
         env = {**ns, **(theirs if ns_index == 0 else ours)}
         buf = io.StringIO()
         with use_state(RunState()), contextlib.redirect_stdout(buf):
-            exec(prog, env)  # noqa: S102 - fixed test table
+            exec(prog, env)
         outs.append(buf.getvalue())
     assert outs[1] == outs[0]
 

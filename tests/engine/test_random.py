@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 import torch
 
-from engine.run_state import RunState, use_state
 from engine.random import Generator
+from engine.run_state import RunState, use_state
 from tests.engine.helpers import run_ours, run_torch
 
 
@@ -26,22 +26,35 @@ def test_randn_is_bit_exact(seed: int, n: int) -> None:
 @pytest.mark.parametrize("seed", [0, 7])
 def test_other_distributions_are_bit_exact(seed: int) -> None:
     torch.manual_seed(seed)
-    want = [torch.randint(0, 10, (20,)).numpy(), torch.randint(-5, 2**30, (5,)).numpy(),
-            torch.rand(7, dtype=torch.float64).numpy(), torch.empty(50).uniform_(-0.3, 0.3).numpy(),
-            torch.randn(4, dtype=torch.float64).numpy(), torch.empty(40).normal_(2.0, 0.5).numpy(),
-            torch.randn(33, dtype=torch.float64).numpy()]
+    want = [
+        torch.randint(0, 10, (20,)).numpy(),
+        torch.randint(-5, 2**30, (5,)).numpy(),
+        torch.rand(7, dtype=torch.float64).numpy(),
+        torch.empty(50).uniform_(-0.3, 0.3).numpy(),
+        torch.randn(4, dtype=torch.float64).numpy(),
+        torch.empty(40).normal_(2.0, 0.5).numpy(),
+        torch.randn(33, dtype=torch.float64).numpy(),
+    ]
     g = Generator(seed)
-    got = [g._randint(20, 0, 10), g._randint(5, -5, 2**30), g._uniform(7, 0, 1, np.float64),
-           g._uniform(50, -0.3, 0.3), g._normal(4, dtype=np.float64), g._normal(40, 2.0, 0.5),
-           g._normal(33, dtype=np.float64)]
+    got = [
+        g._randint(20, 0, 10),
+        g._randint(5, -5, 2**30),
+        g._uniform(7, 0, 1, np.float64),
+        g._uniform(50, -0.3, 0.3),
+        g._normal(4, dtype=np.float64),
+        g._normal(40, 2.0, 0.5),
+        g._normal(33, dtype=np.float64),
+    ]
     for w, o in zip(want, got):
         np.testing.assert_array_equal(o, w)
 
 
 def test_factories_print_like_torch_after_seed() -> None:
-    code = ("import torch\ntorch.manual_seed(3)\nprint(torch.randn(2, 3))\nprint(torch.rand(4))\n"
-            "print(torch.randint(0, 5, (6,)))\nprint(torch.randn(16, 2))\nprint(torch.randn(5, requires_grad=True))\n"
-            "print(torch.initial_seed())\nprint(torch.randint(10, (3,)))\nprint(torch.rand(2, 2, dtype=torch.float64))")
+    code = (
+        "import torch\ntorch.manual_seed(3)\nprint(torch.randn(2, 3))\nprint(torch.rand(4))\n"
+        "print(torch.randint(0, 5, (6,)))\nprint(torch.randn(16, 2))\nprint(torch.randn(5, requires_grad=True))\n"
+        "print(torch.initial_seed())\nprint(torch.randint(10, (3,)))\nprint(torch.rand(2, 2, dtype=torch.float64))"
+    )
     assert run_ours(code) == run_torch(code)
 
 
@@ -57,6 +70,8 @@ def test_unseeded_runs_get_a_replayable_seed() -> None:
 
 
 def test_explicit_generator_like_torch() -> None:
-    code = ("import torch\ng = torch.Generator()\nprint(g.initial_seed())\nprint(torch.randn(3, generator=g))\n"
-            "g.manual_seed(5)\nprint(torch.rand(2, generator=g), torch.randn(20, generator=g)[:3])")
+    code = (
+        "import torch\ng = torch.Generator()\nprint(g.initial_seed())\nprint(torch.randn(3, generator=g))\n"
+        "g.manual_seed(5)\nprint(torch.rand(2, generator=g), torch.randn(20, generator=g)[:3])"
+    )
     assert run_ours(code) == run_torch(code)

@@ -8,7 +8,7 @@ from engine.run_state import RunState, use_state
 
 def test_state_round_trip_replays_the_stream() -> None:
     with use_state(RunState()):
-        T = make_modules()["torch"]  # noqa: N806
+        T = make_modules()["torch"]
         T.manual_seed(3)
         T.randn(1)  # leaves a cached normal behind
         state = T.get_rng_state()

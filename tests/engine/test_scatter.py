@@ -18,18 +18,23 @@ from tests.engine.test_ops import test_op_matches_torch as check_op
 CASES = [
     "m.scatter(1, torch.tensor([[2, 0], [1, 1]]), m[:, :2] * 3)",
     "torch.scatter(n, 0, torch.tensor([[2, 0, 1, 0]]), b.view(1, 4))",
-    "m.scatter(0, torch.tensor([[1, 0, 1]]), 2.5)", "x.scatter(0, k, p)",
+    "m.scatter(0, torch.tensor([[1, 0, 1]]), 2.5)",
+    "x.scatter(0, k, p)",
     "(m * 1).scatter_(1, torch.tensor([[0], [2]]), x.view(3, 1)[:2])",
     "m.scatter_add(1, torch.tensor([[2, 2], [0, 0]]), m[:, 1:] * 2)",
     "torch.scatter_add(x, 0, torch.tensor([0, 0, 1]), c)",
-    "(x * 2).scatter_add_(0, torch.tensor([2, 2]), p[:2])", "torch.zeros(3).scatter_add(0, k, x)",
+    "(x * 2).scatter_add_(0, torch.tensor([2, 2]), p[:2])",
+    "torch.zeros(3).scatter_add(0, k, x)",
     "n.index_add(0, torch.tensor([2, 0]), m.t()[:2].repeat(1, 2)[:, :4] * 1)",
     "x.index_add(0, torch.tensor([1, 1, 0]), p, alpha=2)",
     "torch.index_add(m, 1, torch.tensor([0, 2]), m[:, :2])",
     "(m * 1).index_add_(1, torch.tensor([2]), x[:2].view(2, 1))",
-    "F.smooth_l1_loss(x, c)", "F.smooth_l1_loss(m * 2, m.detach(), reduction='sum', beta=0.5)",
-    "F.smooth_l1_loss(x, p, reduction='none')", "F.smooth_l1_loss(x, c, beta=0.0)",
-    "F.huber_loss(x * 3, c)", "F.huber_loss(m, x, reduction='none', delta=0.3)",
+    "F.smooth_l1_loss(x, c)",
+    "F.smooth_l1_loss(m * 2, m.detach(), reduction='sum', beta=0.5)",
+    "F.smooth_l1_loss(x, p, reduction='none')",
+    "F.smooth_l1_loss(x, c, beta=0.0)",
+    "F.huber_loss(x * 3, c)",
+    "F.huber_loss(m, x, reduction='none', delta=0.3)",
     "F.huber_loss(x, p, reduction='sum', delta=2.0)",
 ]
 
@@ -43,15 +48,20 @@ def test_scatter_and_robust_losses_match_torch(expr: str) -> None:
         check_op(expr)
 
 
-@pytest.mark.parametrize("expr", ["x.scatter(0, torch.tensor([2, 0, 1]), x * 3.7)",
-                                  "x.scatter_add(0, torch.tensor([1, 1, 1]), x / 3)",
-                                  "torch.zeros(5).index_add(0, torch.tensor([4, 4, 0]), x * 1.1, alpha=0.7)"])
+@pytest.mark.parametrize(
+    "expr",
+    [
+        "x.scatter(0, torch.tensor([2, 0, 1]), x * 3.7)",
+        "x.scatter_add(0, torch.tensor([1, 1, 1]), x / 3)",
+        "torch.zeros(5).index_add(0, torch.tensor([4, 4, 0]), x * 1.1, alpha=0.7)",
+    ],
+)
 def test_scatter_values_are_bit_exact(expr: str) -> None:
     tns, ons = namespaces()
     values = np.array([0.3, -0.7, 1.1], dtype=np.float32)
-    want = eval(expr, {**tns, "x": torch.tensor(values)})  # noqa: S307
+    want = eval(expr, {**tns, "x": torch.tensor(values)})
     with use_state(RunState()):
-        got = eval(expr, {**ons, "x": ons["torch"].tensor(values.tolist())})  # noqa: S307
+        got = eval(expr, {**ons, "x": ons["torch"].tensor(values.tolist())})
     assert np.array_equal(got._data, want.numpy())
 
 
@@ -89,7 +99,8 @@ def test_scatter_and_loss_programs_print_like_torch(code: str) -> None:
 
 
 ERRORS = [
-    "torch.zeros(3).scatter_(0, torch.tensor([3]), 1.0)", "torch.zeros(3).scatter_(0, torch.tensor([1.]), 1.0)",
+    "torch.zeros(3).scatter_(0, torch.tensor([3]), 1.0)",
+    "torch.zeros(3).scatter_(0, torch.tensor([1.]), 1.0)",
     "torch.zeros(3, 2).scatter_(0, torch.tensor([1]), 1.0)",
     "torch.zeros(3).index_add_(0, torch.tensor([3]), torch.ones(1))",
     "torch.zeros(3).index_add_(0, torch.tensor([1, 2]), torch.ones(1))",
@@ -105,17 +116,22 @@ ERRORS = [
 def test_errors_match_torch(expr: str) -> None:
     tns, ons = namespaces()
     with pytest.raises(Exception) as want:
-        eval(expr, tns)  # noqa: S307
+        eval(expr, tns)
     with use_state(RunState()), pytest.raises(Exception) as got:
-        eval(expr, ons)  # noqa: S307
+        eval(expr, ons)
     assert type(got.value).__name__ == type(want.value).__name__
     assert str(got.value).split("\n")[0] == str(want.value).split("\n")[0]
 
 
-@pytest.mark.parametrize("expr", ["torch.zeros(2).scatter_add(0, torch.tensor([0, 1, 0]), x ** 3).pow(2).sum()",
-                                  "(x ** 2).scatter(0, torch.tensor([2, 0]), x[:2] ** 3).pow(2).sum()",
-                                  "torch.ones(2).index_add(0, torch.tensor([1, 1, 0]), x ** 2, alpha=3).pow(3).sum()",
-                                  "F.smooth_l1_loss(x ** 2, torch.zeros(3), beta=0.5)",
-                                  "F.huber_loss(x * x * 2, -x, delta=0.4)"])
+@pytest.mark.parametrize(
+    "expr",
+    [
+        "torch.zeros(2).scatter_add(0, torch.tensor([0, 1, 0]), x ** 3).pow(2).sum()",
+        "(x ** 2).scatter(0, torch.tensor([2, 0]), x[:2] ** 3).pow(2).sum()",
+        "torch.ones(2).index_add(0, torch.tensor([1, 1, 0]), x ** 2, alpha=3).pow(3).sum()",
+        "F.smooth_l1_loss(x ** 2, torch.zeros(3), beta=0.5)",
+        "F.huber_loss(x * x * 2, -x, delta=0.4)",
+    ],
+)
 def test_second_derivatives_like_torch(expr: str) -> None:
     check_second_derivatives(expr)

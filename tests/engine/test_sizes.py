@@ -8,7 +8,13 @@ import pytest
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 MINE = sorted(
-    p for p in [*ENGINE.glob("*.py"), *(ENGINE / "ops").glob("*.py"), *(ENGINE / "nn").glob("*.py")]
+    p
+    for p in [
+        *ENGINE.glob("*.py"),
+        *(ENGINE / "ops").glob("*.py"),
+        *(ENGINE / "nn").glob("*.py"),
+        *(ENGINE / "optim").glob("*.py"),
+    ]
     if p.name not in ("runner.py", "run_state.py", "__init__.py")
 )
 

@@ -46,15 +46,17 @@ def test_polynomial_fit_loss_items_match_torch() -> None:
 
 @pytest.mark.parametrize("n, c", [(1, 3), (16, 10), (257, 4), (1000, 40)])
 def test_cross_entropy_is_bit_exact(n: int, c: int) -> None:
-    from engine.run_state import RunState, use_state
     from engine.ops import nnops
+    from engine.run_state import RunState, use_state
     from engine.tensor import Tensor
 
     torch.manual_seed(n + c)
     x = torch.randn(n, c) * 3
     t = torch.randint(0, c, (n,))
     with use_state(RunState()):
-        ours = [nnops.cross_entropy(Tensor._make(x.numpy().copy()), Tensor._make(t.numpy()), reduction=r).item()
-                for r in ("mean", "sum")]
+        ours = [
+            nnops.cross_entropy(Tensor._make(x.numpy().copy()), Tensor._make(t.numpy()), reduction=r).item()
+            for r in ("mean", "sum")
+        ]
     want = [torch.nn.functional.cross_entropy(x, t, reduction=r).item() for r in ("mean", "sum")]
     assert ours == want

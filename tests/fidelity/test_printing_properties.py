@@ -16,13 +16,19 @@ DTYPES = ["float32", "float64", "float16", "int64"]
 
 
 @settings(max_examples=150, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), shape=st.sampled_from(SHAPES), exponent=st.integers(-9, 9),
-       kind=st.sampled_from(["normal", "integral", "positive", "special", "outlier"]),
-       dtype=st.sampled_from(DTYPES), requires_grad=st.booleans())
-def test_random_tensors_print_as_pytorch(seed: int, shape: tuple[int, ...], exponent: int, kind: str, dtype: str,
-                                         requires_grad: bool) -> None:
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    shape=st.sampled_from(SHAPES),
+    exponent=st.integers(-9, 9),
+    kind=st.sampled_from(["normal", "integral", "positive", "special", "outlier"]),
+    dtype=st.sampled_from(DTYPES),
+    requires_grad=st.booleans(),
+)
+def test_random_tensors_print_as_pytorch(
+    seed: int, shape: tuple[int, ...], exponent: int, kind: str, dtype: str, requires_grad: bool
+) -> None:
     rng = np.random.default_rng(seed)
-    v = rng.standard_normal(shape) * 10.0 ** exponent
+    v = rng.standard_normal(shape) * 10.0**exponent
     if kind == "integral":
         v = np.round(v)
     elif kind == "positive":
@@ -39,7 +45,7 @@ def test_random_tensors_print_as_pytorch(seed: int, shape: tuple[int, ...], expo
     requires_grad = requires_grad and dtype != "int64"
     theirs = torch.tensor(arr, requires_grad=requires_grad)
     with use_state(RunState()):
-        T = make_modules()["torch"]  # noqa: N806
+        T = make_modules()["torch"]
         ours = T.tensor(arr.tolist(), dtype=getattr(T, dtype), requires_grad=requires_grad)
         assert str(ours) == str(theirs)
         if requires_grad:

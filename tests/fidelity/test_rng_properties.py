@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import torch
 from hypothesis import HealthCheck, given, settings
@@ -30,8 +31,11 @@ DRAWS: dict[str, Callable[[Any, int, Any], Any]] = {
     "multinomial": lambda T, n, dt: T.multinomial(T.arange(1.0, 6.0, dtype=dt), n, replacement=True),
     "multinomial_1": lambda T, n, dt: T.multinomial(T.arange(1.0, n + 2.0, dtype=dt), min(n, 3)),
 }
-STEP = st.tuples(st.sampled_from(sorted(DRAWS)), st.sampled_from([1, 2, 3, 7, 15, 16, 17, 31, 33, 100]),
-                 st.sampled_from(["float32", "float64"]))
+STEP = st.tuples(
+    st.sampled_from(sorted(DRAWS)),
+    st.sampled_from([1, 2, 3, 7, 15, 16, 17, 31, 33, 100]),
+    st.sampled_from(["float32", "float64"]),
+)
 
 
 @settings(max_examples=80, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -40,7 +44,7 @@ def test_random_draw_sequences_match_pytorch(seed: int, steps: list[tuple[str, i
     torch.manual_seed(seed)
     want = [DRAWS[name](torch, n, getattr(torch, dt)).tolist() for name, n, dt in steps]
     with use_state(RunState()):
-        T = make_modules()["torch"]  # noqa: N806
+        T = make_modules()["torch"]
         T.manual_seed(seed)
         got = [DRAWS[name](T, n, getattr(T, dt)).tolist() for name, n, dt in steps]
     assert got == want

@@ -17,8 +17,17 @@ from engine.numerics import cpu
 F32 = np.float32
 CAP = cpu.mkl_path() or "default"  # MKL's code path (by vendor), not ATen's vector width
 
-LINEAR_CASES = [(2000, 3, 1), (64, 3, 1), (16, 2, 1), (2000, 3, 2), (64, 10, 32), (100, 100, 10), (64, 255, 64),
-                (16, 784 // 4, 10), (128, 64, 3)]
+LINEAR_CASES = [
+    (2000, 3, 1),
+    (64, 3, 1),
+    (16, 2, 1),
+    (2000, 3, 2),
+    (64, 10, 32),
+    (100, 100, 10),
+    (64, 255, 64),
+    (16, 784 // 4, 10),
+    (128, 64, 3),
+]
 # What each CPU profile's kernels reproduce bit for bit (docs/NUMERICS.md has a section per profile). A case listed
 # here is asserted bit-exact against live torch; any other case asserts the documented bound instead (the kernel
 # declines and numpy's result is close; sqrt within 1 ulp; losses to 1e-6 relative). "avx512" was
@@ -27,13 +36,20 @@ EXACT_ON: dict[str, set] = {
     "avx512": {
         *[("linear", c, v) for c in LINEAR_CASES for v in ("addmm", "x @ wᵀ", "x @ w contiguous")],
         *[("weight_gradient", c) for c in [(2, 100, 10), (3, 32, 16), (5, 64, 64), (8, 5, 3), (15, 200, 7)]],
-        "sqrt", "cross_entropy", *[("optimizer", o) for o in range(6)],
+        "sqrt",
+        "cross_entropy",
+        *[("optimizer", o) for o in range(6)],
     },
     "avx2": {
-        *[("linear", c, v) for c in LINEAR_CASES for v in ("addmm", "x @ wᵀ", "x @ w contiguous")
-          if c != (64, 255, 64) and not (v == "x @ w contiguous" and c in [(100, 100, 10), (16, 196, 10)])],
+        *[
+            ("linear", c, v)
+            for c in LINEAR_CASES
+            for v in ("addmm", "x @ wᵀ", "x @ w contiguous")
+            if c != (64, 255, 64) and not (v == "x @ w contiguous" and c in [(100, 100, 10), (16, 196, 10)])
+        ],
         *[("weight_gradient", c) for c in [(3, 32, 16), (8, 5, 3)]],
-        "cross_entropy", ("optimizer", 5),  # SGD: no sqrt in its update
+        "cross_entropy",
+        ("optimizer", 5),  # SGD: no sqrt in its update
     },
     "default": set(),
 }
@@ -86,8 +102,9 @@ def test_fma32_rounds_once() -> None:
     r = numerics.fma32(a, b, c)
     for i in range(0, 2000, 7):
         exact = Fraction(float(a[i])) * Fraction(float(b[i])) + Fraction(float(c[i]))
-        assert Fraction(float(r[i])) == Fraction(float(F32(float(exact)))) or abs(
-            Fraction(float(r[i])) - exact) <= abs(Fraction(float(F32(float(exact)))) - exact)
+        assert Fraction(float(r[i])) == Fraction(float(F32(float(exact)))) or abs(Fraction(float(r[i])) - exact) <= abs(
+            Fraction(float(F32(float(exact)))) - exact
+        )
     assert numerics.fma32(F32(1 + 2**-12), F32(1 - 2**-12), F32(-1)) == F32(-(2.0**-24))
 
 
@@ -129,8 +146,9 @@ def test_linear_forward_and_mm(n: int, k: int, m: int) -> None:
     b = rng.standard_normal(m).astype(F32)
     tx, tw, tb = map(torch.from_numpy, (x, w, b))
     case = ("linear", (n, k, m))
-    check_product(case + ("addmm",), numerics.addmm(b, x, w.T), x @ w.T + b,
-                  torch.nn.functional.linear(tx, tw, tb).numpy())
+    check_product(
+        case + ("addmm",), numerics.addmm(b, x, w.T), x @ w.T + b, torch.nn.functional.linear(tx, tw, tb).numpy()
+    )
     check_product(case + ("x @ wᵀ",), numerics.gemm(x, w.T), x @ w.T, (tx @ tw.t()).numpy())
     if m > 1:
         wt = np.ascontiguousarray(w.T)
@@ -143,8 +161,12 @@ def test_weight_gradient_of_few_outputs(n: int, k: int, m: int) -> None:
     rng = np.random.default_rng(n * 100 + k)
     g = rng.standard_normal((k, n)).astype(F32)
     x = rng.standard_normal((k, m)).astype(F32)
-    check_product(("weight_gradient", (n, k, m)), numerics.gemm(g.T, x), g.T @ x,
-                  (torch.from_numpy(g).t() @ torch.from_numpy(x)).numpy())
+    check_product(
+        ("weight_gradient", (n, k, m)),
+        numerics.gemm(g.T, x),
+        g.T @ x,
+        (torch.from_numpy(g).t() @ torch.from_numpy(x)).numpy(),
+    )
 
 
 @pytest.mark.parametrize("rows,batch", [(3, 2000), (3, 100), (2, 255), (3, 256), (8, 257), (5, 3001)])
@@ -299,8 +321,9 @@ def test_mkl_sqrt(low: float, high: float) -> None:
 
 
 @settings(max_examples=30, deadline=None)
-@given(n=st.integers(1, 60000), seed=st.integers(0, 2**32 - 1),
-       value=st.sampled_from([1.0, 0.001, 0.999, -0.01, 0.1, 0.9]))
+@given(
+    n=st.integers(1, 60000), seed=st.integers(0, 2**32 - 1), value=st.sampled_from([1.0, 0.001, 0.999, -0.01, 0.1, 0.9])
+)
 def test_pointwise_optimizer_kernels(n: int, seed: int, value: float) -> None:
     s, a, b = np.random.default_rng(seed).standard_normal((3, n)).astype(F32)
     b = np.abs(b) + F32(0.1)
@@ -310,9 +333,14 @@ def test_pointwise_optimizer_kernels(n: int, seed: int, value: float) -> None:
     assert same_bits(numerics.lerp(s, a, value), ts.clone().lerp_(ta, value).numpy())
 
 
-OPTIMIZERS = ["Adam(m.parameters(), lr=0.01)", "AdamW(m.parameters(), lr=0.01)", "Adam(m.parameters(), amsgrad=True)",
-              "RMSprop(m.parameters(), lr=0.01)", "Adagrad(m.parameters(), lr=0.1)",
-              "SGD(m.parameters(), lr=0.1, momentum=0.9, nesterov=True, weight_decay=0.01)"]
+OPTIMIZERS = [
+    "Adam(m.parameters(), lr=0.01)",
+    "AdamW(m.parameters(), lr=0.01)",
+    "Adam(m.parameters(), amsgrad=True)",
+    "RMSprop(m.parameters(), lr=0.01)",
+    "Adagrad(m.parameters(), lr=0.1)",
+    "SGD(m.parameters(), lr=0.1, momentum=0.9, nesterov=True, weight_decay=0.01)",
+]
 
 
 @pytest.mark.parametrize("optimizer", OPTIMIZERS)

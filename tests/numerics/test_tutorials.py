@@ -40,8 +40,11 @@ EXACT_ON = {
 
 
 def _numbers(text: str) -> list[float]:
-    return [float(w) for w in text.replace("x^3", " ").replace("x^2", " ").replace("x", " ").replace("+", " ").split()
-            if w.lstrip("-").replace(".", "", 1).replace("e-", "", 1).replace("e+", "", 1).isdigit()]
+    return [
+        float(w)
+        for w in text.replace("x^3", " ").replace("x^2", " ").replace("x", " ").replace("+", " ").split()
+        if w.lstrip("-").replace(".", "", 1).replace("e-", "", 1).replace("e+", "", 1).isdigit()
+    ]
 
 
 @pytest.mark.parametrize("name", ["polynomial_tensor", "polynomial_module", "polynomial_nn", "polynomial_optim"])

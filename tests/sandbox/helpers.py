@@ -16,7 +16,7 @@ def sandbox(code: str, limits: Limits | None = None) -> tuple[str, dict[str, Any
     interp = Interpreter({}, budget)
     try:
         interp.run(parse(code, limits))
-    except BaseException as exc:  # noqa: BLE001 - the test inspects it
+    except BaseException as exc:
         return "".join(interp.stdout), describe_error(exc)
     return "".join(interp.stdout), None
 

@@ -17,10 +17,12 @@ BREACHES: list[tuple[str, str, Limits]] = [
     ("time", "while True:\n        x = [1] * 10", Limits(max_seconds=0.3)),
     ("tensor size", "torch.zeros(10**7)", Limits()),
     ("memory alive", "keep = [torch.ones(1000) for i in range(1000)]", Limits(max_alive_elements=100_000)),
-    ("graph nodes",
-     "torch.set_grad_enabled(True)\n    y = torch.ones(1, requires_grad=True)\n"
-     "    for i in range(1000):\n        y = y * 1.0",
-     Limits(max_graph_nodes=200)),
+    (
+        "graph nodes",
+        "torch.set_grad_enabled(True)\n    y = torch.ones(1, requires_grad=True)\n"
+        "    for i in range(1000):\n        y = y * 1.0",
+        Limits(max_graph_nodes=200),
+    ),
     ("output", "while True:\n        print('x' * 50)", Limits(max_output_bytes=1000)),
     ("string length", "s = 'a' * 10**8", Limits()),
     ("int bits", "n = 2 ** 10**7", Limits()),
@@ -33,24 +35,37 @@ AFTER: list[tuple[str, str]] = [
     ("finally", "try:\n    boom()\nfinally:\n    print('after')"),
     ("bare except", "try:\n    boom()\nexcept:\n    print('after')"),
     ("except Exception, else", "try:\n    boom()\nexcept Exception:\n    print('after')\nelse:\n    print('after')"),
-    ("nested finally in a function",
-     "def f():\n    try:\n        boom()\n    finally:\n        print('after')\n"
-     "try:\n    f()\nfinally:\n    print('after')"),
-    ("finally inside a with block",
-     "with torch.no_grad():\n    try:\n        boom()\n    finally:\n        print('after')"),
-    ("finally that raises over the breach",
-     "try:\n    boom()\nfinally:\n    print('after')\n    raise ValueError('hidden')"),
-    ("finally that returns over the breach",
-     "def f():\n    try:\n        boom()\n    finally:\n        print('after')\n"
-     "        return 1\nf()"),
-    ("a later tensor hook in the same backward",
-     "x = torch.ones(2, requires_grad=True)\nx.register_hook(lambda g: [print('after'), None][1])\ny = x * 2\n"
-     "y.register_hook(lambda g: [boom(), None][1])\ny.sum().backward()"),
-    ("a module hook after a breaching forward",
-     "class M(torch.nn.Module):\n    def forward(self, x):\n        boom()\n        return x\nm = M()\n"
-     "m.register_forward_hook(lambda *a: [print('after'), None][1])\nm(torch.ones(1))"),
-    ("a sort key after a breaching key",
-     "keys = [1, 3, 2]\nsorted(keys, key=lambda k: boom() if k == 1 else print('after'))"),
+    (
+        "nested finally in a function",
+        "def f():\n    try:\n        boom()\n    finally:\n        print('after')\n"
+        "try:\n    f()\nfinally:\n    print('after')",
+    ),
+    (
+        "finally inside a with block",
+        "with torch.no_grad():\n    try:\n        boom()\n    finally:\n        print('after')",
+    ),
+    (
+        "finally that raises over the breach",
+        "try:\n    boom()\nfinally:\n    print('after')\n    raise ValueError('hidden')",
+    ),
+    (
+        "finally that returns over the breach",
+        "def f():\n    try:\n        boom()\n    finally:\n        print('after')\n        return 1\nf()",
+    ),
+    (
+        "a later tensor hook in the same backward",
+        "x = torch.ones(2, requires_grad=True)\nx.register_hook(lambda g: [print('after'), None][1])\ny = x * 2\n"
+        "y.register_hook(lambda g: [boom(), None][1])\ny.sum().backward()",
+    ),
+    (
+        "a module hook after a breaching forward",
+        "class M(torch.nn.Module):\n    def forward(self, x):\n        boom()\n        return x\nm = M()\n"
+        "m.register_forward_hook(lambda *a: [print('after'), None][1])\nm(torch.ones(1))",
+    ),
+    (
+        "a sort key after a breaching key",
+        "keys = [1, 3, 2]\nsorted(keys, key=lambda k: boom() if k == 1 else print('after'))",
+    ),
 ]
 
 

@@ -12,7 +12,9 @@ import engine
 from engine.sandbox import Limits
 from tests.hostile import CORPUS
 
-LESSON_1 = "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
+LESSON_1 = (
+    "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
+)
 
 
 @pytest.mark.parametrize(("code", "etype", "fragment"), CORPUS)

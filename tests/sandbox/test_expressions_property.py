@@ -20,8 +20,11 @@ _atoms = st.one_of(
 
 
 def _extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
-    binary = st.tuples(inner, st.sampled_from(["+", "-", "*", "/", "//", "%", "**", "<", "<=", "==", "!=", "and",
-                                                "or", "in", "&", "|", "^"]), inner)
+    binary = st.tuples(
+        inner,
+        st.sampled_from(["+", "-", "*", "/", "//", "%", "**", "<", "<=", "==", "!=", "and", "or", "in", "&", "|", "^"]),
+        inner,
+    )
     return st.one_of(
         binary.map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
         st.tuples(st.sampled_from(["-", "not ", "~"]), inner).map(lambda t: f"({t[0]}{t[1]})"),

@@ -13,7 +13,12 @@ from tests.sandbox.helpers import sandbox
 
 CASES = [
     ("open('/etc/passwd')", "NotSupported", "'open' is not available", 1),
-    ("x = 1\n__import__('os')", "NotSupported", "'__import__' is not available (names starting with '_' are not allowed)", 2),
+    (
+        "x = 1\n__import__('os')",
+        "NotSupported",
+        "'__import__' is not available (names starting with '_' are not allowed)",
+        2,
+    ),
     ("x = [1]\ny = x.__class__", "NotSupported", "attribute '__class__' is not accessible", 2),
     ("().__class__.__bases__", "NotSupported", "attribute '__class__' is not accessible", 1),
     ("getattr(1, 'real')", "NotSupported", "'getattr' is not available", 1),
@@ -26,10 +31,20 @@ CASES = [
     ("globals()", "NotSupported", "'globals' is not available", 1),
     ("vars()", "NotSupported", "'vars' is not available", 1),
     ("super()", "RuntimeError", "super(): no arguments", 1),
-    ("'{0.__class__}'.format(1)", "NotSupported", "attribute or index lookups inside format fields are not available", 1),
+    (
+        "'{0.__class__}'.format(1)",
+        "NotSupported",
+        "attribute or index lookups inside format fields are not available",
+        1,
+    ),
     ("'{0[0]}'.format([1])", "NotSupported", "attribute or index lookups inside format fields are not available", 1),
     ("'{:{}}'.format(1, 10**9)", "NotSupported", "nested format fields are not available", 1),
-    ("'{:1000000000}'.format(1)", "LimitExceeded", "a string of 1,000,000,000 characters is over the limit of 1,000,000", 1),
+    (
+        "'{:1000000000}'.format(1)",
+        "LimitExceeded",
+        "a string of 1,000,000,000 characters is over the limit of 1,000,000",
+        1,
+    ),
     ("'a'.format_map({})", "NotSupported", "'str.format_map' is not available", 1),
     ("f = lambda: 1\nf.__globals__", "NotSupported", "attribute '__globals__' is not accessible", 2),
     ("f = lambda: 1\nf.x = 2", "NotSupported", "attribute 'x' of a UserFunction value cannot be assigned", 2),
@@ -38,8 +53,18 @@ CASES = [
     ("s = 'a' * 10**10", "LimitExceeded", "a string of 10,000,000,000 characters is over the limit of 1,000,000", 1),
     ("s = [0] * 10**10", "LimitExceeded", "a sequence of 10,000,000,000 items is over the limit of 1,000,000", 1),
     ("x = 1 << 10**9", "LimitExceeded", "an integer of about 1,000,000,001 bits is over the limit of 100,000", 1),
-    ("x = sum(range(10**12))", "LimitExceeded", "a sequence of 1,000,000,000,000 items is over the limit of 1,000,000", 1),
-    ("x = '%*d' % (10**9, 1)", "LimitExceeded", "a string of 1,000,000,004 characters is over the limit of 1,000,000", 1),
+    (
+        "x = sum(range(10**12))",
+        "LimitExceeded",
+        "a sequence of 1,000,000,000,000 items is over the limit of 1,000,000",
+        1,
+    ),
+    (
+        "x = '%*d' % (10**9, 1)",
+        "LimitExceeded",
+        "a string of 1,000,000,004 characters is over the limit of 1,000,000",
+        1,
+    ),
     ("x = f'{1:{10**9}}'", "LimitExceeded", "a string of 1,000,000,000 characters is over the limit of 1,000,000", 1),
     ("x = 'a'.ljust(10**9)", "LimitExceeded", "a string of 1,000,000,000 characters is over the limit of 1,000,000", 1),
     ("try:\n    x = 1\nexcept print:\n    pass\ny = 1 / 0", "ZeroDivisionError", "division by zero", 5),
@@ -171,9 +196,7 @@ def test_values_under_the_nesting_limit_still_compare_hash_and_convert() -> None
     )
     result = engine.run(code)
     assert result.error is None, result.error
-    assert result.stdout == (
-        "True True torch.Size([1000, 1000])\n[(1, [2]), (2, [1])] a True\n1-1|   2\nk=  5% 1\n"
-    )
+    assert result.stdout == ("True True torch.Size([1000, 1000])\n[(1, [2]), (2, [1])] a True\n1-1|   2\nk=  5% 1\n")
 
 
 def test_a_byte_order_mark_is_skipped_and_a_null_byte_names_its_line() -> None:

@@ -12,23 +12,42 @@ T = "import torch\nimport torch.nn as nn\n"
 
 # (name, program, the error type it ends with, or None when it runs and must simply change nothing for later runs)
 POISONS: list[tuple[str, str, str | None]] = [
-    ("dtype subclass remakes float32 as int8",
-     T + "class A(torch.dtype):\n    pass\nsuper(A, A).__init__(torch.float32, 'float32', 'int8', False)",
-     "NotSupported"),
-    ("Module.__init__ run on a shared dtype through super(A, A)",
-     T + "class A(nn.Module):\n    pass\nsuper(A, A).__init__(torch.float32)", "TypeError"),
-    ("Module.__init__ run on the shared CPU device",
-     T + "class A(nn.Module):\n    pass\nsuper(A, A).__init__(torch.device('cpu'))", "TypeError"),
-    ("a forward hook planted on the shared CPU device",
-     T + "class A(nn.Module):\n    pass\nsuper(A, A).register_forward_hook(torch.device('cpu'), print)", "TypeError"),
-    ("train() run on a dtype", T + "class A(nn.Module):\n    pass\nsuper(A, A).train(torch.float64, False)",
-     "TypeError"),
-    ("super(C, obj) with obj not an instance of C",
-     T + "class A(nn.Module):\n    def f(self):\n        return super(A, torch.float32).__init__()\nA().f()",
-     "TypeError"),
-    ("a method taking a dtype as self calls super().__init__",
-     T + "keep = []\nclass A(nn.Module):\n    def f(self):\n        super().__init__()\n    keep.append(f)\n"
-     "keep[0](torch.float32)", "TypeError"),
+    (
+        "dtype subclass remakes float32 as int8",
+        T + "class A(torch.dtype):\n    pass\nsuper(A, A).__init__(torch.float32, 'float32', 'int8', False)",
+        "NotSupported",
+    ),
+    (
+        "Module.__init__ run on a shared dtype through super(A, A)",
+        T + "class A(nn.Module):\n    pass\nsuper(A, A).__init__(torch.float32)",
+        "TypeError",
+    ),
+    (
+        "Module.__init__ run on the shared CPU device",
+        T + "class A(nn.Module):\n    pass\nsuper(A, A).__init__(torch.device('cpu'))",
+        "TypeError",
+    ),
+    (
+        "a forward hook planted on the shared CPU device",
+        T + "class A(nn.Module):\n    pass\nsuper(A, A).register_forward_hook(torch.device('cpu'), print)",
+        "TypeError",
+    ),
+    (
+        "train() run on a dtype",
+        T + "class A(nn.Module):\n    pass\nsuper(A, A).train(torch.float64, False)",
+        "TypeError",
+    ),
+    (
+        "super(C, obj) with obj not an instance of C",
+        T + "class A(nn.Module):\n    def f(self):\n        return super(A, torch.float32).__init__()\nA().f()",
+        "TypeError",
+    ),
+    (
+        "a method taking a dtype as self calls super().__init__",
+        T + "keep = []\nclass A(nn.Module):\n    def f(self):\n        super().__init__()\n    keep.append(f)\n"
+        "keep[0](torch.float32)",
+        "TypeError",
+    ),
     ("dtype attribute assigned", T + "torch.float32.is_floating_point = False", "NotSupported"),
     ("dtype made by hand", T + "d = torch.dtype('float32', 'int8', True)\nprint(torch.ones(2, dtype=d))", "TypeError"),
     ("device attribute assigned", T + "torch.device('cpu').type = 'meta'", "NotSupported"),
@@ -40,21 +59,36 @@ POISONS: list[tuple[str, str, str | None]] = [
     ("nn layer rebound", T + "nn.Linear = nn.ReLU", "NotSupported"),
     ("math rebound", "import math\nmath.sqrt = abs", "NotSupported"),
     ("class attribute of an engine class", T + "nn.Module.training = False", "NotSupported"),
-    ("a method planted on an engine class", T + "def f(self, *a):\n    torch.manual_seed(0)\n"
-     "nn.Module.__call__ = f", "NotSupported"),
-    ("global seed, grad mode, default dtype and print options",
-     T + "torch.manual_seed(1234)\ntorch.set_grad_enabled(False)\ntorch.set_default_dtype(torch.float64)\n"
-     "torch.set_printoptions(precision=1)\nprint(torch.rand(2))", None),
-    ("hooks on the run's own tensors and modules",
-     T + "x = torch.ones(2, requires_grad=True)\nx.register_hook(lambda g: [torch.manual_seed(0), None][1])\n"
-     "(x * 2).sum().backward()\nm = nn.Linear(2, 1)\n"
-     "m.register_forward_hook(lambda *a: [torch.set_grad_enabled(False), None][1])\nm(x)",
-     None),
-    ("an exception class's __init__ tries the torch namespace",
-     T + "class E(Exception):\n    def __init__(self, m):\n        super().__init__(m)\n        torch.no_grad = None\n"
-     "raise E('boom')", "NotSupported"),
-    ("set_default_dtype given a dtype subclass",
-     T + "class A(torch.dtype):\n    pass\ntorch.set_default_dtype(A)", "NotSupported"),
+    (
+        "a method planted on an engine class",
+        T + "def f(self, *a):\n    torch.manual_seed(0)\nnn.Module.__call__ = f",
+        "NotSupported",
+    ),
+    (
+        "global seed, grad mode, default dtype and print options",
+        T + "torch.manual_seed(1234)\ntorch.set_grad_enabled(False)\ntorch.set_default_dtype(torch.float64)\n"
+        "torch.set_printoptions(precision=1)\nprint(torch.rand(2))",
+        None,
+    ),
+    (
+        "hooks on the run's own tensors and modules",
+        T + "x = torch.ones(2, requires_grad=True)\nx.register_hook(lambda g: [torch.manual_seed(0), None][1])\n"
+        "(x * 2).sum().backward()\nm = nn.Linear(2, 1)\n"
+        "m.register_forward_hook(lambda *a: [torch.set_grad_enabled(False), None][1])\nm(x)",
+        None,
+    ),
+    (
+        "an exception class's __init__ tries the torch namespace",
+        T
+        + "class E(Exception):\n    def __init__(self, m):\n        super().__init__(m)\n        torch.no_grad = None\n"
+        "raise E('boom')",
+        "NotSupported",
+    ),
+    (
+        "set_default_dtype given a dtype subclass",
+        T + "class A(torch.dtype):\n    pass\ntorch.set_default_dtype(A)",
+        "NotSupported",
+    ),
     ("Python's random seeded, then rebound", "import random\nrandom.seed(5)\nrandom.random = None", "NotSupported"),
     ("copy.deepcopy rebound", "import copy\ncopy.deepcopy = print", "NotSupported"),
     ("a collections class changed", "import collections\ncollections.OrderedDict.update = print", "NotSupported"),
@@ -126,8 +160,11 @@ def test_legitimate_super_and_subclassing_still_work() -> None:
     result = engine.run(code, seed=1)
     assert result.error is None, result.error
     assert result.stdout.splitlines() == [
-        "Linear(in_features=2, out_features=1, bias=True)", "caught no more", "True True",
-        "Linear(in_features=2, out_features=1, bias=True)", "1 1",
+        "Linear(in_features=2, out_features=1, bias=True)",
+        "caught no more",
+        "True True",
+        "Linear(in_features=2, out_features=1, bias=True)",
+        "1 1",
     ]
 
 

@@ -77,8 +77,16 @@ def _in_a_fresh_process(programs: dict[str, str], hash_seed: str | None) -> dict
     env = {k: v for k, v in os.environ.items() if k != "PYTHONHASHSEED"}
     if hash_seed is not None:
         env["PYTHONHASHSEED"] = hash_seed
-    done = subprocess.run([sys.executable, "-c", _SCRIPT], input=json.dumps(programs), capture_output=True, text=True,
-                          cwd=ROOT, env=env, timeout=300, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", _SCRIPT],
+        input=json.dumps(programs),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=300,
+        check=True,
+    )
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
 

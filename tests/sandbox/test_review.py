@@ -24,8 +24,10 @@ def test_a_program_cannot_forge_a_limit_error_with_a_class_of_that_name() -> Non
 
 
 def test_exception_subclasses_work_and_their_unbound_methods_stay_on_their_instances() -> None:
-    ok = _run("class Stop(ValueError):\n    def __init__(self, m):\n        super().__init__(m)\n"
-              "try:\n    raise Stop('done')\nexcept ValueError as e:\n    print(repr(e), e.args)")
+    ok = _run(
+        "class Stop(ValueError):\n    def __init__(self, m):\n        super().__init__(m)\n"
+        "try:\n    raise Stop('done')\nexcept ValueError as e:\n    print(repr(e), e.args)"
+    )
     assert ok.error is None and ok.stdout == "Stop('done') ('done',)\n"
     bad = _run(T + "class E(Exception):\n    pass\nsuper(E, E).with_traceback(torch.float32, None)")
     assert bad.error is not None and bad.error["type"] == "TypeError"

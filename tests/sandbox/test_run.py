@@ -41,7 +41,9 @@ def test_engine_objects_expose_public_attributes_only() -> None:
     result = engine.run("import torch\nx = torch.ones(2)\nprint(x.shape, x.dtype, x.shape[0])\nf = x.sum\nf.name")
     assert result.stdout == "torch.Size([2]) torch.float32 2\n"
     assert result.error == {
-        "type": "NotSupported", "message": "attribute 'name' of a method value is not accessible", "line": 5
+        "type": "NotSupported",
+        "message": "attribute 'name' of a method value is not accessible",
+        "line": 5,
     }
 
 
@@ -59,7 +61,9 @@ def test_infinite_loop_via_run() -> None:
 
 def test_on_event_streams_every_event_in_order() -> None:
     seen: list[dict] = []
-    result = engine.run("import torch\nx = torch.tensor(2.0, requires_grad=True)\n(x * x).backward()", on_event=seen.append)
+    result = engine.run(
+        "import torch\nx = torch.tensor(2.0, requires_grad=True)\n(x * x).backward()", on_event=seen.append
+    )
     assert seen == result.events and len(seen) >= 5
 
 
@@ -86,8 +90,7 @@ SNIPPETS = [
     "    y.backward()\n    print(i, x.grad)\nx.grad.zero_()\nprint(x.grad)",
     "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\ny = x.sum()\ny.backward(retain_graph=True)\n"
     "y.backward()\nprint(x.grad)",
-    "import torch\nx = torch.tensor(2.0, requires_grad=True)\ny = x ** 3\n(g,) = torch.autograd.grad(y, x)\n"
-    "print(g)",
+    "import torch\nx = torch.tensor(2.0, requires_grad=True)\ny = x ** 3\n(g,) = torch.autograd.grad(y, x)\nprint(g)",
 ]
 
 
@@ -112,8 +115,10 @@ def test_event_limit_truncates_the_graph_and_the_run_goes_on() -> None:
 
 
 def test_past_the_graph_limit_the_ledger_is_still_traced() -> None:
-    code = ("import torch\nw = torch.ones(2, requires_grad=True)\nys = [w * 2 for i in range(100)]\n"
-            "for i in range(3):\n    (w * 3).sum().backward()\nprint(w.grad)\nw.grad = None")
+    code = (
+        "import torch\nw = torch.ones(2, requires_grad=True)\nys = [w * 2 for i in range(100)]\n"
+        "for i in range(3):\n    (w * 3).sum().backward()\nprint(w.grad)\nw.grad = None"
+    )
     result = engine.run(code, limits=Limits(max_events=50))
     after = [e for e in result.events if e["seq"] > next(e["seq"] for e in result.events if e["type"] == "truncated")]
     kinds = [e["type"] for e in after]
@@ -131,8 +136,10 @@ def test_an_error_after_truncation_still_ends_the_trace() -> None:
 
 
 def test_a_long_loop_is_folded_and_the_backward_after_it_is_traced() -> None:
-    code = ("import torch\nx = torch.tensor([1., 2., 3.], requires_grad=True)\ny = x\nfor i in range(5000):\n"
-            "    y = y * 1.0001\ny.sum().backward()\nprint(x.grad)")
+    code = (
+        "import torch\nx = torch.tensor([1., 2., 3.], requires_grad=True)\ny = x\nfor i in range(5000):\n"
+        "    y = y * 1.0001\ny.sum().backward()\nprint(x.grad)"
+    )
     result = engine.run(code)
     assert result.error is None and result.stdout.startswith("tensor([1.6488, 1.6488, 1.6488])")
     kinds = [e["type"] for e in result.events]
@@ -151,9 +158,11 @@ def test_a_long_loop_is_folded_and_the_backward_after_it_is_traced() -> None:
 
 
 def test_ledger_events_of_folded_iterations_go_out_marked() -> None:
-    code = ("import torch\nw = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
-            "for i in range(10):\n    opt.zero_grad()\n    (w * w).sum().backward()\n    opt.step()\n"
-            "    print(i)\nprint(w)")
+    code = (
+        "import torch\nw = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "for i in range(10):\n    opt.zero_grad()\n    (w * w).sum().backward()\n    opt.step()\n"
+        "    print(i)\nprint(w)"
+    )
     result = engine.run(code)
     assert result.error is None
     steps = [e for e in result.events if e["type"] == "step"]
@@ -274,8 +283,14 @@ def test_engine_errors_can_be_caught() -> None:
 @pytest.mark.parametrize(
     ("code", "message"),
     [
-        ("x = torch.ones(2)\nx.foo = (1, 2)", "attribute 'foo' of a tensor cannot be assigned (only grad, requires_grad, data)"),
-        ("p = torch.nn.Parameter(torch.ones(2))\np.foo = 1", "attribute 'foo' of a tensor cannot be assigned (only grad, requires_grad, data)"),
+        (
+            "x = torch.ones(2)\nx.foo = (1, 2)",
+            "attribute 'foo' of a tensor cannot be assigned (only grad, requires_grad, data)",
+        ),
+        (
+            "p = torch.nn.Parameter(torch.ones(2))\np.foo = 1",
+            "attribute 'foo' of a tensor cannot be assigned (only grad, requires_grad, data)",
+        ),
         ("torch.nn.Linear = 1", "attribute 'Linear' of a module cannot be assigned"),
         ("s = torch.ones(2).shape\ns.x = 1", "attribute 'x' of a Size value cannot be assigned"),
     ],
@@ -311,5 +326,7 @@ def test_tolist_of_big_tensors_counts_against_the_budget() -> None:
 def test_the_depth_limit_names_the_line_of_the_nesting() -> None:
     result = engine.run("x = 1\ny = " + " + ".join(["1"] * 150) + "\nprint(x)")
     assert result.error == {
-        "type": "LimitExceeded", "message": "the code is nested more than 100 levels deep (depth limit)", "line": 2
+        "type": "LimitExceeded",
+        "message": "the code is nested more than 100 levels deep (depth limit)",
+        "line": 2,
     }

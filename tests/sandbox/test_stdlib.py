@@ -153,8 +153,8 @@ def test_collections_stay_within_the_budget_and_closed(code: str, fragment: str)
 
 
 def test_each_run_gets_its_own_collections_classes() -> None:
-    from engine.stdlib import make_stdlib
     from engine.sandbox.budget import Budget
+    from engine.stdlib import make_stdlib
 
     one, two = make_stdlib(print, Budget()), make_stdlib(print, Budget())
     assert one["collections"].Counter is not two["collections"].Counter
@@ -180,8 +180,10 @@ def test_copy_prints_what_pytorch_prints(code: str) -> None:
 
 
 def test_deepcopy_never_copies_the_host() -> None:
-    code = ("import copy\nimport random\ndef f():\n    return 1\nclass A:\n    pass\na = A()\na.f = f\na.mod = random\n"
-            "b = copy.deepcopy(a)\nprint(b.f is f, b.mod is random, b is a)")
+    code = (
+        "import copy\nimport random\ndef f():\n    return 1\nclass A:\n    pass\na = A()\na.f = f\na.mod = random\n"
+        "b = copy.deepcopy(a)\nprint(b.f is f, b.mod is random, b is a)"
+    )
     result = engine.run(code)
     assert result.error is None and result.stdout == "True True False\n", result
 

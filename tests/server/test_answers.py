@@ -46,8 +46,11 @@ def _health(client: httpx.Client) -> dict[str, int]:
         ("import torch\nlayer = torch.nn.Linear(2, 2)", False),  # its init draws random numbers
         ("import torch\ntorch.seed()\ntorch.manual_seed(1)", False),
         ("import torch\ng = torch.Generator()\ng.seed()", False),
-        ("import torch\nds = torch.utils.data.TensorDataset(torch.ones(4))\n"
-         "loader = torch.utils.data.DataLoader(ds, batch_size=2, shuffle=True)\nprint(len(list(loader)))", False),
+        (
+            "import torch\nds = torch.utils.data.TensorDataset(torch.ones(4))\n"
+            "loader = torch.utils.data.DataLoader(ds, batch_size=2, shuffle=True)\nprint(len(list(loader)))",
+            False,
+        ),
         ("while True:\n    pass", False),  # a limit: a faster machine could get further
         ("def f():\n    f()\nf()", False),
     ],
@@ -90,9 +93,13 @@ def test_a_streamed_run_makes_the_same_answer_as_the_batch_run() -> None:
     frames = [dumps(events[:3]).encode(), b"[]", dumps(events[3:]).encode()]
     streamed = Kept.of_stream(frames, done_answer(result))
     assert streamed.body == body
-    assert streamed.stream == b"".join(
-        b"event: trace\ndata: " + frame + b"\n\n" for frame in frames
-    ) + b"event: done\ndata: " + done_answer(result) + b"\n\n"
+    assert (
+        streamed.stream
+        == b"".join(b"event: trace\ndata: " + frame + b"\n\n" for frame in frames)
+        + b"event: done\ndata: "
+        + done_answer(result)
+        + b"\n\n"
+    )
     batch = Kept.of_body(body)
     assert batch.body == body
     assert batch.stream == (
@@ -142,9 +149,11 @@ def test_a_streamed_run_is_kept_and_streams_again_the_same(server: str) -> None:
         health = _health(client)
     events = [event for kind, data, _ in first if kind == "trace" for event in json.loads(data)]
     assert [event for kind, data, _ in again if kind == "trace" for event in json.loads(data)] == events
-    assert json.loads(again[-1][1]) == json.loads(first[-1][1]) == {
-        "stdout": "tensor(4.)\ntensor(16.)\n", "error": None, "seed": batch["seed"]
-    }
+    assert (
+        json.loads(again[-1][1])
+        == json.loads(first[-1][1])
+        == {"stdout": "tensor(4.)\ntensor(16.)\n", "error": None, "seed": batch["seed"]}
+    )
     assert batch["events"] == events and health["answers_given_again"] >= 2
 
 
@@ -158,8 +167,12 @@ def test_without_the_cache_every_request_runs() -> None:
 
 
 def test_a_full_server_still_gives_kept_answers() -> None:
-    env = {"GRADTRACE_MAX_PENDING_RUNS": "1", "GRADTRACE_MAX_STEPS": "1000000000", "GRADTRACE_MAX_SECONDS": "3",
-           "GRADTRACE_WORKERS": "2"}
+    env = {
+        "GRADTRACE_MAX_PENDING_RUNS": "1",
+        "GRADTRACE_MAX_STEPS": "1000000000",
+        "GRADTRACE_MAX_SECONDS": "3",
+        "GRADTRACE_WORKERS": "2",
+    }
     with running_server(env) as url, httpx.Client(base_url=url, timeout=30) as client:
         kept = client.post("/api/run", json={"code": ACCUMULATION}).content
         with client.stream("POST", "/api/run/stream", json={"code": "print('started')\nwhile True:\n    pass"}) as busy:

@@ -99,7 +99,10 @@ def test_grad_wrt_subset_and_unused_input(client: httpx.Client) -> None:
 @pytest.mark.parametrize(
     "payload, fragment",
     [
-        ({"expression": "x * 2", "inputs": {"x": [1.0, 2.0]}}, "grad can be implicitly created only for scalar outputs"),
+        (
+            {"expression": "x * 2", "inputs": {"x": [1.0, 2.0]}},
+            "grad can be implicitly created only for scalar outputs",
+        ),
         ({"expression": "x +", "inputs": {"x": 1.0}}, "not valid Python"),
         ({"expression": "x.sum()", "inputs": {"__x": 1.0}}, "not a usable input name"),
         ({"expression": "x.sum()", "inputs": {"x": "one"}}, "must be a number"),

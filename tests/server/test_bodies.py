@@ -51,12 +51,20 @@ def test_numbers_out_of_range_answer_422_on_every_route(client: httpx.Client, na
         assert "a number out of range" in response.json()["detail"]
 
 
-WRONG_TYPES = [None, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
-               "application/xml", "text/json"]
+WRONG_TYPES = [
+    None,
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+    "application/xml",
+    "text/json",
+]
 
 
 @pytest.mark.parametrize("content_type", WRONG_TYPES, ids=[str(t) for t in WRONG_TYPES])
-def test_bodies_that_are_not_json_by_type_answer_415_on_every_route(client: httpx.Client, content_type: str | None) -> None:
+def test_bodies_that_are_not_json_by_type_answer_415_on_every_route(
+    client: httpx.Client, content_type: str | None
+) -> None:
     headers = {} if content_type is None else {"content-type": content_type}
     for path in POST_ROUTES:
         response = client.post(path, content=VALID[path], headers=headers)

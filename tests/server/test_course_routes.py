@@ -24,7 +24,10 @@ def test_the_course_text_becomes_a_page_with_its_three_code_blocks() -> None:
     page = course_page(COURSE.read_text(encoding="utf-8"))
     assert page.title == ".backward() and the .grad Buffer"
     assert len(page.blocks) == 3
-    assert page.blocks[0].startswith("import torch\n\nx = torch.tensor([1.0, 2.0, 3.0]") and "Comments" not in page.blocks[2]
+    assert (
+        page.blocks[0].startswith("import torch\n\nx = torch.tensor([1.0, 2.0, 3.0]")
+        and "Comments" not in page.blocks[2]
+    )
     assert torch_stdout(page.blocks[1]) == "tensor(4.)\ntensor(16.)\ntensor(12.)\n"  # real code, as written
     headings = [text for kind, _, text in page.parts if kind == "h2"]
     assert "The .grad accumulator" in headings and "Non-scalar outputs" in headings
@@ -50,8 +53,14 @@ def test_embed_js_is_cacheable_and_open_to_any_origin_by_default(client: httpx.C
     asset = client.get(assets[0][1:], headers={"Origin": "https://course.example.edu"})
     assert asset.headers["cache-control"] == "public, max-age=31536000, immutable"
     assert asset.headers["access-control-allow-origin"] == "*"
-    preflight = client.options("/api/run/stream", headers={"Origin": "https://x.example", "Access-Control-Request-Method": "POST",
-                                                           "Access-Control-Request-Headers": "content-type"})
+    preflight = client.options(
+        "/api/run/stream",
+        headers={
+            "Origin": "https://x.example",
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type",
+        },
+    )
     assert preflight.status_code == 200 and preflight.headers["access-control-allow-origin"] == "*"
     # what a widget doesn't need stays same-origin
     for path in ("/", "/api/grad"):
@@ -88,8 +97,13 @@ def test_unknown_paths_and_wrong_methods_answer_one_error_shape(client: httpx.Cl
 def test_gradtrace_record_writes_what_a_live_run_answers(client: httpx.Client, tmp_path: Path) -> None:
     code = "import torch\nw = torch.randn(3, requires_grad=True)\n(w * 2).sum().backward()\nprint(w.grad, w)\n"
     (tmp_path / "lesson.py").write_text(code, encoding="utf-8")
-    subprocess.run([sys.executable, "-m", "server.record", "record", "lesson.py", "-o", "t.json", "--seed", "11"],
-                   cwd=tmp_path, check=True, capture_output=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    subprocess.run(
+        [sys.executable, "-m", "server.record", "record", "lesson.py", "-o", "t.json", "--seed", "11"],
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
     trace = json.loads((tmp_path / "t.json").read_text(encoding="ascii"))
     live = client.post("/api/run", json={"code": code, "seed": 11}).json()
     assert trace["code"] == code and trace["seed"] == live["seed"] == 11

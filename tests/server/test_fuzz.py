@@ -36,6 +36,8 @@ QUICK = settings(deadline=None, suppress_health_check=list(HealthCheck))
 def fuzz(examples: int) -> settings:
     """Hypothesis settings of these tests: ``examples`` cases, no per-example deadline (runs are bounded)."""
     return settings(QUICK, max_examples=examples)
+
+
 # /api/grad refuses schema-valid bodies whose expression is not valid Python or whose inputs do not fit it: 422.
 SCHEMATHESIS_CONFIG = """
 [[operations]]

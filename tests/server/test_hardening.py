@@ -4,16 +4,17 @@ and the CPU-time limit of a worker."""
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterator
-
 import time
+from collections.abc import Iterator
 
 import httpx
 import pytest
 
 from tests.conftest import running_server, start_server
 
-LESSON_1 = "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
+LESSON_1 = (
+    "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
+)
 STRICT_CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
     "connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
@@ -80,13 +81,17 @@ def test_embed_framing_is_configurable(configured_server: str) -> None:
 
 
 def test_cors_allows_the_configured_course_sites_only(configured_server: str) -> None:
-    preflight = {"Origin": "https://course.example.edu", "Access-Control-Request-Method": "POST",
-                 "Access-Control-Request-Headers": "content-type"}
+    preflight = {
+        "Origin": "https://course.example.edu",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type",
+    }
     allowed = httpx.options(f"{configured_server}/api/run", headers=preflight, timeout=10)
     assert allowed.status_code == 200
     assert allowed.headers["access-control-allow-origin"] == "https://course.example.edu"
-    other = httpx.options(f"{configured_server}/api/run", headers={**preflight, "Origin": "https://evil.example"},
-                          timeout=10)
+    other = httpx.options(
+        f"{configured_server}/api/run", headers={**preflight, "Origin": "https://evil.example"}, timeout=10
+    )
     assert other.status_code == 400 and "access-control-allow-origin" not in other.headers
     simple = httpx.get(f"{configured_server}/healthz", headers={"Origin": "https://lms.example.edu"}, timeout=10)
     assert simple.headers["access-control-allow-origin"] == "https://lms.example.edu"
@@ -96,8 +101,11 @@ def test_cors_for_the_widget_by_default_and_only_for_its_paths(client: httpx.Cli
     """Issue 13: a course page's widget works from any origin by default (server/cors.py); the rest does not."""
     response = client.get("/healthz", headers={"Origin": "https://course.example.edu"})
     assert response.headers["access-control-allow-origin"] == "*"
-    grad = client.post("/api/grad", json={"expression": "x.sum()", "inputs": {"x": [1.0]}},
-                       headers={"Origin": "https://course.example.edu"})
+    grad = client.post(
+        "/api/grad",
+        json={"expression": "x.sum()", "inputs": {"x": [1.0]}},
+        headers={"Origin": "https://course.example.edu"},
+    )
     assert grad.status_code == 200 and "access-control-allow-origin" not in grad.headers
 
 
@@ -163,7 +171,10 @@ def test_a_run_over_its_cpu_time_is_stopped_by_the_kernel() -> None:
         code = "print('started')\nwhile True:\n    pass"
         body = httpx.post(f"{url}/api/run", json={"code": code}, timeout=60).json()
         assert body["error"]["type"] == "LimitExceeded" and "(CPU limit)" in body["error"]["message"]
-        assert body["stdout"] == "started\n" and body["error"]["line"] in (2, 3)  # the signal stops the run: output kept
+        assert body["stdout"] == "started\n" and body["error"]["line"] in (
+            2,
+            3,
+        )  # the signal stops the run: output kept
         after = httpx.post(f"{url}/api/run", json={"code": LESSON_1}, timeout=30).json()  # a fresh worker serves
         assert after["stdout"] == "tensor([2., 4., 6.])\n" and after["error"] is None
     finally:
@@ -173,8 +184,13 @@ def test_a_run_over_its_cpu_time_is_stopped_by_the_kernel() -> None:
 def test_a_run_stuck_inside_engine_code_is_stopped_at_its_time_limit() -> None:
     # Strings may be long and steps many here: formatting a million values (~1.7 s; it costs steps and counts as
     # built text) is the slow part.
-    env = {"GRADTRACE_MAX_SECONDS": "1", "GRADTRACE_WORKERS": "1", "GRADTRACE_MAX_STR_LENGTH": "100000000",
-           "GRADTRACE_MAX_STEPS": "1000000000", "GRADTRACE_MAX_BUILT_ITEMS": "1000000000"}
+    env = {
+        "GRADTRACE_MAX_SECONDS": "1",
+        "GRADTRACE_WORKERS": "1",
+        "GRADTRACE_MAX_STR_LENGTH": "100000000",
+        "GRADTRACE_MAX_STEPS": "1000000000",
+        "GRADTRACE_MAX_BUILT_ITEMS": "1000000000",
+    }
     with running_server(env) as url:
         code = "import torch\nprint('before')\ntorch.set_printoptions(threshold=10**9)\ns = str(torch.rand(10**6))"
         body = httpx.post(f"{url}/api/run", json={"code": code}, timeout=60).json()

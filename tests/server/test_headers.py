@@ -69,8 +69,10 @@ def test_heads_within_the_limits_are_served(server: str) -> None:
 def test_a_big_body_arriving_with_its_head_is_not_counted_as_head(server: str) -> None:
     code = "print(len('" + "a" * 60_000 + "'))"
     body = json.dumps({"code": code}).encode()
-    request = (b"POST /api/run HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\nconnection: close\r\n"
-               b"content-length: %d\r\n\r\n%s" % (len(body), body))
+    request = (
+        b"POST /api/run HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\nconnection: close\r\n"
+        b"content-length: %d\r\n\r\n%s" % (len(body), body)
+    )
     answer = _exchange(server, request)
     assert answer.startswith(b"HTTP/1.1 200") and b'"stdout":"60000\\n"' in answer
 
@@ -84,15 +86,19 @@ def test_two_requests_in_one_write_are_both_answered(server: str) -> None:
 def test_a_head_that_never_ends_answers_408_and_is_closed(server: str) -> None:
     start = time.monotonic()
     answer = _exchange(server, b"GET /healthz HTTP/1.1\r\nhost: x\r\nx-slow: ")
-    assert answer.startswith(b"HTTP/1.1 408") and answer.endswith(b'{"detail":"the request headers did not arrive in time"}')
+    assert answer.startswith(b"HTTP/1.1 408") and answer.endswith(
+        b'{"detail":"the request headers did not arrive in time"}'
+    )
     assert 0.9 < time.monotonic() - start < 5
 
 
 def test_a_body_that_never_arrives_answers_408_and_is_closed(server: str) -> None:
     start = time.monotonic()
-    head = b"POST /api/run HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{\"co"
+    head = b'POST /api/run HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"co'
     answer = _exchange(server, head)
-    assert answer.startswith(b"HTTP/1.1 408") and answer.endswith(b'{"detail":"the request body did not arrive in time"}')
+    assert answer.startswith(b"HTTP/1.1 408") and answer.endswith(
+        b'{"detail":"the request body did not arrive in time"}'
+    )
     assert 0.9 < time.monotonic() - start < 5
     assert httpx.get(f"{server}/healthz", timeout=10).json()["pending_runs"] == 0
 
@@ -113,7 +119,11 @@ def _healthz_latencies(url: str, seconds: float) -> list[float]:
 def test_a_48_mb_header_does_not_delay_healthz(server: str) -> None:
     host, port = _address(server)
     idle = _healthz_latencies(server, 2.0)
-    attacker = subprocess.Popen([sys.executable, "-c", f"""
+    attacker = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            f"""
 import socket
 for _ in range(4):
     sock = socket.create_connection(({host!r}, {port}))
@@ -123,7 +133,11 @@ for _ in range(4):
         pass
     print(sock.recv(100)[:12].decode(), flush=True)
     sock.close()
-"""], stdout=subprocess.PIPE, text=True)
+""",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         attacked = _healthz_latencies(server, 2.0)
         out, _ = attacker.communicate(timeout=60)
@@ -141,8 +155,12 @@ def test_a_connection_that_sends_nothing_is_closed(server: str) -> None:
 
 @pytest.mark.parametrize(
     "request_bytes",
-    [b"GARBAGE\r\n\r\n", b"GET / HTTP/1.1\r\nbad header\r\n\r\n", b"GET / HTTP/9.9\r\n\r\n",
-     b"POST /api/run HTTP/1.1\r\nhost: x\r\ncontent-length: 5\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\n"],
+    [
+        b"GARBAGE\r\n\r\n",
+        b"GET / HTTP/1.1\r\nbad header\r\n\r\n",
+        b"GET / HTTP/9.9\r\n\r\n",
+        b"POST /api/run HTTP/1.1\r\nhost: x\r\ncontent-length: 5\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\n",
+    ],
     ids=["not http", "a header without a colon", "an unknown version", "both body lengths"],
 )
 def test_what_the_http_parser_refuses_answers_400_with_json(server: str, request_bytes: bytes) -> None:
@@ -159,8 +177,11 @@ def test_a_huge_chunk_extension_costs_nothing_and_the_body_limit_holds(server: s
     start = time.monotonic()
     body = b'{"code": "print(1)"}'
     chunked = b"%x;ext=" % len(body) + b"e" * (8 * 2**20) + b"\r\n" + body + b"\r\n0\r\n\r\n"
-    answer = _exchange(server, b"POST /api/run HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
-                               b"transfer-encoding: chunked\r\nconnection: close\r\n\r\n" + chunked)
+    answer = _exchange(
+        server,
+        b"POST /api/run HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
+        b"transfer-encoding: chunked\r\nconnection: close\r\n\r\n" + chunked,
+    )
     assert time.monotonic() - start < 5
     assert answer.startswith((b"HTTP/1.1 200", b"HTTP/1.1 400")), answer[:100]
-    assert answer.endswith((b'"stdout":"1\\n","error":null', b'}')), answer[-100:]
+    assert answer.endswith((b'"stdout":"1\\n","error":null', b"}")), answer[-100:]

@@ -12,7 +12,9 @@ import pytest
 
 from tests.hostile import CORPUS
 
-LESSON_1 = "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
+LESSON_1 = (
+    "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
+)
 JSON = {"content-type": "application/json"}
 
 
@@ -51,7 +53,9 @@ MALFORMED = [
 
 
 @pytest.mark.parametrize(("name", "body", "status"), MALFORMED, ids=[m[0] for m in MALFORMED])
-def test_malformed_requests_answer_4xx_with_a_json_body(client: httpx.Client, name: str, body: bytes, status: int) -> None:
+def test_malformed_requests_answer_4xx_with_a_json_body(
+    client: httpx.Client, name: str, body: bytes, status: int
+) -> None:
     for path in ("/api/run", "/api/run/stream", "/api/grad"):
         response = client.post(path, content=body, headers=JSON)
         assert 400 <= response.status_code < 500, (path, response.status_code)
@@ -83,7 +87,9 @@ def test_grad_refuses_hostile_input_with_4xx(client: httpx.Client, body: dict) -
 
 
 def test_lone_surrogates_and_non_finite_values_keep_the_json_valid(client: httpx.Client) -> None:
-    code = "import torch\nprint(chr(55296) + 'a')\nx = torch.tensor([float('nan'), float('inf'), -float('inf')])\nprint(x)"
+    code = (
+        "import torch\nprint(chr(55296) + 'a')\nx = torch.tensor([float('nan'), float('inf'), -float('inf')])\nprint(x)"
+    )
     response = client.post("/api/run", json={"code": code})
     body = json.loads(response.text)  # strict JSON: no NaN/Infinity literals
     assert response.status_code == 200 and body["error"] is None

@@ -12,7 +12,9 @@ import pytest
 from tests.conftest import running_server
 
 SLOW = "total = 0\nfor i in range(150000):\n    total += i\nprint(total)\n"  # ~0.4 s in the interpreter
-LESSON_1 = "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
+LESSON_1 = (
+    "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
+)
 
 
 @pytest.fixture(scope="module")
@@ -68,8 +70,12 @@ def test_runs_in_parallel_do_not_see_each_other(live_server: str) -> None:
 
 
 def test_a_full_server_refuses_streams_with_429_before_they_start() -> None:
-    env = {"GRADTRACE_MAX_PENDING_RUNS": "1", "GRADTRACE_MAX_STEPS": "1000000000", "GRADTRACE_MAX_SECONDS": "3",
-           "GRADTRACE_WORKERS": "2"}
+    env = {
+        "GRADTRACE_MAX_PENDING_RUNS": "1",
+        "GRADTRACE_MAX_STEPS": "1000000000",
+        "GRADTRACE_MAX_SECONDS": "3",
+        "GRADTRACE_WORKERS": "2",
+    }
     with running_server(env) as url:
         busy = "print('started')\nwhile True:\n    pass"
         with httpx.stream("POST", f"{url}/api/run/stream", json={"code": busy}, timeout=30) as first:

@@ -83,7 +83,9 @@ def test_a_seed_makes_a_random_program_reproducible_and_keys_its_answer(http: ht
     assert after["kept"] == before["kept"] + 2 and after["answers_given_again"] == before["answers_given_again"] + 1
     streamed = _stream_bytes(http, {"code": code, "seed": 5}).decode()
     assert json.loads(streamed.rsplit("event: done\ndata: ", 1)[1]) == {
-        "stdout": five.json()["stdout"], "error": None, "seed": 5
+        "stdout": five.json()["stdout"],
+        "error": None,
+        "seed": 5,
     }
 
 
@@ -105,8 +107,13 @@ def _grad(http: httpx.Client, expression: str, inputs: dict[str, object]) -> htt
 
 
 def test_grad_refuses_an_expression_that_rebinds_print_or_its_inputs(http: httpx.Client) -> None:
-    for expression in ("(print := len) and x.sum()", "[x.sum() for _ in [print := 1]][0]", "(x := x * 0).sum()",
-                       "(torch := 1) + x.sum()", "(result := x.sum())"):
+    for expression in (
+        "(print := len) and x.sum()",
+        "[x.sum() for _ in [print := 1]][0]",
+        "(x := x * 0).sum()",
+        "(torch := 1) + x.sum()",
+        "(result := x.sum())",
+    ):
         response = _grad(http, expression, {"x": [1.0, 2.0]})
         assert response.status_code == 422, (expression, response.text)
         assert "may not assign to" in response.json()["detail"], expression
@@ -129,7 +136,12 @@ def test_grad_with_a_trace_over_the_limit_still_answers_its_values(http: httpx.C
 
 
 def test_grad_errors_are_422_never_500(http: httpx.Client) -> None:
-    for expression, inputs in [("x", {"x": [1.0, 2.0]}), ("x.sum() / undefined", {"x": [1.0]}),
-                               ("'text'", {}), ("None", {}), ("x.sum()", {"x": [[1.0], [2.0, 3.0]]})]:
+    for expression, inputs in [
+        ("x", {"x": [1.0, 2.0]}),
+        ("x.sum() / undefined", {"x": [1.0]}),
+        ("'text'", {}),
+        ("None", {}),
+        ("x.sum()", {"x": [[1.0], [2.0, 3.0]]}),
+    ]:
         response = _grad(http, expression, inputs)
         assert response.status_code == 422 and "detail" in response.json(), (expression, response.status_code)

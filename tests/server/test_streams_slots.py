@@ -24,10 +24,17 @@ STALLED = "s = 'x' * 2000\nfor i in range(20):\n    print(s)\nwhile True:\n    p
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    env = {"GRADTRACE_MAX_PENDING_RUNS": "4", "GRADTRACE_WORKERS": "4", "GRADTRACE_MAX_STEPS": "1000000000",
-           "GRADTRACE_MAX_SECONDS": "30", "GRADTRACE_RUN_DEADLINE_SECONDS": "40", "GRADTRACE_RUN_CPU_SECONDS": "40",
-           "GRADTRACE_STREAM_BUFFER_BYTES": "65536", "GRADTRACE_MAX_OUTPUT_BYTES": "100000000",
-           "GRADTRACE_ANSWER_CACHE_MB": "0"}
+    env = {
+        "GRADTRACE_MAX_PENDING_RUNS": "4",
+        "GRADTRACE_WORKERS": "4",
+        "GRADTRACE_MAX_STEPS": "1000000000",
+        "GRADTRACE_MAX_SECONDS": "30",
+        "GRADTRACE_RUN_DEADLINE_SECONDS": "40",
+        "GRADTRACE_RUN_CPU_SECONDS": "40",
+        "GRADTRACE_STREAM_BUFFER_BYTES": "65536",
+        "GRADTRACE_MAX_OUTPUT_BYTES": "100000000",
+        "GRADTRACE_ANSWER_CACHE_MB": "0",
+    }
     with running_server(env) as url:
         yield url
 
@@ -39,8 +46,10 @@ def _open_stream(url: str, code: str, rcvbuf: int = 4096) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
     sock.connect((host, int(port)))
     body = json.dumps({"code": code}).encode()
-    sock.sendall(b"POST /api/run/stream HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
-                 b"content-length: %d\r\n\r\n%s" % (len(body), body))
+    sock.sendall(
+        b"POST /api/run/stream HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
+        b"content-length: %d\r\n\r\n%s" % (len(body), body)
+    )
     assert sock.recv(12) == b"HTTP/1.1 200"
     return sock
 

@@ -11,7 +11,9 @@ from server.answers import KEEP, LIMIT
 from server.jsonio import run_answer
 from server.worker import WorkerConfig
 
-LESSON_1 = "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
+LESSON_1 = (
+    "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n"
+)
 
 
 @pytest.fixture
@@ -39,5 +41,7 @@ def test_an_answer_too_big_to_write_is_a_clear_error(config: WorkerConfig, monke
     body = json.loads(encoded)
     assert why == LIMIT  # a bigger machine could write it: never kept
     assert body["error"] == {
-        "type": "MemoryError", "message": "out of memory while writing the answer (its trace is too big)", "line": None
+        "type": "MemoryError",
+        "message": "out of memory while writing the answer (its trace is too big)",
+        "line": None,
     }

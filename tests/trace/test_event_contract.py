@@ -55,32 +55,43 @@ def test_events_follow_the_contract(code: str) -> None:
 def test_warning_event_for_non_leaf_grad() -> None:
     result = engine.run("import torch\nx = torch.ones(1, requires_grad=True)\ny = x * 2\nprint(y.grad)")
     warnings = [e for e in result.events if e["type"] == "warning"]
-    assert len(warnings) == 1 and warnings[0]["line"] == 4 and ".grad attribute of a Tensor that is not a leaf" in (
-        warnings[0]["message"]
+    assert (
+        len(warnings) == 1
+        and warnings[0]["line"] == 4
+        and ".grad attribute of a Tensor that is not a leaf" in (warnings[0]["message"])
     )
     assert result.stdout == "None\n"
 
 
 def test_tensors_made_inside_a_module_call_name_their_module() -> None:
-    code = ("import torch\nimport torch.nn as nn\nclass Net(nn.Module):\n    def __init__(self):\n"
-            "        super().__init__()\n        self.body = nn.Sequential(nn.Linear(2, 3), nn.ReLU())\n"
-            "    def forward(self, x):\n        return self.body(x).sum()\nnet = Net()\nloss = net(torch.ones(4, 2))\n"
-            "y = nn.Linear(2, 1)(torch.ones(1, 2))")
+    code = (
+        "import torch\nimport torch.nn as nn\nclass Net(nn.Module):\n    def __init__(self):\n"
+        "        super().__init__()\n        self.body = nn.Sequential(nn.Linear(2, 3), nn.ReLU())\n"
+        "    def forward(self, x):\n        return self.body(x).sum()\nnet = Net()\nloss = net(torch.ones(4, 2))\n"
+        "y = nn.Linear(2, 1)(torch.ones(1, 2))"
+    )
     result = engine.run(code, seed=0)
     assert result.error is None, result.error
-    made = [(e["op"], e.get("module"), e.get("module_type")) for e in result.events if e["type"] == "tensor" and e["op"]]
+    made = [
+        (e["op"], e.get("module"), e.get("module_type")) for e in result.events if e["type"] == "tensor" and e["op"]
+    ]
     assert made == [
-        ("TBackward0", "net.body.0", "Linear"), ("AddmmBackward0", "net.body.0", "Linear"),
-        ("ReluBackward0", "net.body.1", "ReLU"), ("SumBackward0", "net", "Net"),
-        ("TBackward0", "Linear", "Linear"), ("AddmmBackward0", "Linear", "Linear"),  # a module with no name
+        ("TBackward0", "net.body.0", "Linear"),
+        ("AddmmBackward0", "net.body.0", "Linear"),
+        ("ReluBackward0", "net.body.1", "ReLU"),
+        ("SumBackward0", "net", "Net"),
+        ("TBackward0", "Linear", "Linear"),
+        ("AddmmBackward0", "Linear", "Linear"),  # a module with no name
     ]
     leaves = [e for e in result.events if e["type"] == "tensor" and not e["op"]]
     assert all("module" not in e for e in leaves if e["name"] and e["name"].startswith("net."))
 
 
 def test_node_events_carry_the_chain_rule_templates() -> None:
-    code = ("import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\ny = (x ** 2).sum()\ny.backward()\n"
-            "w = torch.ones(3, 2, requires_grad=True)\n(x.unsqueeze(0).mm(w) * 2).sum().backward()\n")
+    code = (
+        "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\ny = (x ** 2).sum()\ny.backward()\n"
+        "w = torch.ones(3, 2, requires_grad=True)\n(x.unsqueeze(0).mm(w) * 2).sum().backward()\n"
+    )
     nodes = {e["op"]: e["formulas"] for e in engine.run(code).events if e["type"] == "node"}
     assert nodes["PowBackward0"] == ["{grad} · 2·{0}"]
     assert nodes["SumBackward0"] == ["{grad} expanded to {0.shape}"]
@@ -90,9 +101,11 @@ def test_node_events_carry_the_chain_rule_templates() -> None:
 
 def test_templates_number_the_inputs_as_the_trace_does() -> None:
     # c is a constant tensor: next_functions has None for it, the trace's inputs only x; x's {1}·… becomes {0}
-    code = ("import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\nc = torch.tensor([3.0, 4.0])\n"
-            "(c * x).sum().backward()\n(x * c).sum().backward()\nw = torch.ones(2, 2, requires_grad=True)\n"
-            "(c.unsqueeze(0) @ w).sum().backward()\n")
+    code = (
+        "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\nc = torch.tensor([3.0, 4.0])\n"
+        "(c * x).sum().backward()\n(x * c).sum().backward()\nw = torch.ones(2, 2, requires_grad=True)\n"
+        "(c.unsqueeze(0) @ w).sum().backward()\n"
+    )
     events = engine.run(code).events
     muls = [e["formulas"] for e in events if e["type"] == "node" and e["op"] == "MulBackward0"]
     assert muls == [["{grad} · (a constant)"], ["{grad} · (a constant)"]]

@@ -52,8 +52,20 @@ def test_statement_events_are_named_at_statement_end() -> None:
     rec.flush()
     ev = rec.events
     assert [e["seq"] for e in ev] == [0, 1, 2]
-    assert ev[0] == {"seq": 0, "type": "tensor", "line": 3, "id": 0, "name": "x", "op": None, "inputs": [],
-                     "shape": [2], "dtype": "float32", "values": [1.0, 2.0], "requires_grad": True, "is_leaf": True}
+    assert ev[0] == {
+        "seq": 0,
+        "type": "tensor",
+        "line": 3,
+        "id": 0,
+        "name": "x",
+        "op": None,
+        "inputs": [],
+        "shape": [2],
+        "dtype": "float32",
+        "values": [1.0, 2.0],
+        "requires_grad": True,
+        "is_leaf": True,
+    }
     assert (ev[1]["name"], ev[1]["op"], ev[1]["inputs"], ev[1]["line"]) == (None, "PowBackward0", [0], 4)
     assert (ev[2]["name"], ev[2]["op"], ev[2]["inputs"], ev[2]["values"]) == ("y", "SumBackward0", [1], 5.0)
 
@@ -86,9 +98,18 @@ def test_backward_events() -> None:
     rec.warning("careful")
     rec.error("RuntimeError", "boom", 7)
     kinds = {e["type"]: e for e in rec.events}
-    assert kinds["backward"] == {"seq": 2, "type": "backward", "line": None, "root": 1, "gradient": 1.0,
-                                 "retain_graph": False, "values": 4.0}  # values: the root's own (the loss)
-    assert kinds["node"]["tensor"] == 1 and kinds["node"]["grad_output"] == 1.0 and kinds["node"]["grad_inputs"] == [4.0]
+    assert kinds["backward"] == {
+        "seq": 2,
+        "type": "backward",
+        "line": None,
+        "root": 1,
+        "gradient": 1.0,
+        "retain_graph": False,
+        "values": 4.0,
+    }  # values: the root's own (the loss)
+    assert (
+        kinds["node"]["tensor"] == 1 and kinds["node"]["grad_output"] == 1.0 and kinds["node"]["grad_inputs"] == [4.0]
+    )
     assert kinds["accumulate"]["before"] is None and kinds["accumulate"]["after"] == 4.0
     assert kinds["grad_reset"]["how"] == "none"
     assert kinds["step"]["before"] == 2.0 and kinds["step"]["after"] == 1.5
@@ -125,7 +146,9 @@ def test_in_place_result_keeps_the_variable_name() -> None:
     code = "import torch\nx = torch.ones(2, requires_grad=True)\ny = x * 2\ny.add_(1)\n"
     tensors = [e for e in engine.run(code).events if e["type"] == "tensor"]
     assert [(e["id"], e["name"], e["op"], e["inputs"]) for e in tensors] == [
-        (0, "x", None, []), (1, "y", "MulBackward0", [0]), (2, "y", "AddBackward0", [1])
+        (0, "x", None, []),
+        (1, "y", "MulBackward0", [0]),
+        (2, "y", "AddBackward0", [1]),
     ]
 
 

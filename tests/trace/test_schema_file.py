@@ -14,6 +14,9 @@ def test_the_frontend_schema_is_generated_from_the_events_module() -> None:
 
 def test_the_schema_names_every_event_type_and_its_required_fields() -> None:
     definitions = schema.schema()["$defs"]
-    found = {d["properties"]["type"]["const"]: set(d.get("required", [])) for d in definitions.values()
-             if "type" in d.get("properties", {})}
+    found = {
+        d["properties"]["type"]["const"]: set(d.get("required", []))
+        for d in definitions.values()
+        if "type" in d.get("properties", {})
+    }
     assert found == {kind: set(cls.__required_keys__) for kind, cls in BY_TYPE.items()}
