@@ -84,7 +84,7 @@ def _accumulate_with_graph(leaf: Tensor, delta: Tensor) -> None:
 
 def _run(
     roots: Sequence[Tensor],
-    grads: Sequence[np.ndarray],
+    grads: Sequence[np.ndarray | Tensor],  # Tensors with create_graph=True
     retain_graph: bool,
     capture: Sequence[Tensor] | None = None,
     create_graph: bool = False,
@@ -248,11 +248,11 @@ def _given_grads(given: Any) -> list[Any] | None:
     (``backward(3.0)`` fails at ``list(3.0)``, ``backward([1.0])`` at the float inside)."""
     if given is None:
         return None
-    given = [given] if isinstance(given, Tensor) else list(given)
-    for g in given:
+    listed: list[Any] = [given] if isinstance(given, Tensor) else list(given)
+    for g in listed:
         if g is not None and not isinstance(g, Tensor):
             raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
-    return given
+    return listed
 
 
 def _size(shape: tuple[int, ...]) -> str:

@@ -177,7 +177,8 @@ def _summarized(a: np.ndarray) -> np.ndarray:
         return a
     if EDGEITEMS > 0:  # the same selection in one numpy call, not one call per shown row (2**19 of them)
         picked = [np.r_[0:EDGEITEMS, n - EDGEITEMS : n] if n > 2 * EDGEITEMS else np.arange(n) for n in a.shape]
-        return a[np.ix_(*picked)]
+        shown: np.ndarray = a[np.ix_(*picked)]
+        return shown
     if a.ndim == 1:
         return np.concatenate((a[:EDGEITEMS], a[-EDGEITEMS:])) if a.shape[0] > 2 * EDGEITEMS else a
     if a.shape[0] > 2 * EDGEITEMS:

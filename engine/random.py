@@ -266,7 +266,7 @@ def fresh_seed(bits: int) -> int:
 def generator() -> Generator:
     """The current run's generator, created (with a random seed) on first use."""
     st = state()
-    gen = st.generator
+    gen: Generator | None = st.generator
     if gen is None:
         gen = st.generator = Generator()
     return gen
@@ -276,11 +276,12 @@ def manual_seed(seed: int) -> Generator:
     """``torch.manual_seed(seed)``: make the run's random numbers reproducible."""
     seed = int(seed)
     st = state()
-    if st.generator is None:
-        st.generator = Generator(seed)
+    gen: Generator | None = st.generator
+    if gen is None:
+        gen = st.generator = Generator(seed)
     else:
-        st.generator.manual_seed(seed)
-    return st.generator
+        gen.manual_seed(seed)
+    return gen
 
 
 def seed() -> int:

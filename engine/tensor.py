@@ -16,7 +16,7 @@ Example::
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -61,6 +61,22 @@ class Tensor:
         "_hooks",
         "__weakref__",
     )
+    _data: np.ndarray
+    _requires_grad: bool
+    _grad: Tensor | None
+    _grad_fn: Node | None
+    _version: int
+    _accumulator: AccumulateGrad | None
+    _retains_grad: bool
+    _trace_id: int | None
+    _owner: Tensor | None
+    _hooks: list[Any] | None
+
+    if TYPE_CHECKING:  # the methods engine/ops adds to Tensor (generated from the op declarations), as core uses them
+
+        def to(self, *args: Any, **kwargs: Any) -> Tensor: ...
+        def __getitem__(self, key: Any) -> Tensor: ...
+        def __add__(self, other: Any) -> Tensor: ...
 
     # ---- construction -------------------------------------------------------------------------------------
     @classmethod
@@ -274,7 +290,7 @@ class Tensor:
     def __len__(self) -> int:
         if self._data.ndim == 0:
             raise TypeError("len() of a 0-d tensor")
-        return self._data.shape[0]
+        return int(self._data.shape[0])
 
     def __iter__(self) -> Iterator[Tensor]:
         if self._data.ndim == 0:
@@ -306,7 +322,7 @@ class Tensor:
 
     def __format__(self, spec: str) -> str:
         if self._data.ndim == 0:
-            return self.item().__format__(spec)
+            return str(self.item().__format__(spec))
         return object.__format__(self, spec)
 
     # dtype conversions (``to`` is an op: engine.ops.shape)

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from engine.sandbox.errors import LimitExceeded
-from engine.sandbox.resident import resident_bytes
+from engine.sandbox.resident import release_free_memory, resident_bytes
 
 _CHECK_EVERY = 256  # steps between wall-clock checks, while steps are cheap
 _CHECK_AT_LEAST = 16  # ... and when they are heavy (each one a big tensor op or a long C call)
@@ -107,6 +107,7 @@ class Budget:
         self.next_check = min(_CHECK_EVERY, self.limits.max_steps)
         self._every = _CHECK_EVERY
         self._last_tick = time.monotonic()
+        release_free_memory()
         self._resident = resident_bytes()
 
     def tick(self) -> None:
