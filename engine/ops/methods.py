@@ -130,7 +130,7 @@ _CLASS_SIGNED = ["float", "double", "long", "int", "bool", "cpu", "is_contiguous
 def _typed(type_: Any, names: dict[str, str]) -> Any:
     """``x.type()`` / ``x.type('torch.DoubleTensor')`` / ``x.type(torch.float64)``, refused as PyTorch refuses."""
 
-    def type(self: Any, dtype: Any = None, non_blocking: bool = False) -> Any:  # noqa: A001
+    def type(self: Any, dtype: Any = None, non_blocking: bool = False) -> Any:  # noqa: A001  (PyTorch's own name for the op)
         if dtype is None or isinstance(dtype, dtypes.dtype):
             return type_(self, dtype)
         if isinstance(dtype, str) and dtype in names:

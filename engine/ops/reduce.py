@@ -228,7 +228,7 @@ class ProdBackward0(Function):
 
 
 @torch_op("sum", signature=_REDUCTION, keepdims=True)
-def sum(a: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:  # noqa: A001
+def sum(a: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:  # noqa: A001  (PyTorch's own name for the op)
     if dtype is not None:
         a = a.to(dtype)
     if dim is None:
@@ -272,7 +272,7 @@ class _MinResult(MaxMinResult):
     signature=("Tensor input", "Tensor input, Tensor other", "Tensor input, int dim, bool keepdim=False"),
     keepdims=True,
 )
-def max(a: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: A001
+def max(a: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: A001  (PyTorch's own name for the op)
     return _maxmin("max", a, dim, keepdim)
 
 
@@ -281,7 +281,7 @@ def max(a: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: A001
     signature=("Tensor input", "Tensor input, Tensor other", "Tensor input, int dim, bool keepdim=False"),
     keepdims=True,
 )
-def min(a: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: A001
+def min(a: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: A001  (PyTorch's own name for the op)
     return _maxmin("min", a, dim, keepdim)
 
 

@@ -264,13 +264,13 @@ def logsumexp(a: Tensor, dim: Any, keepdim: bool = False) -> Tensor:
 
 
 @torch_op("all", signature=_LOGICAL, keepdims=True)
-def all(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001
+def all(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001  (PyTorch's own name for the op)
     axis = None if dim is None else _dim(int(dim), a._data.ndim)
     return made(np.asarray(np.all(a._data, axis=axis, keepdims=keepdim)))
 
 
 @torch_op("any", signature=_LOGICAL, keepdims=True)
-def any(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001
+def any(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001  (PyTorch's own name for the op)
     axis = None if dim is None else _dim(int(dim), a._data.ndim)
     return made(np.asarray(np.any(a._data, axis=axis, keepdims=keepdim)))
 
