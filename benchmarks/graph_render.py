@@ -10,8 +10,8 @@ main-thread task the browser reports (PerformanceObserver "longtask", tasks of 5
 second after all is drawn; "< 50" when there was none. The page's own ``performance.measure`` entries split the work
 into layout (in the worker) and drawing.
 
-Run: ``.venv/bin/python benchmarks/graph_render.py [--repeat N] [--nodes 100 1000 10000] [--url URL]`` (build the frontend
-first: ``make frontend``). Prints each round and the medians; a measurement, not a test. Figures depend on the
+Run: ``.venv/bin/python benchmarks/graph_render.py [--repeat N] [--nodes 100 1000 10000] [--url URL]`` (build the
+frontend first: ``make frontend``). Prints each round and the medians; a measurement, not a test. Figures depend on the
 machine's load; benchmarks/RESULTS.md keeps the last ones measured.
 """
 

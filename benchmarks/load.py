@@ -3,13 +3,14 @@
 Eight attacker clients send, back to back, endless loops, huge tensors, programs that fill the memory budget and
 programs that keep the CPU busy for the whole time limit; a ninth client sends lesson 1 again and again, as a
 student would, each time with a new last line (``# run n``), so that every one of its runs goes to a worker (the
-server keeps the answers of reproducible runs for code sent again: ``server/answers.py``). Reported per round: the student's latencies (p50, p99, worst; the target is a worst under 1 s with
+server keeps the answers of reproducible runs for code sent again: ``server/answers.py``). Reported per round: the
+student's latencies (p50, p99, worst; the target is a worst under 1 s with
 every run correct), errors, what the attackers got, the server's peak memory (the server and its workers, RSS and
 PSS), and its memory after the round once idle, which must come back to the baseline (measured after a warm-up
 round, once each worker has reached its working size) round after round: no leak.
 
-Run: ``.venv/bin/python benchmarks/load.py [--rounds 3] [--seconds 20] [--attackers 8] [--warmup 40]``. Loopback only; every
-loop is bounded by ``--seconds``; the server is started and stopped by the script.
+Run: ``.venv/bin/python benchmarks/load.py [--rounds 3] [--seconds 20] [--attackers 8] [--warmup 40]``. Loopback only;
+every loop is bounded by ``--seconds``; the server is started and stopped by the script.
 
 ``--kinds`` picks the attackers (``--attackers`` of each kind; default: ``programs``, the hostile programs above).
 The other kinds attack the server rather than the workers (issue 9), each kind in its own process so that the
@@ -45,8 +46,8 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from server.lessons import LESSONS  # noqa: E402
-from tests.conftest import start_server  # noqa: E402
+from server.lessons import LESSONS  # noqa: E402 - after the sys.path line that makes the project importable
+from tests.conftest import start_server  # noqa: E402 - after the sys.path line above
 
 LESSON_1 = LESSONS[0].code
 LESSON_1_STDOUT = ""  # what lesson 1 prints, from a first run (main)
@@ -136,7 +137,8 @@ async def _grad(url: str, deadline: float, tally: dict[str, int], client: httpx.
         body = {"expression": BIG_GRAD.format(k=k * 100_000 + n), "inputs": {"x": [1.0, 2.0]}}
         try:
             response = await client.post("/api/grad", json=body)
-            outcome = f"{response.status_code} {len(response.json().get('events', [])) if response.status_code == 200 else ''}"
+            events = len(response.json().get("events", [])) if response.status_code == 200 else ""
+            outcome = f"{response.status_code} {events}"
         except httpx.HTTPError as exc:
             outcome = type(exc).__name__
         tally[outcome.strip()] = tally.get(outcome.strip(), 0) + 1
@@ -316,7 +318,8 @@ def main() -> None:
                     f"p99 {result['p99'] * 1000:.0f} ms, worst {result['worst'] * 1000:.0f} ms, "
                     f"errors {len(result['errors'])} | attackers {result['attacks']} | "
                     f"peak RSS {memory.peak_rss / mib:.0f} MiB, PSS {memory.peak_pss / mib:.0f} MiB | "
-                    f"after: RSS {rss / mib:.0f} MiB, PSS {pss / mib:.0f} MiB (server process {memory.server_rss() / mib:.0f} MiB)"
+                    f"after: RSS {rss / mib:.0f} MiB, PSS {pss / mib:.0f} MiB "
+                    f"(server process {memory.server_rss() / mib:.0f} MiB)"
                 )
                 for error in result["errors"][:5]:
                     print("   error:", error)

@@ -27,8 +27,8 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from server.lessons import LESSONS  # noqa: E402
-from tests.conftest import start_server  # noqa: E402
+from server.lessons import LESSONS  # noqa: E402 - after the sys.path line that makes the project importable
+from tests.conftest import start_server  # noqa: E402 - after the sys.path line above
 
 KEPT, FRESH, BARE = "/api/run, same code", "/api/run, new code", "bare FastAPI"
 

@@ -3,7 +3,8 @@
 Example::
 
     >>> import engine
-    >>> engine.run("import torch\\nx = torch.tensor(2.0, requires_grad=True)\\n(x ** 2).backward()\\nprint(x.grad)").stdout
+    >>> code = "import torch\\nx = torch.tensor(2.0, requires_grad=True)\\n(x ** 2).backward()\\nprint(x.grad)"
+    >>> engine.run(code).stdout
     'tensor(4.)\\n'
 """
 

@@ -99,7 +99,7 @@ def default_collate(batch: list[Any]) -> Any:
     first = batch[0]
     if isinstance(first, Tensor):
         return stack(batch)
-    if isinstance(first, bool) or isinstance(first, (int, float)):
+    if isinstance(first, (bool, int, float)):
         return tensor(batch, dtype=dtypes.float64 if isinstance(first, float) else None)
     if isinstance(first, (tuple, list)):
         return [default_collate(list(items)) for items in zip(*batch)]

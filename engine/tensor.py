@@ -159,9 +159,9 @@ class Tensor:
             raise RuntimeError(
                 f"attempting to assign a gradient with dtype '{c_name}' to a tensor with "
                 f"grad_dtype '{_TYPE_NAMES[self._data.dtype.name]}'. The gradient must match the tensor's grad_dtype "
-                "(defaults to the tensor's dtype). You can set the tensor's grad_dtype attribute with a specific dtype, "
-                "or None to allow any dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and its "
-                "gradient may break downstream systems that assume they match."
+                "(defaults to the tensor's dtype). You can set the tensor's grad_dtype attribute with a specific "
+                "dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and "
+                "its gradient may break downstream systems that assume they match."
             )
         self._grad = value
         if value is not None:

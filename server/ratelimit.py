@@ -1,7 +1,8 @@
 """Per-client rate limiting of ``/api/*`` with the ``limits`` library (moving window, in memory).
 
 A client is its address as uvicorn reports it (behind a proxy, run uvicorn with ``--proxy-headers`` so it is the
-real client's). Addresses in ``exempt`` (loopback, by default) are never limited. Past the limit an answer is ``429`` with ``Retry-After``; the rule is a ``limits`` string such as
+real client's). Addresses in ``exempt`` (loopback, by default) are never limited. Past the limit an answer is ``429``
+with ``Retry-After``; the rule is a ``limits`` string such as
 ``"300/minute"`` or ``"300/minute;20/second"`` (``GRADTRACE_RATE_LIMIT``; empty turns limiting off).
 
 Example::

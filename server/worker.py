@@ -3,8 +3,8 @@
 A worker is forked from the pool's forkserver and set up once (``set_up``, with a ``WorkerConfig``: address-space
 limit, niceness, the engine warmed); then every call runs one program under the guards of ``server/guards.py`` and
 returns its result, or the JSON answer's bytes and whether the answer may be kept
-(encoding then runs in the worker, in parallel, rather than in the server's one event loop). A streamed run also sends its trace events in
-batches, as they come, to the server's event inbox (``server/inbox.py``) over a Unix socket.
+(encoding then runs in the worker, in parallel, rather than in the server's one event loop). A streamed run also sends
+its trace events in batches, as they come, to the server's event inbox (``server/inbox.py``) over a Unix socket.
 
 Example (what the pool sends to a worker)::
 

@@ -69,5 +69,5 @@ def test_every_noqa_says_why_on_its_line() -> None:
 
 
 def test_the_core_is_strictly_typed() -> None:
-    done = _tool("mypy", "--strict", *CORE)
+    done = _tool("mypy", "--strict", "--follow-imports=silent", *CORE)  # modules above the core: not yet
     assert done.returncode == 0, done.stdout + done.stderr

@@ -134,9 +134,8 @@ class Module:
         elif "_parameters" in d and name in d["_parameters"]:
             if value is not None:
                 raise TypeError(
-                    f"cannot assign '{value.type() if isinstance(value, Tensor) else type(value).__name__}' as parameter "
-                    f"'{name}' (torch.nn.Parameter or None "
-                    "expected)"
+                    f"cannot assign '{value.type() if isinstance(value, Tensor) else type(value).__name__}' as "
+                    f"parameter '{name}' (torch.nn.Parameter or None expected)"
                 )
             d["_parameters"][name] = None
         elif "_modules" in d and name in d["_modules"]:

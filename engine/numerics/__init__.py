@@ -1,5 +1,6 @@
 """PyTorch 2.13's CPU numbers, bit for bit, in numpy: the order of its float sums, the FMA chains of MKL's matrix
-products for the shapes courses use, MKL's sin/cos/sqrt, SLEEF's exp/log and the sigmoid and softmax kernels built on them. Pure functions on numpy arrays;
+products for the shapes courses use, MKL's sin/cos/sqrt, SLEEF's exp/log and the sigmoid and softmax kernels built on
+them. Pure functions on numpy arrays;
 nothing here imports the rest of the engine. docs/NUMERICS.md tells what each kernel does and how that was found.
 
 Each function returns None where PyTorch's order for that case is not known, so that the caller keeps its own.

@@ -7,11 +7,12 @@ MKL's source is closed: the orders below were measured, never read. Each output 
 over k, ``acc = fma(a[i, k], b[k, j], acc)``, starting from the first product:
 
 * ``n x k @ k x m`` with 2 <= m and 2 <= k <= 255, and 16 <= n, or 2 <= n < 16 with b not a transposed view
-  (the weight gradient ``gᵀ @ x`` of a layer with few outputs): one chain per element from k = 0 upwards; ``addmm`` adds the
-  bias afterwards, rounding once more (checked for both operands transposed or not);
-* ``n x k @ k x 1`` (``nn.Linear(k, 1)``, ``x @ w`` with one column, x C-contiguous) for 16 <= n, 2 <= k <= 3: products 0 and 1 chained, the
-  last product added on its own;
-* ``m x k @ k x 1`` (a transposed view) with k >= 256 and m <= 8 (the weight gradient of ``nn.Linear(·, 1)`` over a batch of k):
+  (the weight gradient ``gᵀ @ x`` of a layer with few outputs): one chain per element from k = 0 upwards; ``addmm``
+  adds the bias afterwards, rounding once more (checked for both operands transposed or not);
+* ``n x k @ k x 1`` (``nn.Linear(k, 1)``, ``x @ w`` with one column, x C-contiguous) for 16 <= n, 2 <= k <= 3:
+products 0 and 1 chained, the last product added on its own;
+* ``m x k @ k x 1`` (a transposed view) with k >= 256 and m <= 8 (the weight gradient of ``nn.Linear(·, 1)`` over a
+batch of k):
   k is split in two halves (ceil(k/2) first) that MKL's two threads chain separately, then added; below 256 one
   chain;
 * ``dot(x, y)``: 4 registers of 16 lanes, element i in register (i // 16) % 4, lane i % 16, each lane a chain;

@@ -37,6 +37,8 @@ Example::
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 F32 = np.float32
@@ -58,7 +60,7 @@ def dot(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
     p = x * y  # float32 products, rounded (no FMA on this path)
     peel = min(((16 - ay % 16) % 16) // 4, n)
     acc = np.zeros((4, 4), F32)
-    lane0 = F32(0)
+    lane0: np.float32 | None = F32(0)
     for i in range(peel):
         lane0 = F32(lane0 + p[i])
     rest = p[peel:]
@@ -162,7 +164,7 @@ def chain_kind(n: int, k: int, m: int, a_transposed: bool, b_contiguous: bool) -
     return "fma" if n == 4 else None
 
 
-def gemm(a: np.ndarray, b: np.ndarray, fma_chain) -> np.ndarray | None:
+def gemm(a: np.ndarray, b: np.ndarray, fma_chain: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> np.ndarray | None:
     """``a @ b`` for float32 matrices in MKL's order on this profile, or None; ``fma_chain(a, b)``: the FMA chain."""
     if a.dtype != F32 or b.dtype != F32 or a.ndim != 2 or b.ndim != 2 or a.shape[1] != b.shape[0]:
         return None

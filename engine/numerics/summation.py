@@ -101,7 +101,7 @@ def inner_sums(rows: np.ndarray) -> np.ndarray:
 
 def outer_sums(block: np.ndarray) -> np.ndarray:
     """block: (O, size0, C) -> (O, C): reduce the middle axis, the C columns contiguous."""
-    size0, c = block.shape[1], block.shape[2]
+    c = block.shape[2]
     lanes = _LANES[block.dtype]
     group = 4 * lanes if c >= lanes else 4
     cut = (c // group) * group

@@ -2,7 +2,8 @@
 runs, with the parser's own message (``dot(): argument 'tensor' (position 2) must be Tensor, not list``).
 
 An op declares its PyTorch signature(s) (``Api(signature=…)``, engine/ops/api.py), which land in ``SIGNATURES``
-(the function form; the method form drops the leading ``input``). ``signed(name, fn, method)`` wraps ``fn`` so that a call every signature refuses raises what
+(the function form; the method form drops the leading ``input``). ``signed(name, fn, method)`` wraps ``fn`` so that a
+call every signature refuses raises what
 PyTorch raises; an accepted call goes straight through (one cheap ``isinstance`` per argument).
 
 Example::

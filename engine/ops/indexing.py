@@ -96,7 +96,7 @@ class IndexPutBackward0(Function):
 
 
 def _is_advanced(k: Any) -> bool:
-    return isinstance(k, (list, Tensor, np.ndarray)) or (isinstance(k, bool))
+    return isinstance(k, (list, Tensor, np.ndarray, bool))
 
 
 def _picked_numel(shape: tuple[int, ...], keys: tuple[Any, ...]) -> int:
@@ -228,7 +228,7 @@ def getitem(a: Tensor, key: Any) -> Tensor:
     if n_real > a._data.ndim:
         raise IndexError(f"too many indices for tensor of dimension {a._data.ndim}")
     out, dim = a, 0
-    for i, k in enumerate(keys):
+    for k in keys:
         if k is Ellipsis:
             dim += a._data.ndim - n_real
         elif k is None:

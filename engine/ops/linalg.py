@@ -226,7 +226,8 @@ def matmul(a: Tensor, b: Tensor) -> Tensor:
     if da == 1 and db == 1:
         if a._data.shape[0] != b._data.shape[0]:
             raise RuntimeError(
-                f"inconsistent tensor size, expected tensor [{a._data.shape[0]}] and src [{b._data.shape[0]}] to have the same number of elements, "
+                f"inconsistent tensor size, expected tensor [{a._data.shape[0]}] and src [{b._data.shape[0]}] to have "
+                "the same number of elements, "
                 f"but got {a._data.shape[0]} and {b._data.shape[0]} elements respectively"
             )
         return DotBackward0.apply(a, b)

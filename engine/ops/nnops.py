@@ -16,7 +16,7 @@ import numpy as np
 
 from engine.ops import arith, reduce, soft_targets
 from engine.ops.argcheck import cannot_cast, class_loss_args, dtype_name, floating, must_be
-from engine.ops.elementwise import abs, precise
+from engine.ops.elementwise import abs, precise  # noqa: A004 - torch.abs, the op (with its backward)
 from engine.ops.function import Function, number
 from engine.ops.operands import binary_operands, broadcast_shape, check_alloc
 from engine.ops.softmax import LogSoftmaxBackward0, SoftmaxBackward0, log_softmax, softmax  # noqa: F401 - F.softmax

@@ -134,7 +134,9 @@ def normal(mean: Any, std: Any = 1.0, size: Any = None, dtype: Any = None, gener
     try:
         shape = _size(_sequence(size, "normal", 3), "normal", 3)
     except TypeError:  # normal's overloads: PyTorch lists them all
-        raise invalid_combination("normal", (mean, std, size), {}, ["float mean, float std, tuple of ints size"] * 2)
+        raise invalid_combination(
+            "normal", (mean, std, size), {}, ["float mean, float std, tuple of ints size"] * 2
+        ) from None
 
     return _new(gen._normal(int(math.prod(shape)), mean, std, _np_dtype(dtype)).reshape(shape))
 

@@ -207,7 +207,9 @@ def _try(interp: Interpreter, node: ast.Try) -> None:
                     types = interp.eval_expr(handler.type)
                     for t in types if isinstance(types, tuple) else (types,):
                         if not (isinstance(t, type) and issubclass(t, BaseException)):
-                            raise TypeError("catching classes that do not inherit from BaseException is not allowed")
+                            raise TypeError(  # noqa: B904 - as in Python: the caught exception stays its context
+                                "catching classes that do not inherit from BaseException is not allowed"
+                            )
                     if not isinstance(exc, types):
                         continue
                 interp.budget.charge_steps(CATCH_STEPS)

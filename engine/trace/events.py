@@ -175,7 +175,7 @@ EVENT_TYPES: tuple[type, ...] = (
     FoldedEvent,
     TruncatedEvent,
 )
-Event = Union[
+Event = Union[  # noqa: UP007 - one event type per line: the union reads as the contract's list
     TensorEvent,
     NameEvent,
     BackwardEvent,

@@ -159,10 +159,12 @@ def test_a_streamed_run_is_kept_and_streams_again_the_same(server: str) -> None:
 
 def test_without_the_cache_every_request_runs() -> None:
     code = ACCUMULATION
-    with running_server({"GRADTRACE_ANSWER_CACHE_MB": "0", "GRADTRACE_WORKERS": "1"}) as url:
-        with httpx.Client(base_url=url, timeout=30) as client:
-            seeds = {client.post("/api/run", json={"code": code}).json()["seed"] for _ in range(3)}
-            health = _health(client)
+    with (
+        running_server({"GRADTRACE_ANSWER_CACHE_MB": "0", "GRADTRACE_WORKERS": "1"}) as url,
+        httpx.Client(base_url=url, timeout=30) as client,
+    ):
+        seeds = {client.post("/api/run", json={"code": code}).json()["seed"] for _ in range(3)}
+        health = _health(client)
     assert len(seeds) == 3 and health["kept_answers"] == health["answers_given_again"] == 0
 
 

@@ -116,9 +116,11 @@ def test_a_reader_far_behind_its_run_is_dropped_and_its_slot_comes_back(server: 
 
 
 def test_a_stream_read_to_the_end_still_ends_with_done(server: str) -> None:
-    with httpx.Client(base_url=server, timeout=30) as client:
-        with client.stream("POST", "/api/run/stream", json={"code": "print(1)\nprint(2)"}) as response:
-            text = "".join(response.iter_text())
+    with (
+        httpx.Client(base_url=server, timeout=30) as client,
+        client.stream("POST", "/api/run/stream", json={"code": "print(1)\nprint(2)"}) as response,
+    ):
+        text = "".join(response.iter_text())
     assert text.endswith("\n\n") and text.count("event: done") == 1
     done = json.loads(text.rsplit("event: done\ndata: ", 1)[1])
     assert done["stdout"] == "1\n2\n" and done["error"] is None
