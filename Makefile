@@ -11,7 +11,7 @@ PORT   ?= 8000
 
 FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/*.html frontend/vite.config.* -type f 2>/dev/null)
 
-.PHONY: run test test-pending test-realcourse setup setup-test frontend chromium deploy-tools bench clean
+.PHONY: run test test-pending test-realcourse setup setup-test frontend chromium deploy-tools bench bench-load clean
 
 run: setup frontend
 	$(PY) -m server --host $(HOST) --port $(PORT)
@@ -66,9 +66,11 @@ deploy-tools:
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; \
 	fi
 
-bench: setup-test
-	$(PY) benchmarks/lessons.py
-	$(PY) benchmarks/throughput.py
+bench: setup-test frontend chromium
+	$(PY) benchmarks/report.py
+
+# Attackers of every kind beside one normal client (issue 9): minutes long, so apart from `make bench`.
+bench-load: setup-test
 	$(PY) benchmarks/load.py
 
 clean:

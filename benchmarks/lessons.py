@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
 import statistics
 import sys
 import time
@@ -49,23 +50,36 @@ def _time(fn: Callable[[], None], inner: int) -> float:
     return (time.perf_counter() - start) / inner
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--rounds", type=int, default=15)
-    parser.add_argument("--inner", type=int, default=20)
-    args = parser.parse_args()
+def measure(rounds: int, inner: int) -> list[dict[str, float | str]]:
     torch.set_num_threads(1)
-    print(f"torch {torch.__version__}, {args.rounds} interleaved rounds x {args.inner} runs, median per run")
-    print(f"{'lesson':<24}{'gradtrace':>12}{'pytorch':>12}{'ratio':>8}")
+    rows: list[dict[str, float | str]] = []
     for lesson in LESSONS:
         ours, theirs = _ours_runner(lesson.code), _torch_runner(lesson.code)
         ours(), theirs()  # warm up both
         ours_t, theirs_t = [], []
-        for _ in range(args.rounds):
-            ours_t.append(_time(ours, args.inner))
-            theirs_t.append(_time(theirs, args.inner))
+        for _ in range(rounds):
+            ours_t.append(_time(ours, inner))
+            theirs_t.append(_time(theirs, inner))
         a, b = statistics.median(ours_t), statistics.median(theirs_t)
-        print(f"{lesson.id:<24}{a * 1e6:>10.0f}us{b * 1e6:>10.0f}us{a / b:>7.2f}x")
+        rows.append({"lesson": lesson.id, "gradtrace_s": a, "pytorch_s": b, "ratio": a / b})
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--inner", type=int, default=20)
+    parser.add_argument("--json", action="store_true", help="print one JSON object (for benchmarks/report.py)")
+    args = parser.parse_args()
+    rows = measure(args.rounds, args.inner)
+    if args.json:
+        print(json.dumps({"lessons": rows}))
+        return
+    print(f"torch {torch.__version__}, {args.rounds} interleaved rounds x {args.inner} runs, median per run")
+    print(f"{'lesson':<24}{'gradtrace':>12}{'pytorch':>12}{'ratio':>8}")
+    for row in rows:
+        a, b = float(row["gradtrace_s"]), float(row["pytorch_s"])
+        print(f"{row['lesson']:<24}{a * 1e6:>10.0f}us{b * 1e6:>10.0f}us{a / b:>7.2f}x")
 
 
 if __name__ == "__main__":
