@@ -9,6 +9,7 @@ from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 
 from server.bodies import internal_error, validation_failed
 from server.cors import WidgetCORS
@@ -51,6 +52,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.run_service = service
     # The last added is the outermost: security headers on every answer (413 and 429 too), CORS headers on
     # refusals too (so a course page can read them), then rate limiting, then the body-size guard.
+    # JSON answers above 1 KiB go out gzipped when the client accepts it (a trace compresses 3-4x); streams
+    # (text/event-stream) never are; a body above 8 KiB is compressed in a thread, not in the event loop.
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6, thread_minimum_size=8 * 1024)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(RateLimit, rule=settings.rate_limit, exempt=settings.rate_limit_exempt)
     app.add_middleware(WidgetCORS, origins=settings.cors_origins)  # server/cors.py: the widget's paths only
