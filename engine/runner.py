@@ -27,6 +27,7 @@ from engine.run_state import RunState, use_state
 from engine.sandbox import Budget, Interpreter, Limits, parse
 from engine.sandbox.errors import LimitExceeded, SandboxError, error_line
 from engine.sandbox.identity import scrub
+from engine.sandbox.meter import Meter
 from engine.trace import Recorder
 
 
@@ -178,10 +179,10 @@ def run(
         seed = secrets.randbits(31)  # fits numpy's legacy RandomState and torch.manual_seed alike
     limits = limits or Limits()
     budget = Budget(limits, started)
-    recorder = Recorder(on_event, max_events=limits.max_events, budget=budget)
+    recorder = Recorder(on_event, max_events=limits.max_events, clock=budget.check_time)
     interp: Interpreter | None = None
     error: dict[str, Any] | None = None
-    run_state = RunState(observer=recorder, budget=budget)
+    run_state = RunState(observer=Meter(budget, recorder), budget=budget)
     run_state.generator = generator = _LazyGenerator(seed, fresh, run_state)
     with use_state(run_state), _fewer_collections():
         try:

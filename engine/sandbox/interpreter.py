@@ -39,7 +39,6 @@ from engine.stdlib import make_stdlib
 _MISSING: Any = object()
 RECURSION_HEADROOM = 6000  # Python frames: ~12 per nested user call, 2 per syntax level
 _SIGNALS = (BreakSignal, ContinueSignal, ReturnSignal)
-_MAX_HELD = 256  # tensor events held back inside a function call before they are sent anyway
 
 
 class Frame:
@@ -108,11 +107,8 @@ class Interpreter:
             rec.line = stmt.lineno
         try:
             EXEC[type(stmt)](self, stmt)
-            if rec is not None and rec.pending and (not budget.depth or len(rec.pending) > _MAX_HELD):
-                # Tensor events wait for the end of the top-level statement, so that `net = Net()` names the
-                # parameters made inside __init__ `net.fc1.weight` (any other event sends them earlier, in order;
-                # a long silent loop inside a function sends them in batches).
-                rec.flush()
+            if rec is not None:
+                rec.statement_ended(budget.depth > 0)
         except _SIGNALS:
             raise
         except BaseException as exc:

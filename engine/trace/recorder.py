@@ -11,7 +11,8 @@ and the last in full, the rest counted in one ``folded`` event while their ledge
 ``accumulate``, ``grad_reset``, ``step``, ``print``, ``warning``, ``error``) still go out. Past ``max_events``
 graph events (``tensor``, ``name``, ``node``, ``iteration``) one ``truncated`` event goes out and the graph is no
 longer traced, while ledger events still are, up to ``LEDGER_FACTOR`` times as many (then nothing but a final
-``error``). The recorder keeps counting tensors and graph nodes alive for the budget throughout.
+``error``). The recorder only records: the run's budget is charged by its own observer (``engine/sandbox/meter.py``),
+which hands each event on to the recorder.
 
 Example::
 
@@ -25,7 +26,6 @@ Example::
 
 from __future__ import annotations
 
-import math
 import re
 import types
 from collections.abc import Callable
@@ -37,12 +37,8 @@ from engine.autograd import AccumulateGrad
 from engine.trace.folding import LEDGER, Folder, Loop, iteration_event
 from engine.trace.values import MAX_ELEMENTS, summarize, to_values
 
-TRACK_MIN = 100  # the same as engine.sandbox.budget.TRACK_MIN
 SMALL = 16  # arrays written in full once the run has written its share of values
-TENSOR_STEPS = 8  # steps of the budget each tensor made costs (~10-50 microseconds, ~20 interpreted steps; more cuts
-# real 2,000-step tutorials short: the tensor-based polynomial fit needs ~450 steps an iteration at 8)
-BIG_GRAPH = 10_000  # graph nodes alive from which making a tensor costs twice the steps
-NODE_STEPS = 4  # steps each node run by a backward pass costs (~6 microseconds)
+MAX_HELD = 256  # tensor events held back inside a function call before they are sent anyway
 LEDGER_FACTOR = 4  # ledger events recorded past the graph's event limit: this many times max_events in all
 
 Event = dict[str, Any]
@@ -85,7 +81,7 @@ class Recorder:
         self,
         on_event: Callable[[Event], None] | None = None,
         max_events: int | None = None,
-        budget: Any = None,
+        clock: Callable[[], None] | None = None,
         max_values: int = 500_000,
     ) -> None:
         self.events: list[Event] = []
@@ -95,7 +91,8 @@ class Recorder:
         # mid-size tensors can neither fill the memory nor make an answer too big to send within the deadline.
         self._values_left = max_values
         self._max_full = MAX_ELEMENTS
-        self.budget = budget  # optional: tensors of TRACK_MIN+ elements are counted alive by ``budget.track``
+        self.clock = clock  # optional: checks the run's time limit during the recorder's own long walks
+        self.announce: Callable[[Any], None] = self.tensor_created  # the meter puts itself here (sandbox/meter.py)
         self.on_event = on_event
         self.line: int | None = None
         self.pending: list[Event] = []  # this statement's tensor events, not sent yet
@@ -223,8 +220,16 @@ class Recorder:
             self._module_stack.pop()
             self._module_objects.pop()
 
+    def statement_ended(self, nested: bool) -> None:
+        """The interpreter finished a statement (``nested``: inside a function call). Tensor events wait for the end
+        of the top-level statement, so that ``net = Net()`` names the parameters made inside ``__init__``
+        ``net.fc1.weight`` (any other event sends them earlier, in order); a long silent loop inside a function
+        sends them in batches of MAX_HELD."""
+        if self.pending and (not nested or len(self.pending) > MAX_HELD):
+            self.flush()
+
     def flush(self) -> None:
-        """Send the held-back tensor events (the interpreter calls this at the end of each statement)."""
+        """Send the held-back tensor events (at the end of a statement, or before any other event)."""
         pending = self.pending
         if not pending:
             return
@@ -257,8 +262,8 @@ class Recorder:
         if kind == _TENSOR:
             self._name(value, name)
         elif kind == _MODULE:
-            if self.budget is not None:
-                self.budget.check_time()  # the walk below visits every sub-module: a deep tree stops in time
+            if self.clock is not None:
+                self.clock()  # the walk below visits every sub-module: a deep tree stops in time
             try:
                 params = list(value.named_parameters())
             except Exception:  # a half-built user module: nothing to name yet
@@ -299,39 +304,14 @@ class Recorder:
     def _id(self, t: Any) -> int:
         tid = t._trace_id
         if tid is None:  # a tensor the engine made without announcing it: announce it now
-            self.tensor_created(t)
+            self.announce(t)
             tid = t._trace_id
         return tid  # type: ignore[no-any-return]
 
     # -- the Observer protocol -------------------------------------------------------------------------------
 
-    def _count(self, t: Any, fn: Any) -> None:
-        """Count ``t`` (and its new ``grad_fn``) against the budget of what is alive; check the clock."""
-        budget = self.budget
-        if budget is None:
-            return
-        data = t._data
-        size = data.size
-        if size >= TRACK_MIN or data.base is not None:  # a small view may keep a big buffer alive
-            budget.track(data, size)
-        if size == 0 and data.ndim > 1:  # an empty tensor keeps its other sizes: the next op may fill them
-            budget.check_alloc(math.prod(d for d in t._data.shape if d))
-        if fn is not None and fn._trace_id is None:
-            budget.track_node(fn)
-        # Making a tensor costs steps too: one engine call can make a million of them (`list(x)`, `x.unbind()`,
-        # `for row in x`), each costing more than an interpreted step; they end at the step limit, not at seconds.
-        # On a big live graph (a 100,000-op chain, never freed) each op costs twice: the engine is slower there
-        # (every collection walks the graph), and such programs end at the step limit, not at seconds; a training
-        # loop frees its graph every iteration and stays far below.
-        budget.steps += TENSOR_STEPS if budget.nodes < BIG_GRAPH else 2 * TENSOR_STEPS
-        if budget.steps >= budget.next_check:
-            budget.tick()
-        else:
-            budget.check_time()
-
     def tensor_created(self, t: Any) -> None:
         fn = t._grad_fn
-        self._count(t, fn)
         previous = t._trace_id  # an in-place op re-announces its tensor: a new id, same variable name
         tid = self._next_id
         self._next_id = tid + 1
@@ -393,13 +373,6 @@ class Recorder:
         )
 
     def node_ran(self, node: Any, grad_outputs: tuple[Any, ...], grad_inputs: tuple[Any, ...]) -> None:
-        budget = self.budget
-        if budget is not None:  # backward passes cost steps: y.backward(retain_graph=True) in a loop re-runs a graph
-            budget.steps += NODE_STEPS
-            if budget.steps >= budget.next_check:
-                budget.tick()
-            else:
-                budget.check_time()
         if self.truncated or self.closed or node._trace_id in self._dropped:
             return  # (its tensor is not on the graph shown)
         # One grad_input per entry of the tensor event's ``inputs`` (edges to untracked nodes are dropped alike).
