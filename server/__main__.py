@@ -29,6 +29,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--graceful-seconds", type=float, default=10.0)
     args = parser.parse_args(argv)
 
+    # here, as uvicorn below: the workers load this module again and must not import more than they need
     from server.processes import available_cpus, processes_for, workers_for
 
     cpus = available_cpus()
@@ -41,7 +42,7 @@ def main(argv: list[str] | None = None) -> None:
 
     import uvicorn
 
-    from server.logs import log_config
+    from server.logs import log_config  # here, as uvicorn: the workers must not import it
     from server.settings import get_settings  # here, as uvicorn: the workers must not import it
 
     settings = get_settings()

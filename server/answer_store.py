@@ -38,8 +38,9 @@ logger = logging.getLogger(__name__)
 def engine_fingerprint() -> str:
     """The SHA-256 of the source of the installed ``engine`` and ``server`` packages (paths and bytes, sorted by
     path): two processes with the same one compute the same answers."""
+    # the packages themselves, for their paths (imported long before this is called)
     import engine
-    import server
+    import server  # (its path: this module is in it)
 
     digest = hashlib.sha256()
     for package in (engine, server):

@@ -163,7 +163,7 @@ def __getattr__(name: str) -> Any:
     handed to a process spawned by uvicorn)."""
     if name != "FromSettings":
         raise AttributeError(name)
-    from server.settings import get_settings
+    from server.settings import get_settings  # only here: the guard itself takes its limits as arguments
 
     settings = get_settings()
     return guarded_protocol(
