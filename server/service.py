@@ -181,13 +181,13 @@ class RunService:
             return RunResult(stdout="", error=error)
         return RunResult(stdout="", error={"type": "LimitExceeded", "message": reason, "line": None})
 
-    async def run_encoded(self, code: str, seed: int | None = None, client: str = "") -> bytes:
-        """Run ``code`` to completion and return its JSON answer (``/api/run``), encoded by the worker (or kept from
-        an earlier run of the same code and seed)."""
+    async def run_encoded(self, code: str, seed: int | None = None, client: str = "") -> bytes | Kept:
+        """Run ``code`` to completion and return its JSON answer (``/api/run``), encoded by the worker, or the
+        ``Kept`` answer of an earlier run of the same code and seed."""
         self._log_code(code)
         kept = await self.kept(code, seed)
         if kept is not None:
-            return kept.body
+            return kept
         started = self._admit(client)
         try:
             body, why, report = await self._pool.run(code, started, encode=run_answer, seed=seed)
