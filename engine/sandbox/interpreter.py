@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from engine.sandbox.budget import CALL_STEPS, Budget
-from engine.sandbox.classes import CLASS_KEY, SELF_KEY, make_super
+from engine.sandbox.classes import CLASS_KEY, PER_RUN_MODULES, SELF_KEY, make_super
 from engine.sandbox.errors import (
     BreakSignal,
     ContinueSignal,
@@ -34,6 +34,7 @@ from engine.sandbox.safe_builtins import EXCEPTIONS, UNAVAILABLE, make_builtins
 from engine.sandbox.safe_math import make_math
 from engine.sandbox.sizes import NESTED, check_nested
 from engine.sandbox.statements import EXEC
+from engine.sandbox.typeview import TypeOf
 from engine.stdlib import make_stdlib
 
 _MISSING: Any = object()
@@ -68,6 +69,7 @@ class Interpreter:
         self._write_hook = write
         self.builtins = make_builtins(self.write, budget)
         self.builtins["super"] = make_super(self)
+        self.builtins["type"] = TypeOf(self.builtins, self.modules, lambda cls: cls.__module__ in PER_RUN_MODULES)
         self.builtins["__name__"] = "__main__"
         self.exception_types = frozenset(self.builtins[name] for name in EXCEPTIONS)
         self.handling: list[BaseException] = []  # exceptions being handled (for a bare `raise`)

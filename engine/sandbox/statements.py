@@ -145,28 +145,39 @@ def _return(interp: Interpreter, node: ast.Return) -> None:
     raise ReturnSignal(interp.eval_expr(node.value) if node.value is not None else None)
 
 
-def _with(interp: Interpreter, node: ast.With) -> None:
-    managers: list[Any] = []
-    try:
-        for item in node.items:
-            manager = interp.eval_expr(item.context_expr)
-            if not engine_type(type(manager)) or not hasattr(manager, "__exit__"):
-                raise NotSupported("only torch's context managers (such as torch.no_grad()) can be used in 'with'")
-            entered = manager.__enter__()
-            managers.append(manager)
-            if item.optional_vars is not None:
-                interp.assign(item.optional_vars, entered)
+def context_manager(manager: Any) -> tuple[Any, Any]:
+    """The ``__enter__`` and ``__exit__`` of a ``with`` item: torch's context managers and the learner's own."""
+    if not engine_type(type(manager)):
+        raise NotSupported("only torch's context managers (such as torch.no_grad()) and your own can be used in 'with'")
+    enter, exit_ = getattr(type(manager), "__enter__", None), getattr(type(manager), "__exit__", None)
+    if enter is None or exit_ is None:
+        raise TypeError(f"'{type(manager).__name__}' object does not support the context manager protocol")
+    return manager.__enter__, manager.__exit__
+
+
+def _with(interp: Interpreter, node: ast.With, index: int = 0) -> None:
+    """One ``with`` item, the next ones inside it (as Python nests them). ``__exit__`` returning true swallows the
+    error, as in Python; a breach ends the run: no ``__exit__`` runs then (nothing of the run runs any more)."""
+    if index == len(node.items):
         interp.exec_block(node.body)
+        return
+    item = node.items[index]
+    enter, exit_ = context_manager(interp.eval_expr(item.context_expr))
+    entered = enter()
+    try:
+        if item.optional_vars is not None:
+            interp.assign(item.optional_vars, entered)
+        _with(interp, node, index + 1)
     except Exception as exc:
-        while managers:
-            managers.pop().__exit__(type(exc), exc, None)
+        if not exit_(type(exc), exc, None):
+            raise
+    except LimitExceeded:
         raise
-    except LimitExceeded:  # a breach ends the run: no __exit__ runs (nothing of the run runs any more)
-        managers.clear()
+    except BaseException:  # break/continue/return passing through
+        exit_(None, None, None)
         raise
-    finally:  # normal exit, or break/continue/return passing through
-        while managers:
-            managers.pop().__exit__(None, None, None)
+    else:
+        exit_(None, None, None)
 
 
 def _function_def(interp: Interpreter, node: ast.FunctionDef) -> None:
@@ -279,6 +290,8 @@ def _import(interp: Interpreter, node: ast.Import) -> None:
 
 def _import_from(interp: Interpreter, node: ast.ImportFrom) -> None:
     base = node.module or ""
+    if base == "__future__":  # print_function, annotations...: what Python 3 does anyway (parse checked the names)
+        return
     for alias in node.names:
         if alias.name == "*":
             raise NotSupported("'from ... import *' is not supported here")
@@ -320,7 +333,11 @@ def _raisable(interp: Interpreter, kind: type) -> bool:
 def _class_def(interp: Interpreter, node: ast.ClassDef) -> None:
     from engine.sandbox.classes import define_class
 
-    interp.assign_name(node.name, define_class(interp, node))
+    decorators = [interp.eval_expr(d) for d in node.decorator_list]  # @dataclass: evaluated first, applied last
+    cls: Any = define_class(interp, node)
+    for decorator in reversed(decorators):
+        cls = decorator(cls)
+    interp.assign_name(node.name, cls)
 
 
 EXEC: dict[type, Handler] = {
