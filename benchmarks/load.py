@@ -21,6 +21,11 @@ attackers' own work (reading megabytes, sending them) never runs in the student'
 - ``replays``: a kept answer with a 0.7 MB trace, asked for again and again, streamed and not, read to the end;
 - ``grad``: ``/api/grad`` expressions with a 6,000-event trace (a 0.9 MB answer), each one new, so each one runs.
 
+Each client has its own address, as it would across a classroom: the server believes ``X-Forwarded-For`` from
+loopback (as behind nginx), so every attacker sends its own (``198.51.100.0/24``, a documentation range; only ever
+a header, never a destination) and the student ``203.0.113.1``; the server's per-client share of the run slots
+(``GRADTRACE_MAX_PENDING_RUNS_PER_CLIENT``) then applies to each as to real clients.
+
 ``--student-target`` sets the student's pass mark (p99, seconds; default 1.0 for ``programs``' worst). Example::
 
     .venv/bin/python benchmarks/load.py --kinds stalled,headers,replays,grad --warmup 5 --rounds 2 --seconds 20 \
@@ -69,14 +74,24 @@ STALLED = "s = 'x' * 60000\nfor i in range(100):\n    print(s)\n"
 REPLAYED = "import torch\nx = torch.ones(3, requires_grad=True)\nys = [(x * i).sum() for i in range(2000)]\n"
 BIG_GRAD = "sum((x * {k}).sum() for i in range(1000))"  # 6,000 events, a 0.9 MB answer
 KINDS = ("programs", "stalled", "headers", "replays", "grad")
+STUDENT = {"X-Forwarded-For": "203.0.113.1"}
 
 
-async def _stalled(url: str, deadline: float, tally: dict[str, int]) -> None:
+def address(kind: str, k: int) -> str:
+    """The attacker ``k`` of ``kind``'s own client address (a header, never a destination)."""
+    return f"198.51.100.{KINDS.index(kind) * 40 + k % 40 + 1}"
+
+
+def as_client(kind: str, k: int) -> dict[str, str]:
+    return {"X-Forwarded-For": address(kind, k)}
+
+
+async def _stalled(url: str, deadline: float, tally: dict[str, int], k: int) -> None:
     host, port = url.removeprefix("http://").split(":")
     body = json.dumps({"code": STALLED}).encode()
     request = (
-        b"POST /api/run/stream HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
-        b"content-length: %d\r\n\r\n%s" % (len(body), body)
+        b"POST /api/run/stream HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\nx-forwarded-for: %s\r\n"
+        b"content-length: %d\r\n\r\n%s" % (address("stalled", k).encode(), len(body), body)
     )
     while time.monotonic() < deadline:
         try:
@@ -113,16 +128,19 @@ async def _headers(url: str, deadline: float, tally: dict[str, int]) -> None:
         tally[status] = tally.get(status, 0) + 1
 
 
-async def _replays(url: str, deadline: float, tally: dict[str, int], client: httpx.AsyncClient) -> None:
+async def _replays(url: str, deadline: float, tally: dict[str, int], client: httpx.AsyncClient, k: int) -> None:
     n = 0
+    headers = as_client("replays", k)
     while time.monotonic() < deadline:
         n += 1
         try:
             if n % 2:
-                async with client.stream("POST", "/api/run/stream", json={"code": REPLAYED}) as response:
+                async with client.stream(
+                    "POST", "/api/run/stream", json={"code": REPLAYED}, headers=headers
+                ) as response:
                     size = sum([len(chunk) async for chunk in response.aiter_raw()])
             else:
-                response = await client.post("/api/run", json={"code": REPLAYED})
+                response = await client.post("/api/run", json={"code": REPLAYED}, headers=headers)
                 size = len(response.content)
             outcome = f"{response.status_code} {'whole' if size > 500_000 else 'small'}"
         except httpx.HTTPError as exc:
@@ -136,7 +154,7 @@ async def _grad(url: str, deadline: float, tally: dict[str, int], client: httpx.
         n += 1
         body = {"expression": BIG_GRAD.format(k=k * 100_000 + n), "inputs": {"x": [1.0, 2.0]}}
         try:
-            response = await client.post("/api/grad", json=body)
+            response = await client.post("/api/grad", json=body, headers=as_client("grad", k))
             events = len(response.json().get("events", [])) if response.status_code == 200 else ""
             outcome = f"{response.status_code} {events}"
         except httpx.HTTPError as exc:
@@ -150,9 +168,9 @@ async def _attack(url: str, kind: str, count: int, seconds: float) -> dict[str, 
     tally: dict[str, int] = {}
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=httpx.Limits(max_connections=count + 2)) as client:
         jobs = {
-            "stalled": lambda k: _stalled(url, deadline, tally),
+            "stalled": lambda k: _stalled(url, deadline, tally, k),
             "headers": lambda k: _headers(url, deadline, tally),
-            "replays": lambda k: _replays(url, deadline, tally, client),
+            "replays": lambda k: _replays(url, deadline, tally, client, k),
             "grad": lambda k: _grad(url, deadline, tally, client, k),
         }[kind]
         await asyncio.gather(*(jobs(k) for k in range(count)))
@@ -233,7 +251,7 @@ async def _round(url: str, seconds: float, attackers: int, kinds: tuple[str, ...
                 start = time.monotonic()
                 n += 1
                 try:
-                    response = await client.post("/api/run", json={"code": f"{LESSON_1}# run {n}\n"})
+                    response = await client.post("/api/run", json={"code": f"{LESSON_1}# run {n}\n"}, headers=STUDENT)
                     body = response.json()
                     if response.status_code != 200 or body["error"] is not None or body["stdout"] != LESSON_1_STDOUT:
                         errors.append(f"{response.status_code} {str(body)[:120]}")
@@ -246,7 +264,9 @@ async def _round(url: str, seconds: float, attackers: int, kinds: tuple[str, ...
             i = k
             while time.monotonic() < deadline:
                 try:
-                    response = await client.post("/api/run", json={"code": ATTACKS[i % len(ATTACKS)]})
+                    response = await client.post(
+                        "/api/run", json={"code": ATTACKS[i % len(ATTACKS)]}, headers=as_client("programs", k)
+                    )
                     error = response.json().get("error") if response.status_code == 200 else None
                     outcome = f"{response.status_code} {error['type'] if error else 'ok'}"
                 except httpx.HTTPError as exc:
