@@ -38,6 +38,7 @@ class UserFunction:
         "kwarg",
         "simple",
         "owner",
+        "generator",
         "__weakref__",
     )
 
@@ -63,6 +64,7 @@ class UserFunction:
         self.kwarg = args.kwarg.arg if args.kwarg else None
         self.simple = not (self.vararg or self.kwarg or self.kwonly)
         self.owner: type | None = None  # the user class a method belongs to (for super())
+        self.generator = bool(getattr(node, "gt_generator", False))  # its body yields (marked by parse)
 
     def __get__(self, obj: Any, objtype: Any = None) -> Any:
         # A method looked up on an instance binds to it, as Python functions do.

@@ -29,6 +29,7 @@ from engine.sandbox.errors import (
 )
 from engine.sandbox.expressions import EVAL
 from engine.sandbox.functions import UserFunction
+from engine.sandbox.generators import generator_call
 from engine.sandbox.policy import engine_type, set_attr
 from engine.sandbox.safe_builtins import EXCEPTIONS, UNAVAILABLE, make_builtins
 from engine.sandbox.safe_math import make_math
@@ -74,6 +75,7 @@ class Interpreter:
         self.exception_types = frozenset(self.builtins[name] for name in EXCEPTIONS)
         self.handling: list[BaseException] = []  # exceptions being handled (for a bare `raise`)
         self.globals: dict[str, Any] = {}
+        self.finished = False  # the run is over: nothing of it runs any more (a dropped generator's clean-up)
         self.frame = self.module_frame = Frame(self.globals, None)
 
     # -- running ---------------------------------------------------------------------------------------------
@@ -92,6 +94,7 @@ class Interpreter:
         except ReturnSignal as exc:
             raise _outside("'return' outside function", exc) from None
         finally:
+            self.finished = True
             if self.rec is not None:
                 self.rec.flush()
 
@@ -246,6 +249,8 @@ class Interpreter:
         if fn.owner is not None and fn.params:
             names[CLASS_KEY] = fn.owner
             names[SELF_KEY] = names.get(fn.params[0])
+        if fn.generator:  # a generator function: nothing of the body runs until the first next()
+            return generator_call(self, Frame(names, fn.closure), fn.qualname, fn.body)
         self.frame = Frame(names, fn.closure)
         budget.depth += 1
         try:

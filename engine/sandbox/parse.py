@@ -32,8 +32,8 @@ _ALLOWED = frozenset(
         "Module Expr Assign AugAssign AnnAssign For While If Break Continue Pass With FunctionDef Return Import "
         "ImportFrom Assert Raise ClassDef Try ExceptHandler Delete Del Global Nonlocal "
         # expressions
-        "BoolOp BinOp UnaryOp Lambda IfExp Dict Set ListComp SetComp DictComp GeneratorExp Compare Call Yield YieldFrom "
-        "FormattedValue JoinedStr Constant Attribute Subscript Starred Name List Tuple Slice NamedExpr "
+        "BoolOp BinOp UnaryOp Lambda IfExp Dict Set ListComp SetComp DictComp GeneratorExp Compare Call "
+        "Yield YieldFrom FormattedValue JoinedStr Constant Attribute Subscript Starred Name List Tuple Slice NamedExpr "
         # the pieces inside them
         "Load Store comprehension arguments arg keyword alias withitem "
         "And Or Add Sub Mult MatMult Div Mod Pow LShift RShift BitOr BitXor BitAnd FloorDiv Invert Not UAdd USub "
@@ -54,7 +54,7 @@ _WHY = {
 # learner's own objects. Not among them: what reaches Python's machinery (__getattr__, __new__, __del__, __reduce__,
 # __class_getitem__, __init_subclass__, __set_name__, descriptors) or bypasses a size check (__index__).
 USER_DUNDERS = frozenset(
-    (
+    (  # noqa: SIM905 - grouped by kind: a list literal of 70 names would say less
         "__init__ __post_init__ __len__ __getitem__ __setitem__ __delitem__ __iter__ __next__ __reversed__ "
         "__contains__ __call__ __repr__ __str__ __bool__ __hash__ __enter__ __exit__ __int__ __float__ "
         "__eq__ __ne__ __lt__ __le__ __gt__ __ge__ __neg__ __pos__ __abs__ __invert__ "
@@ -238,8 +238,18 @@ def _is_super_dunder(node: ast.Attribute) -> bool:
 
 
 FUTURE_FEATURES = frozenset(
-    "nested_scopes generators division absolute_import with_statement print_function unicode_literals "
-    "barry_as_FLUFL generator_stop annotations".split()
+    (
+        "nested_scopes",
+        "generators",
+        "division",
+        "absolute_import",
+        "with_statement",
+        "print_function",
+        "unicode_literals",
+        "barry_as_FLUFL",
+        "generator_stop",
+        "annotations",
+    )
 )
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)

@@ -23,6 +23,7 @@ from engine.sandbox.errors import (
     ReturnSignal,
 )
 from engine.sandbox.expressions import make_function
+from engine.sandbox.generators import context_manager, handler_for
 from engine.sandbox.operators import inplace
 from engine.sandbox.policy import SandboxObject, engine_type, get_attr, set_attr
 from engine.sandbox.sizes import check_nested
@@ -72,7 +73,8 @@ def _loop_body(interp: Interpreter, body: list[ast.stmt]) -> bool:
     """Run one iteration; False when it ended with ``break``."""
     try:
         interp.exec_block(body)
-    except BreakSignal:
+    except BreakSignal as signal:  # one shared signal: its traceback would keep the loop's iterator alive
+        signal.__traceback__ = None
         return False
     except ContinueSignal:
         pass
@@ -145,16 +147,6 @@ def _return(interp: Interpreter, node: ast.Return) -> None:
     raise ReturnSignal(interp.eval_expr(node.value) if node.value is not None else None)
 
 
-def context_manager(manager: Any) -> tuple[Any, Any]:
-    """The ``__enter__`` and ``__exit__`` of a ``with`` item: torch's context managers and the learner's own."""
-    if not engine_type(type(manager)):
-        raise NotSupported("only torch's context managers (such as torch.no_grad()) and your own can be used in 'with'")
-    enter, exit_ = getattr(type(manager), "__enter__", None), getattr(type(manager), "__exit__", None)
-    if enter is None or exit_ is None:
-        raise TypeError(f"'{type(manager).__name__}' object does not support the context manager protocol")
-    return manager.__enter__, manager.__exit__
-
-
 def _with(interp: Interpreter, node: ast.With, index: int = 0) -> None:
     """One ``with`` item, the next ones inside it (as Python nests them). ``__exit__`` returning true swallows the
     error, as in Python; a breach ends the run: no ``__exit__`` runs then (nothing of the run runs any more)."""
@@ -213,32 +205,22 @@ def _try(interp: Interpreter, node: ast.Try) -> None:
         try:
             interp.exec_block(node.body)
         except Exception as exc:  # budgets (LimitExceeded) and control flow are BaseExceptions: never caught here
-            for handler in node.handlers:
-                if handler.type is not None:
-                    types = interp.eval_expr(handler.type)
-                    for t in types if isinstance(types, tuple) else (types,):
-                        if not (isinstance(t, type) and issubclass(t, BaseException)):
-                            raise TypeError(  # noqa: B904 - as in Python: the caught exception stays its context
-                                "catching classes that do not inherit from BaseException is not allowed"
-                            )
-                    if not isinstance(exc, types):
-                        continue
-                interp.budget.charge_steps(CATCH_STEPS)
-                if isinstance(exc, (MemoryError, RecursionError)):  # how deep or big a machine lets a program go
-                    read_the_machine(f"the program caught a {type(exc).__name__}")
-                # User code never sees tracebacks or chained exceptions: drop them, so that a handler raising again
-                # (`except RecursionError: f()`) does not keep every earlier exception and its frames alive.
-                exc.__traceback__ = exc.__context__ = None
-                if handler.name is not None:
-                    interp.assign_name(handler.name, exc)
-                interp.handling.append(exc)
-                try:
-                    interp.exec_block(handler.body)
-                finally:
-                    interp.handling.pop()
-                break
-            else:
+            handler = handler_for(interp, node, exc)
+            if handler is None:
                 raise
+            interp.budget.charge_steps(CATCH_STEPS)
+            if isinstance(exc, (MemoryError, RecursionError)):  # how deep or big a machine lets a program go
+                read_the_machine(f"the program caught a {type(exc).__name__}")
+            # User code never sees tracebacks or chained exceptions: drop them, so that a handler raising again
+            # (`except RecursionError: f()`) does not keep every earlier exception and its frames alive.
+            exc.__traceback__ = exc.__context__ = None
+            if handler.name is not None:
+                interp.assign_name(handler.name, exc)
+            interp.handling.append(exc)
+            try:
+                interp.exec_block(handler.body)
+            finally:
+                interp.handling.pop()
         else:
             interp.exec_block(node.orelse)
     except LimitExceeded:  # a breach ends the run: no `finally` runs
