@@ -1,7 +1,8 @@
 """Facades of the standard modules courses import (``random``, ``itertools``, ``functools``, ``collections``,
 ``pprint``, ``string``, ``typing``, ``dataclasses``, ``copy``, ``time``), made fresh for each run and bounded by its
 budget: every lazy iterator costs a step per item, every collection built from user input is counted before C code
-loops over it, printing goes to the run's stdout, and ``random`` is Python's own Mersenne Twister, seeded per run (``random.seed(s)`` gives Python's numbers for ``s``).
+loops over it, printing goes to the run's stdout, and ``random`` is Python's own Mersenne Twister, seeded per run
+(``random.seed(s)`` gives Python's numbers for ``s``).
 
 The real modules are never reachable: each facade is a ``SafeNamespace`` of chosen functions.
 
