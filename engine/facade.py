@@ -21,6 +21,7 @@ import numpy as np
 
 from engine import (
     autograd,
+    autograd_function,
     autograd_functional,
     data,
     dtypes,
@@ -191,13 +192,20 @@ def make_modules() -> dict[str, Namespace]:
         "torch.autograd.functional",  # gradcheck lives in torch.autograd only, as in PyTorch
         {k: v for k, v in _members_of(autograd_functional).items() if k != "gradcheck"},
     )
+    function_ns = Namespace(
+        "torch.autograd.function",
+        {"Function": autograd_function.Function, "once_differentiable": autograd_function.once_differentiable},
+    )
     autograd_ns = Namespace(
         "torch.autograd",
         {
             "grad": autograd.grad,
             "backward": autograd.backward,
             "functional": functional_ag,
+            "function": function_ns,
             "gradcheck": autograd_functional.gradcheck,
+            "Function": autograd_function.Function,
+            "Variable": autograd_function.Variable,
         },
     )
     torch_ns = Namespace(
@@ -214,6 +222,7 @@ def make_modules() -> dict[str, Namespace]:
         "torch.optim.lr_scheduler": schedulers,
         "torch.autograd": autograd_ns,
         "torch.autograd.functional": functional_ag,
+        "torch.autograd.function": function_ns,
         "torch.utils": utils_ns,
         "torch.utils.data": data_ns,
         "torch.cuda": cuda,

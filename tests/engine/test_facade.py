@@ -25,6 +25,7 @@ def test_fresh_tree_per_call() -> None:
         "torch.optim.lr_scheduler",
         "torch.autograd",
         "torch.autograd.functional",
+        "torch.autograd.function",
         "torch.cuda",
         "torch.utils",
         "torch.utils.data",
