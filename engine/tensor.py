@@ -341,6 +341,18 @@ class Tensor:
     def bool(self) -> Tensor:
         return self.to(dtypes.bool_)
 
+    def byte(self) -> Tensor:
+        return self.to(dtypes.uint8)
+
+    def char(self) -> Tensor:
+        return self.to(dtypes.int8)
+
+    def short(self) -> Tensor:
+        return self.to(dtypes.int16)
+
+    def half(self) -> Tensor:
+        return self.to(dtypes.float16)
+
     def cpu(self) -> Tensor:
         return self
 

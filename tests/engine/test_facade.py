@@ -27,6 +27,11 @@ def test_fresh_tree_per_call() -> None:
         "torch.autograd.functional",
         "torch.autograd.function",
         "torch.cuda",
+        "torch.accelerator",
+        "torch.backends",
+        "torch.backends.mps",
+        "torch.backends.cudnn",
+        "torch.random",
         "torch.utils",
         "torch.utils.data",
     }
