@@ -144,6 +144,8 @@ def _run(
         if isinstance(node, AccumulateGrad):
             if capture is None:
                 (_accumulate_with_graph if create_graph else _accumulate)(node.variable, grad)
+                for post in list(node._post_hooks or ()):
+                    post(node.variable)
             continue
         if node._retained is not None and capture is None and node._n_outputs == 1:
             (_accumulate_with_graph if create_graph else _accumulate)(node._retained, grad)

@@ -96,6 +96,8 @@ class Node:
 class AccumulateGrad(Node):
     """The node that adds the gradient reaching a leaf to the leaf's ``.grad`` (``.variable`` is the leaf)."""
 
+    _post_hooks: list[Any] | None = None  # register_post_accumulate_grad_hook() functions of the leaf
+
     def __init__(self, variable: Tensor) -> None:
         super().__init__()
         self.variable = variable
