@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine import dtypes
-from engine.graph import NON_LEAF_GRAD_WARNING, AccumulateGrad, Node
+from engine.graph import NON_LEAF_GRAD_WARNING, AccumulateGrad, Node, edge
 from engine.printing import tensor_repr
 from engine.run_state import charge_bulk, serial_hash, state
 from engine.size_device import CPU, RemovableHandle, Size, check_device, device
@@ -200,6 +200,18 @@ class Tensor:
         hooks.append(hook)
         return RemovableHandle(hooks, hook)
 
+    def register_post_accumulate_grad_hook(self, hook: Any) -> RemovableHandle:
+        """Call ``hook(tensor)`` each time backward has added to this leaf's ``.grad``."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self._grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        acc = edge(self)[0]
+        if acc._post_hooks is None:
+            acc._post_hooks = []
+        acc._post_hooks.append(hook)
+        return RemovableHandle(acc._post_hooks, hook)
+
     def detach(self) -> Tensor:
         """A new tensor sharing this one's data, cut off from the graph."""
         t = Tensor._make(self._data)
@@ -341,6 +353,18 @@ class Tensor:
 
     def bool(self) -> Tensor:
         return self.to(dtypes.bool_)
+
+    def byte(self) -> Tensor:
+        return self.to(dtypes.uint8)
+
+    def char(self) -> Tensor:
+        return self.to(dtypes.int8)
+
+    def short(self) -> Tensor:
+        return self.to(dtypes.int16)
+
+    def half(self) -> Tensor:
+        return self.to(dtypes.float16)
 
     def cpu(self) -> Tensor:
         return self

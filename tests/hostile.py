@@ -29,7 +29,8 @@ ATTRIBUTE_WALKS = [
     ("o = object\nprint(o.mro())", NS, "of a type value is not accessible"),
     (T + "print(torch.finfo(torch.float32))", "AttributeError", "module 'torch' has no attribute 'finfo'"),
     ("import math\nprint(math.comb(10**6, 5 * 10**5))", "AttributeError", "module 'math' has no attribute 'comb'"),
-    (T + "class F(torch.autograd.Function):\n    pass", "AttributeError", "module 'torch.autograd' has no attribute"),
+    (T + "class F(torch.autograd.Function):\n    pass\nprint(F._backward_cls.__mro__)", NS, "is not accessible"),
+    (T + "class F(torch.autograd.Variable):\n    pass", NS, "a class can only derive from torch classes"),
     (
         T + "x = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\nprint(y.grad_fn.next_functions.__class__)",
         NS,

@@ -291,6 +291,10 @@ def set_attr(obj: Any, name: str, value: Any) -> None:
             raise NotSupported(f"attribute '{name}' of a tensor cannot be assigned (only grad, requires_grad, data)")
     elif mod == "engine.facade" or isinstance(obj, SafeNamespace):
         raise NotSupported(f"attribute '{name}' of a module cannot be assigned")
-    elif not (engine_type(t) and (mod.startswith(("engine.nn", "engine.optim")) or isinstance(obj, SandboxObject))):
+    elif not (
+        engine_type(t)
+        # nn modules, optimizers, the learner's objects, and the ctx of the learner's autograd.Function
+        and (mod.startswith(("engine.nn", "engine.optim", "torch.autograd.function")) or isinstance(obj, SandboxObject))
+    ):
         raise NotSupported(f"attribute '{name}' of a {t.__name__} value cannot be assigned")
     setattr(obj, name, value)
