@@ -10,7 +10,7 @@ Example::
 
     >>> mods = make_stdlib(write=print, budget=Budget())
     >>> sorted(mods)
-    ['collections', 'copy', 'functools', 'itertools', 'pprint', 'random', 'string', 'time', 'typing']
+    ['collections', 'copy', 'functools', 'itertools', 'numpy', 'pprint', 'random', 'string', 'time', 'typing']
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from engine.stdlib.clock import make_time
 from engine.stdlib.containers import make_collections
 from engine.stdlib.copying import make_copy
 from engine.stdlib.iterate import make_functools, make_itertools
+from engine.stdlib.numpy_module import make_numpy
 from engine.stdlib.pyrandom import make_random
 from engine.stdlib.text import make_pprint, make_string, make_typing
 
@@ -39,6 +40,7 @@ def make_stdlib(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
         "string": make_string(),
         "time": make_time(budget),
         "typing": make_typing(),
+        "numpy": make_numpy(budget),
     }
 
 
