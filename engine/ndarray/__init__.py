@@ -12,14 +12,13 @@ Example::
 from __future__ import annotations
 
 from engine.ndarray.array import array_of, broadcast_size, host_array, matmul_size, ndarray
-from engine.ndarray.kinds import DType, ScalarType, np_dtype
+from engine.ndarray.kinds import DType, np_dtype
 from engine.ndarray.scalar import Scalar, scalar_of
 from engine.ndarray.values import check, prod, shape_arg, unwrap, unwrap_args, wrap
 
 __all__ = [
     "DType",
     "Scalar",
-    "ScalarType",
     "array_of",
     "broadcast_size",
     "check",
@@ -32,6 +31,5 @@ __all__ = [
     "shape_arg",
     "unwrap",
     "unwrap_args",
-    "scalar_of",
     "wrap",
 ]

@@ -25,6 +25,7 @@ import numpy as np
 from engine.ndarray.indexing import index_key, result_size
 from engine.ndarray.kinds import dtype_of, np_dtype
 from engine.ndarray.values import HOST, MAKERS, check, prod, shape_arg, unwrap, unwrap_args, wrap
+from engine.run_state import state
 from engine.tensor import Tensor
 
 _NUMBERS = (int, float, bool)
@@ -67,12 +68,23 @@ def _shape(value: Any) -> tuple[int, ...]:
 def _binary(fn: Callable[[Any, Any], Any], reflected: bool = False) -> Callable[[Any, Any], Any]:
     def op(self: ndarray, other: Any) -> Any:
         if isinstance(other, Tensor):
-            return NotImplemented  # the tensor's own operator answers, as with real numpy and torch
+            # `tensor * array` is the tensor's op on the array as a tensor (torch's answer); `array * tensor` is
+            # refused, as real numpy 2 with PyTorch 2.13 refuses it
+            return fn(other, as_tensor(self._a)) if reflected else NotImplemented
         o, _ = unwrap(other)
         check(broadcast_size(self._a.shape, _shape(o)))
         return wrap(fn(o, self._a) if reflected else fn(self._a, o))
 
     return op
+
+
+def as_tensor(arr: np.ndarray) -> Tensor:
+    """The array as a tensor over the same buffer (announced to the observer, as torch.from_numpy's is)."""
+    t = Tensor._make(arr)
+    obs = state().observer
+    if obs is not None:
+        obs.tensor_created(t)
+    return t
 
 
 def _inplace(fn: Callable[..., Any]) -> Callable[[Any, Any], Any]:
@@ -107,6 +119,8 @@ class ndarray:
     """A numpy array of bools, integers or floats."""
 
     __slots__ = ("_a", "__weakref__")
+    __module__ = "numpy"  # printed <class 'numpy.ndarray'>; user code reads its public names (the marker below)
+    _gt_numpy = True
     __hash__ = None  # type: ignore[assignment]  # unhashable, as numpy's
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

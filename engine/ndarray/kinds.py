@@ -1,14 +1,14 @@
 """numpy's dtypes and scalar types as user code sees them: stand-ins that print and compare as numpy 2's.
 
-``np.float32`` is a ``ScalarType`` (callable: ``np.float32(1.5)`` makes a numpy scalar, usable as ``dtype=``);
-``a.dtype`` is a ``DType`` (``dtype('float32')``, prints ``float32``, equal to ``np.float32`` and to
-``'float32'``). Only numbers and bools exist here: object, string, bytes, void, datetime and complex dtypes are
-refused (an object array would hold Python objects numpy reaches into; the others print and convert in ways no
-course needs). Both are immutable and shared by every run.
+``np.float32`` is our scalar class of that dtype (``engine.ndarray.scalar``: ``np.float32(1.5)`` makes one, and
+it is a dtype for ``dtype=``); ``a.dtype`` is a ``DType`` (``dtype('float32')``, prints ``float32``, equal to
+``np.float32`` and to ``'float32'``). Only numbers and bools exist here: object, string, bytes, void, datetime and
+complex dtypes are refused (an object array would hold Python objects numpy reaches into; the others print and
+convert in ways no course needs). Both are immutable and shared by every run.
 
 Example::
 
-    >>> np_dtype(FLOAT32)
+    >>> np_dtype("float32")
     dtype('float32')
     >>> DType(np.dtype("float64")) == "float64"
     True
@@ -93,50 +93,14 @@ class DType:
         return self._d.char
 
     @property
-    def type(self) -> ScalarType:
+    def type(self) -> type:
         return SCALAR_TYPES[self._d]
 
 
-class ScalarType:
-    """``np.float32``: makes numpy scalars (``np.float32(1.5)``), or arrays from arrays; a dtype for ``dtype=``."""
-
-    __slots__ = ("_t", "_make")
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("numpy scalar types cannot be made here")
-
-    @staticmethod
-    def _of(t: type) -> ScalarType:
-        out = object.__new__(ScalarType)
-        object.__setattr__(out, "_t", t)
-        object.__setattr__(out, "_make", None)
-        return out
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("numpy types cannot be changed")
-
-    def __call__(self, value: Any = 0) -> Any:
-        maker = CONVERT[0]
-        return maker(self._t, value)
-
-    def __repr__(self) -> str:
-        return f"<class 'numpy.{self._t.__name__}'>"
-
-    def __eq__(self, other: Any) -> bool:
-        if isinstance(other, ScalarType):
-            return self._t is other._t
-        return isinstance(other, DType) and other._d == np.dtype(self._t)
-
-    def __hash__(self) -> int:
-        return hash(self._t.__name__)
-
-
-# np.float32(value) converts through the array module (set there: it wraps what numpy returns)
-CONVERT: list[Any] = [None]
-
-SCALAR_TYPES: dict[np.dtype, ScalarType] = {np.dtype(n): ScalarType._of(np.dtype(n).type) for n in NAMES}
+# our scalar class of each dtype (np.float32 is one: engine/ndarray/scalar.py fills this) and back
+SCALAR_TYPES: dict[np.dtype, type] = {}
+SCALAR_DTYPES: dict[type, np.dtype] = {}
 DTYPES: dict[np.dtype, DType] = {np.dtype(n): DType._of(np.dtype(n)) for n in NAMES}
-FLOAT32 = SCALAR_TYPES[np.dtype("float32")]
 
 # numpy's names for its scalar types, as attributes of the module (np.float_ and friends are gone in numpy 2)
 MODULE_TYPES = {
@@ -170,8 +134,8 @@ def np_dtype(value: Any) -> np.dtype:
     ``int``, ``bool``), refused unless it is a number or bool dtype."""
     if isinstance(value, DType):
         return value._d
-    if isinstance(value, ScalarType):
-        return np.dtype(value._t)
+    if isinstance(value, type) and value in SCALAR_DTYPES:
+        return SCALAR_DTYPES[value]
     if value is float or value is int or value is bool:
         d = np.dtype(value)
     elif isinstance(value, str):
@@ -196,4 +160,4 @@ def dtype_of(d: np.dtype) -> DType:
     return out
 
 
-__all__ = ["ALLOWED", "CONVERT", "DType", "ScalarType", "MODULE_TYPES", "SCALAR_TYPES", "dtype_of", "np_dtype"]
+__all__ = ["ALLOWED", "DType", "MODULE_TYPES", "SCALAR_DTYPES", "SCALAR_TYPES", "dtype_of", "np_dtype"]

@@ -20,15 +20,16 @@ from typing import Any
 import numpy as np
 
 from engine.ndarray.array import broadcast_size
-from engine.ndarray.kinds import CONVERT, dtype_of, np_dtype
+from engine.ndarray.kinds import NAMES, SCALAR_DTYPES, SCALAR_TYPES, dtype_of, np_dtype
 from engine.ndarray.values import HOST, MAKERS, check, unwrap, wrap
 from engine.tensor import Tensor
 
 
 def _binary(fn: Callable[[Any, Any], Any], reflected: bool = False) -> Callable[[Any, Any], Any]:
     def op(self: Scalar, other: Any) -> Any:
-        if isinstance(other, Tensor):
-            return NotImplemented
+        if isinstance(other, Tensor):  # with a tensor, a numpy scalar acts as the Python number it holds (PyTorch)
+            value = self._v.item()
+            return fn(other, value) if reflected else fn(value, other)
         o, _ = unwrap(other)
         check(broadcast_size(np.shape(o)))
         return wrap(fn(o, self._v) if reflected else fn(self._v, o))
@@ -37,12 +38,16 @@ def _binary(fn: Callable[[Any, Any], Any], reflected: bool = False) -> Callable[
 
 
 class Scalar:
-    """A numpy scalar: ``np.float32(1.5)``, ``np.int64(3)``, ``np.True_``."""
+    """A numpy scalar: ``np.float32(1.5)``, ``np.int64(3)``, ``np.True_``. Each dtype has its subclass, named and
+    printed as numpy's (``np.float32`` is ``<class 'numpy.float32'>``); calling it converts, as numpy's does."""
 
     __slots__ = ("_v",)
+    _np_type: Any = None
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("numpy scalars are made by np.float32(x), np.int64(x), ... here")
+    def __new__(cls, value: Any = 0) -> Any:
+        if cls._np_type is None:
+            raise TypeError("numpy scalars are made by np.float32(x), np.int64(x), ... here")
+        return convert(cls._np_type, value)
 
     def __repr__(self) -> str:
         return repr(self._v)
@@ -158,7 +163,7 @@ class Scalar:
 
 
 def scalar_of(value: np.generic) -> Scalar:
-    out = object.__new__(Scalar)
+    out: Scalar = object.__new__(SCALAR_TYPES[value.dtype])
     out._v = value
     return out
 
@@ -174,9 +179,20 @@ def convert(kind: type, value: Any) -> Any:
     return wrap(kind(v))
 
 
-HOST[Scalar] = _host
+def _scalar_class(name: str) -> type:
+    d = np.dtype(name)
+    # module "numpy" and the marker: printed <class 'numpy.float32'>, and user code may read its public names
+    cls = type(d.type.__name__, (Scalar,), {"__slots__": (), "__module__": "numpy", "_gt_numpy": True})
+    cls._np_type = d.type
+    return cls
+
+
+for _name in NAMES:
+    _cls = _scalar_class(_name)
+    SCALAR_TYPES[np.dtype(_name)] = _cls
+    SCALAR_DTYPES[_cls] = np.dtype(_name)
+    HOST[_cls] = _host
 MAKERS["scalar"] = scalar_of
 MAKERS["dtype"] = dtype_of
-CONVERT[0] = convert
 
 __all__ = ["Scalar", "convert", "scalar_of"]

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.ndarray.kinds import ALLOWED, DType, ScalarType, np_dtype, unsupported
+from engine.ndarray.kinds import ALLOWED, SCALAR_DTYPES, DType, np_dtype, unsupported
 from engine.run_state import state
 from engine.tensor import Tensor
 
@@ -111,7 +111,7 @@ def _unwrap(value: Any, counter: _Counter, depth: int) -> Any:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
         counter.n += value._data.size
         return value._data
-    if isinstance(value, (DType, ScalarType)):
+    if isinstance(value, DType) or (t is type and value in SCALAR_DTYPES):
         return np_dtype(value)
     if value is None:
         counter.n += 1

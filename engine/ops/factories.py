@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes
-from engine.ndarray import host_array, ndarray
+from engine.ndarray import Scalar, ndarray
 from engine.ops import tensor_data
 from engine.ops.api import tensor_methods, torch_op
 from engine.ops.argcheck import invalid_combination, is_int, type_name
@@ -112,8 +112,9 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
                 [3., 4.]], requires_grad=True)
     """
     check_device(device)
-    if isinstance(data, ndarray):  # a numpy array (engine/ops/numpy_bridge.py): copied, numpy's dtype kept
-        return _new(np.array(host_array(data), dtype=_np_dtype(dtype, host_array(data).dtype)), requires_grad)
+    if isinstance(data, (ndarray, Scalar)):  # numpy's (engine/ndarray): copied, numpy's dtype kept
+        arr = np.asarray(data)
+        return _new(np.array(arr, dtype=_np_dtype(dtype, arr.dtype)), requires_grad)
     if isinstance(data, Tensor):
         obs = state().observer
         if obs is not None:

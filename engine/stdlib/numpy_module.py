@@ -338,6 +338,7 @@ def _members() -> dict[str, Any]:
     m["round_"] = m["round"]
     for name, target in MODULE_TYPES.items():
         m[name] = SCALAR_TYPES[np.dtype(target)]
+    m["bool"] = m["bool_"]
     return m
 
 

@@ -11,10 +11,17 @@ course notebooks that convert with ``torch.from_numpy``/``.numpy()``.
 
 from __future__ import annotations
 
+import warnings
+
 import pytest
 
 import engine
+from engine.sandbox import Limits
 from tests.oracle import torch_stdout
+
+# The default budget but the clock: these compare numbers, and the test machine is shared (the warm-up uses ~1 s
+# of CPU, twice what real Python takes)
+SLOW_MACHINE = Limits(max_seconds=60)
 
 POLYNOMIAL_WARMUP = """
 import numpy as np
@@ -197,6 +204,27 @@ g = np.random.default_rng(3)
 print(g.normal(size=3), g.integers(0, 10, size=4), g.random(2))
 """
 
+INTERPLAY = """
+import torch
+import numpy as np
+t = torch.ones(2)
+a = np.array([1.0, 2.0])
+print(t + np.float64(1.5), np.float32(2.0) * t, t * np.float32(2.0), t * a, t - np.int64(3))
+print(torch.tensor(np.float32(1.5)), torch.tensor(np.float64(2.5)), torch.tensor(np.arange(3)))
+print(torch.from_numpy(a).float(), torch.tensor(a, dtype=torch.float32), torch.as_tensor(a))
+losses = [0.5, 0.25, 0.125]
+print(np.mean(losses), np.array(losses), np.round(t.numpy(), 3))
+x = torch.tensor([1.5, 2.5])
+print(np.sum(x.numpy()), x.numpy().tolist(), np.float32, np.bool_, isinstance(a, np.ndarray))
+X = torch.from_numpy(np.arange(6.0).reshape(3, 2))
+ds = torch.utils.data.TensorDataset(X, torch.from_numpy(np.arange(3)))
+print(ds[1], X[np.int64(1)], X[np.array([2, 0])], X[np.array([True, False, True])])
+np.random.seed(0)
+idx = np.random.permutation(3)
+print(idx, X[idx[:2]], float(np.float32(2.5)), int(np.int64(3)), list(range(np.int64(3))))
+print(a.dtype == np.float64, np.float64 == a.dtype, np.float32(2).dtype, a.astype(np.float32).dtype.name)
+"""
+
 PROGRAMS = {
     "polynomial_warmup": POLYNOMIAL_WARMUP,
     "two_layer_net": TWO_LAYER_NET,
@@ -205,15 +233,19 @@ PROGRAMS = {
     "shared_memory": SHARED_MEMORY,
     "printing": PRINTING,
     "random": RANDOM,
+    "interplay": INTERPLAY,
 }
 
 
 @pytest.mark.parametrize("name", list(PROGRAMS))
 def test_program_prints_what_real_numpy_and_torch_print(name: str) -> None:
     code = PROGRAMS[name]
-    result = engine.run(code, seed=0)
+    result = engine.run(code, seed=0, limits=SLOW_MACHINE)
     assert result.error is None, result.error
-    assert result.stdout == torch_stdout(code)
+    with warnings.catch_warnings():  # real torch warns on `tensor * array` (its __array_wrap__ and numpy 2)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        want = torch_stdout(code)
+    assert result.stdout == want
 
 
 def test_np_random_is_seeded_from_the_run_when_the_program_sets_no_seed() -> None:
