@@ -24,7 +24,7 @@ import numpy as np
 
 from engine.ndarray.indexing import index_key, result_size
 from engine.ndarray.kinds import dtype_of, np_dtype
-from engine.ndarray.values import HOST, MAKERS, check, prod, shape_arg, unwrap, unwrap_args, wrap
+from engine.ndarray.values import HOST, MAKERS, check, prod, product_cost, shape_arg, unwrap, unwrap_args, wrap
 from engine.run_state import state
 from engine.tensor import Tensor
 
@@ -100,6 +100,7 @@ def _inplace(fn: Callable[..., Any]) -> Callable[[Any, Any], Any]:
 
 def _matmul(a: Any, b: Any) -> Any:
     check(matmul_size(_shape(a), _shape(b)))
+    product_cost(a, b)
     return np.matmul(a, b)
 
 
@@ -210,6 +211,7 @@ class ndarray:
     def dot(self, other: Any) -> Any:
         o, _ = unwrap(other)
         check(matmul_size(self._a.shape, _shape(o), dot=True))
+        product_cost(self._a, o)
         return wrap(self._a.dot(o))
 
     def repeat(self, repeats: Any, axis: int | None = None) -> Any:

@@ -23,7 +23,7 @@ import numpy as np
 
 from engine.ndarray import array_of, broadcast_size, check, matmul_size, ndarray, np_dtype, prod, shape_arg, wrap
 from engine.ndarray.kinds import MODULE_TYPES, SCALAR_TYPES
-from engine.ndarray.values import unwrap_args
+from engine.ndarray.values import product_cost, unwrap_args
 from engine.sandbox.budget import Budget
 from engine.sandbox.policy import SafeNamespace
 from engine.stdlib.numpy_random import make_numpy_random
@@ -44,11 +44,21 @@ def _inputs(args: list[Any], kwargs: dict[str, Any], n: int) -> int:
 
 
 def _matmul(args: list[Any], kwargs: dict[str, Any], n: int) -> int:
-    return matmul_size(_shape(args[0]), _shape(args[1])) if len(args) >= 2 else 0
+    if len(args) < 2:
+        return 0
+    size = matmul_size(_shape(args[0]), _shape(args[1]))
+    check(size)
+    product_cost(args[0], args[1])
+    return size
 
 
 def _dot(args: list[Any], kwargs: dict[str, Any], n: int) -> int:
-    return matmul_size(_shape(args[0]), _shape(args[1]), dot=True) if len(args) >= 2 else 0
+    if len(args) < 2:
+        return 0
+    size = matmul_size(_shape(args[0]), _shape(args[1]), dot=True)
+    check(size)
+    product_cost(args[0], args[1])
+    return size
 
 
 def _outer(args: list[Any], kwargs: dict[str, Any], n: int) -> int:
@@ -74,6 +84,11 @@ def _diag(args: list[Any], kwargs: dict[str, Any], n: int) -> int:
     shape = _shape(args[0])
     k = abs(int(args[1] if len(args) > 1 else kwargs.get("k", 0)))
     return (shape[0] + k) ** 2 if len(shape) == 1 else n
+
+
+def _broadcast_to(args: list[Any], kwargs: dict[str, Any], n: int) -> int:
+    shape = args[1] if len(args) > 1 else kwargs.get("shape", ())
+    return prod(shape) if isinstance(shape, (list, tuple)) else int(shape)
 
 
 def _like(args: list[Any], kwargs: dict[str, Any], n: int) -> int:
@@ -226,8 +241,6 @@ _REDUCING = [
     "nanmin",
     "triu",
     "tril",
-    "percentile",
-    "quantile",
     "diff",
     "atleast_1d",
     "atleast_2d",
@@ -313,7 +326,7 @@ def _members() -> dict[str, Any]:
         tile=_fn("tile", _tile),
         repeat=_fn("repeat", _repeat),
         meshgrid=_fn("meshgrid", _meshgrid),
-        broadcast_to=_fn("broadcast_to", lambda a, k, n: prod(a[1]) if len(a) > 1 else 0),
+        broadcast_to=_fn("broadcast_to", _broadcast_to),
         zeros_like=_fn("zeros_like", _like),
         ones_like=_fn("ones_like", _like),
         empty_like=_fn("empty_like", _like, np.zeros_like),

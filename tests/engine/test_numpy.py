@@ -248,6 +248,13 @@ def test_program_prints_what_real_numpy_and_torch_print(name: str) -> None:
     assert result.stdout == want
 
 
+def test_small_products_without_blas_run() -> None:
+    """Int products (np.arange(6).reshape(2, 3) @ ...) cost steps by their work, and courses' sizes stay cheap."""
+    code = "import numpy as np\nm = np.arange(10000).reshape(100, 100)\nfor i in range(50):\n    p = m @ m\nprint(p[0, :3])"
+    result = engine.run(code, seed=0, limits=SLOW_MACHINE)
+    assert result.error is None and result.stdout == "[32835000 32839950 32844900]\n"
+
+
 def test_np_random_is_seeded_from_the_run_when_the_program_sets_no_seed() -> None:
     code = "import numpy as np\nprint(np.random.rand(3), np.random.randint(100))"
     first, again, other = engine.run(code, seed=5), engine.run(code, seed=5), engine.run(code, seed=6)

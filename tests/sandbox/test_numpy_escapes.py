@@ -97,6 +97,13 @@ CASES = [
     ("np.random.permutation(10**9)", LE, PER_ARRAY, 2),
     ("np.random.default_rng(0).normal(size=10**9)", LE, PER_ARRAY, 2),
     # what is alive at once, and what is done, are bounded too
+    # numpy has no BLAS for ints and float16: a product that would be seconds of one C call ends at the step limit
+    ("a = np.ones((1000, 1000), dtype=np.float16)\nb = a @ a", LE, "(step limit)", 3),
+    ("a = np.ones((1000, 1000), dtype=np.int64)\nb = np.dot(a, a)", LE, "(step limit)", 3),
+    ("a = np.ones((1000, 1000), dtype=np.int32)\nb = a.dot(a)", LE, "(step limit)", 3),
+    ("a = np.ones((1000, 1000), dtype=np.int8)\nb = np.matmul(a, a)", LE, "(step limit)", 3),
+    ("np.percentile(np.ones((10, 10**5)), np.linspace(0, 100, 10**5), axis=0)", AE, "no attribute 'percentile'", 2),
+    ("np.broadcast_to(np.ones(1), 10**9)", LE, PER_ARRAY, 2),
     ("xs = [np.ones(10**6) for _ in range(100)]", LE, "tensor elements at once (memory limit)", 2),
     ("xs = []\nfor i in range(100):\n    xs.append(np.ones(10**6).copy())", LE, "(memory limit)", 4),
     ("while True:\n    a = np.ones(3) + 1", LE, "(step limit)", 3),
@@ -124,6 +131,14 @@ def test_a_limit_hit_inside_numpy_cannot_be_caught() -> None:
     result = engine.run(code, seed=0)
     assert result.error is not None and result.error["type"] == LE and result.error["line"] == 3
     assert "caught" not in result.stdout
+
+
+def test_arrays_as_big_as_allowed_work_together() -> None:
+    """Two arrays of 600,000 elements each: their sum, product and comparison are each within the budget."""
+    code = "import numpy as np\na = np.ones(600000)\nb = np.add(a, a) * a\nprint(np.allclose(a, b), np.dot(a, a))"
+    result = engine.run(code, seed=0)
+    assert result.error is None, result.error
+    assert result.stdout == "False 600000.0\n"
 
 
 def test_freed_arrays_stop_counting() -> None:
