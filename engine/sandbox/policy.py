@@ -147,6 +147,8 @@ def engine_type(t: type) -> bool:
             # engine classes may call themselves torch.* to print like PyTorch (real torch is never reachable)
             or mod == "torch"
             or mod.startswith("torch.")
+            # ... and numpy.* (engine/ndarray), marked in their own class dict: real numpy's classes never are
+            or (mod == "numpy" and t.__dict__.get("_gt_numpy") is True)
             or issubclass(t, (SafeNamespace, SandboxObject))
         )
         if mod != "__main__":  # a run's own classes are not kept: through their methods they hold all of its state

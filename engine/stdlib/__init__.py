@@ -24,6 +24,7 @@ from engine.stdlib.containers import make_collections
 from engine.stdlib.copying import make_copy
 from engine.stdlib.dataclass import make_dataclasses
 from engine.stdlib.iterate import make_functools, make_itertools
+from engine.stdlib.numpy_module import make_numpy
 from engine.stdlib.pyrandom import make_random
 from engine.stdlib.text import make_pprint, make_string, make_typing
 
@@ -41,6 +42,7 @@ def make_stdlib(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
         "string": make_string(),
         "time": make_time(budget),
         "typing": make_typing(),
+        "numpy": make_numpy(budget),
     }
 
 
