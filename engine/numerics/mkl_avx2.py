@@ -215,6 +215,8 @@ def gemm(a: np.ndarray, b: np.ndarray, bias: np.ndarray | None = None) -> np.nda
     kind = chain_kind(n, k, m, a_t, b.flags.c_contiguous)
     if kind == "fma":
         return fma_blocks(a, b, mkl_k_blocks(k), bias)
+    if bias is not None and kind == "split8":
+        return None  # torch.addmm(bias, h, w) with a C-contiguous w: not measured (nn.Linear's transposed w is)
     p = _product(a, b, kind)
     return p if p is None or bias is None else (p + bias).astype(F32)
 
