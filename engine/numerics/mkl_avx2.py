@@ -92,10 +92,22 @@ def dot(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
     return np.asarray(F32(F32(r[0] + r[2]) + F32(r[1] + r[3])))
 
 
+def _serial(p: np.ndarray, axis: int) -> np.ndarray:
+    """The float32 sum over ``axis``, one term after another. ``np.add.reduce`` over the first axis of a
+    C-contiguous array with 4 or more elements per step adds row after row (numpy sums pairwise only along the
+    innermost axis), without writing every prefix as ``accumulate`` does; otherwise ``accumulate``."""
+    if p.shape[axis] == 1:
+        return np.take(p, 0, axis=axis)
+    q = np.ascontiguousarray(np.moveaxis(p, axis, 0))
+    if q[0].size >= 4:
+        return np.add.reduce(q, axis=0, dtype=F32)
+    return np.add.accumulate(q, axis=0)[-1]
+
+
 def _plain(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """The chain over k of float32 products, each rounded, added one after another from +0."""
     p = a.T[:, :, None] * b[:, None, :]  # (k, n, m) float32 products
-    s = np.add.accumulate(p, axis=0)[-1] if p.shape[0] > 1 else p[0]
+    s = _serial(p, 0)
     return (s + F32(0)).astype(F32)  # from +0: -0 products give +0
 
 
@@ -106,7 +118,7 @@ def _rows8(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     main = (k // 8) * 8
     if main:
         blocks = p[:, :, :main].reshape(p.shape[0], p.shape[1], -1, 8)
-        acc = np.add.accumulate(blocks, axis=2)[:, :, -1] if blocks.shape[2] > 1 else blocks[:, :, 0]
+        acc = _serial(blocks, 2)
         for h in (4, 2, 1):
             acc = acc[..., :h] + acc[..., h : 2 * h]
         s = acc[..., 0]
@@ -126,7 +138,7 @@ def _cols4(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     out = np.empty((n, m), F32)
     p = a[:, None, :] * b.T[None, :g, :]  # (n, g, k) float32 products
     blocks = p.reshape(n, g, -1, 4)
-    acc = np.add.accumulate(blocks, axis=2)[:, :, -1] if blocks.shape[2] > 1 else blocks[:, :, 0]
+    acc = _serial(blocks, 2)
     out[:, :g] = (acc[..., 0] + acc[..., 2]) + (acc[..., 1] + acc[..., 3]) + F32(0)
     if g < m:
         out[:, g:] = _rows8(a, b[:, g:])
@@ -142,7 +154,7 @@ def _rows4(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     s = ((p[:, 0] + p[:, 1]) + p[:, 2]) + p[:, 3]
     v = p[:, 4:].reshape(n, -1, 4).copy()
     v[:, 0, 0] = s + v[:, 0, 0]
-    acc = np.add.accumulate(v, axis=1)[:, -1] if v.shape[1] > 1 else v[:, 0]
+    acc = _serial(v, 1)
     return (((acc[:, 0] + acc[:, 2]) + (acc[:, 1] + acc[:, 3])) + F32(0))[:, None]
 
 
