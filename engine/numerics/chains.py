@@ -18,10 +18,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from engine.numerics.fma import F32, F64, _fma32_careful, fma32
+from engine.numerics.fma import F32, F64, _fma32_careful, _needs_care, fma32
 
 _LOW29 = np.uint64((1 << 29) - 1)
 _HALF29 = np.uint64(1 << 28)
+_SMALL = 200_000  # products below which all are formed at once (``_run_small``)
 _CHUNK = 40_000  # accumulators per step (float64 buffers of ~320 KB: in the cache)
 _TINY_INPUT = 2.0**-60  # smaller non-zero inputs: products below 2^-120, where float32 results may be subnormal
 
@@ -48,12 +49,31 @@ def fma_blocks(a: np.ndarray, b: np.ndarray, blocks: Sequence[int], start: np.nd
     for j, (s, size) in enumerate(zip(starts, blocks)):
         A[:size, j] = a[:, s : s + size].T
         B[:size, j] = b[s : s + size]
+    full_start = None if start is None else np.broadcast_to(start, (n, m))
+    if length * nb * n * m <= _SMALL:
+        return _run_small(A, B, nb, full_start)
     out = np.empty((n, m), F32)
     rows = max(1, min(n, _CHUNK // max(1, nb * m)))
     for r0 in range(0, n, rows):
         r1 = min(n, r0 + rows)
-        out[r0:r1] = _run(A[:, :, r0:r1], B, nb, None if start is None else np.broadcast_to(start, (n, m))[r0:r1])
+        out[r0:r1] = _run(A[:, :, r0:r1], B, nb, None if full_start is None else full_start[r0:r1])
     return out
+
+
+def _run_small(A: np.ndarray, B: np.ndarray, nb: int, start: np.ndarray | None) -> np.ndarray:
+    """Small products, where numpy's per-call cost dominates: every product formed at once, one numpy call a step
+    (the float64 sum rounded into the float32 history), the midpoints checked once at the end over the whole
+    history (then, rarely, the checked stepping of ``_run``)."""
+    length = A.shape[0]
+    P = A[:, :, :, None] * B[:, :, None, :]  # (length, nb, n, m), exact
+    hist = np.empty(P.shape, F32)
+    with np.errstate(all="ignore"):
+        np.add(P[0], 0.0, out=hist[0], casting="unsafe")  # from +0: -0 products give +0
+        for t in range(1, length):
+            np.add(P[t], hist[t - 1], out=hist[t], casting="unsafe")
+    if length > 1 and _needs_care(P[1:] + hist[:-1]):
+        return _run(A, B, nb, start)
+    return _combine(list(hist[-1]), start)
 
 
 def _run(A: np.ndarray, B: np.ndarray, nb: int, start: np.ndarray | None) -> np.ndarray:

@@ -114,18 +114,19 @@ def _plain(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 def _rows8(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Each output an 8-lane dot over k (plain), lanes folded by halves, then the k % 8 tail one by one."""
     n, k = a.shape
-    p = a[:, None, :] * b.T[None, :, :]  # (n, m, k) float32 products
+    m = b.shape[1]
     main = (k // 8) * 8
-    if main:
-        blocks = p[:, :, :main].reshape(p.shape[0], p.shape[1], -1, 8)
-        acc = _serial(blocks, 2)
+    if main:  # the products laid out (k // 8, n, m, 8): the chain's axis first, as _serial wants it
+        av = a[:, :main].reshape(n, -1, 8).transpose(1, 0, 2)[:, :, None, :]
+        bv = b[:main].T.reshape(m, -1, 8).transpose(1, 0, 2)[:, None, :, :]
+        acc = _serial(av * bv, 0)
         for h in (4, 2, 1):
             acc = acc[..., :h] + acc[..., h : 2 * h]
         s = acc[..., 0]
     else:  # shorter than a vector: one by one
-        s = np.zeros(p.shape[:2], F32)
+        s = np.zeros((n, m), F32)
     for i in range(main, k):
-        s = s + p[:, :, i]
+        s = s + a[:, i : i + 1] * b[i]
     return (s + F32(0)).astype(F32)
 
 

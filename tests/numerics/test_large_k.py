@@ -124,3 +124,19 @@ def test_block_lengths() -> None:
     assert mkl_k_blocks(300) == [150, 150]
     assert mkl_k_blocks(384) == [192, 192]
     assert mkl_k_blocks(1000) == [192] * 5 + [40]
+
+
+@pytest.mark.parametrize("n,k,m", [(5, 40, 7), (64, 300, 30)])
+def test_fast_chains_equal_the_careful_fma(n: int, k: int, m: int) -> None:
+    """The fast chains (float64 sums rounded once, midpoints redone) against one exact FMA a step, on operands of
+    wildly different magnitudes and few mantissa bits, where float64 sums land on float32 midpoints."""
+    from engine.numerics import chains
+
+    rng = np.random.default_rng(n + k)
+    a = (rng.integers(-64, 64, (n, k)) * 2.0 ** rng.integers(-20, 20, (n, k))).astype(F32)
+    b = (rng.integers(-(2**23), 2**23, (k, m)) * 2.0 ** rng.integers(-30, 5, (k, m))).astype(F32)
+    blocks = chains.mkl_k_blocks(k)
+    start = rng.standard_normal(m).astype(F32)
+    for s in (None, start):
+        fast, careful = chains.fma_blocks(a, b, blocks, s), chains._careful_blocks(a, b, blocks, s)
+        assert np.array_equal(fast.view(np.int32), careful.view(np.int32))
