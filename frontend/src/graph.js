@@ -200,9 +200,14 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     if (!c) return;
     const { layout } = c;
     note.hidden = view.ids.length === view.total && !view.iteration;
-    note.textContent = view.iteration
-      ? `Iteration ${view.iteration} of ${view.of}: each pass through the loop builds a new graph; this is the current one.`
-      : `Showing tensors ${view.start + 1}–${view.end} of ${view.total} (and the leaves they use): the window follows the current step.`;
+    // folded iterations are counted from 1 here and from 0 in the folding note (as range() counts): the index says
+    note.textContent = view.folded
+      ? `Iteration ${view.folded} of ${view.of}: folded, its graph is not in the trace; showing iteration ` +
+        `${view.iteration}'s (index ${view.iteration - 1}).`
+      : view.iteration
+        ? `Iteration ${view.iteration} of ${view.of}: each pass through the loop builds a new graph; this is the current one` +
+          (final.folds.length ? ` (index ${view.iteration - 1}).` : '.')
+        : `Showing tensors ${view.start + 1}–${view.end} of ${view.total} (and the leaves they use): the window follows the current step.`;
     canvas.setAttribute('data-width', String(Math.round(layout.width)));
     canvas.setAttribute('data-height', String(Math.round(layout.height)));
     const shown = view.ids.filter((id) => id in snap.tensors);
