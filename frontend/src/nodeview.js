@@ -137,6 +137,21 @@ export function graphWindow(final, snap, max = MAX_GRAPH_NODES) {
   return { ids, start, end, total: all.length, key: `${start}:${end}` };
 }
 
+/**
+ * What the note over the graph says about the window shown: a loop's iteration (counted from 1 here and from 0 in
+ * the folding note, as range() counts: the index says which), or the part of a big graph.
+ * @param {ReturnType<typeof graphWindow>} view
+ * @param {boolean} folds  the run has folded loop iterations
+ */
+export function windowNote(view, folds) {
+  const index = ` (index ${view.iteration - 1})`;
+  if (view.folded)
+    return `Iteration ${view.folded} of ${view.of}: folded, its graph is not in the trace; showing iteration ${view.iteration}'s${index}.`;
+  if (view.iteration)
+    return `Iteration ${view.iteration} of ${view.of}: each pass through the loop builds a new graph; this is the current one${folds ? index : ''}.`;
+  return `Showing tensors ${view.start + 1}–${view.end} of ${view.total} (and the leaves they use): the window follows the current step.`;
+}
+
 /** Longest row in characters, clamped to [MIN_CHARS, MAX_CHARS]. */
 export function rowChars(rows) {
   const longest = Math.max(0, ...rows.map((r) => r.text.length));
