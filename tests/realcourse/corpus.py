@@ -1,9 +1,9 @@
 """The real-course corpus: public PyTorch course programs, run on gradtrace's engine and compared with PyTorch 2.13.
 
-The programs and their truth are not part of the repository (public course code stays out of our commits; see
-README.md beside this file). They live in ``$GRADTRACE_REALCOURSE`` (default: ``tests/realcourse/corpus/``, which
-git ignores), as ``programs/<name>.py`` (a header comment: source, license, changes) and ``truth/<name>.out``
+The programs and their truth are committed beside this file (see README.md): ``corpus/programs/<name>.py`` (a
+header comment: source repository, path and commit, license, every change) and ``corpus/truth/<name>.out``
 (``make_truth.py`` writes it: PyTorch's stdout, then ``!! Type: first line of the message`` when it raises).
+``$GRADTRACE_REALCOURSE`` points the harness at another corpus of the same layout.
 
 A program passes when the engine prints the same stdout byte for byte and raises the same error (type and first
 line of the message), or none where PyTorch raises none.
