@@ -207,6 +207,7 @@ class Tensor:
         if self._grad_fn is not None:
             raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
         acc = edge(self)[0]
+        assert isinstance(acc, AccumulateGrad)  # a leaf that requires grad: its edge is its AccumulateGrad
         if acc._post_hooks is None:
             acc._post_hooks = []
         acc._post_hooks.append(hook)
