@@ -213,6 +213,8 @@ def _class_attr(cls: type, name: str) -> Any:
     value = getattr(cls, name)
     if user_class(owner):
         return value
+    if isinstance(value, types.MethodType) and value.__self__ is cls:
+        return value  # a classmethod of the engine base, bound to the learner's class (``MyReLU.apply``)
     if callable(value) and not isinstance(value, type):
         return _OnInstancesOf(value, cls, name)
     return _checked_result(value, name)
