@@ -246,6 +246,8 @@ def get_attr(obj: Any, name: str, budget: Budget) -> Any:
         if hasattr(obj, name):
             raise NotSupported(f"'{_type_name(obj)}.{name}' is not available")
         raise AttributeError(f"'{_type_name(obj)}' object has no attribute '{name}'")
+    if name == "value" and t is StopIteration:  # what a generator returned (the learner's own value)
+        return obj.value
     if obj is None:  # x.grad.zero_() before any backward: Python's own error, as a course shows it
         raise AttributeError(f"'NoneType' object has no attribute '{name}'")
     if user_class(obj):

@@ -25,7 +25,7 @@ from engine.sandbox.errors import (
 from engine.sandbox.expressions import make_function
 from engine.sandbox.generators import context_manager, handler_for
 from engine.sandbox.operators import inplace
-from engine.sandbox.policy import SandboxObject, engine_type, get_attr, set_attr
+from engine.sandbox.policy import SandboxObject, engine_type, get_attr, set_attr, user_class
 from engine.sandbox.sizes import check_nested
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -251,7 +251,7 @@ def _delete(interp: Interpreter, node: ast.Delete) -> None:
         elif type(target) is ast.Subscript:
             obj = interp.eval_expr(target.value)
             key = interp.eval_expr(target.slice)
-            if not isinstance(obj, (list, dict)):
+            if not isinstance(obj, (list, dict)) and not user_class(type(obj)):
                 raise NotSupported(f"items of a {type(obj).__name__} value cannot be deleted")
             if type(key) is tuple:
                 check_nested(key, interp.budget)
