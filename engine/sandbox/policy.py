@@ -183,10 +183,13 @@ def _private_ok(obj: Any, name: str) -> bool:
         return owner is not None and user_class(owner)
     if not user_class(t):
         return False
-    if name in getattr(obj, "__dict__", {}).get(PRIVATE_KEY, ()):
+    own = getattr(obj, "__dict__", {})
+    if name in own.get(PRIVATE_KEY, ()):
         return True
     owner = _owner(t, name)
-    return owner is not None and user_class(owner)
+    if owner is not None:
+        return user_class(owner)
+    return name not in own  # not there at all: Python's AttributeError; set by an engine base: refused
 
 
 def _name_of(obj: Any) -> str:
