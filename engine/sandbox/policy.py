@@ -236,10 +236,6 @@ def get_attr(obj: Any, name: str, budget: Budget) -> Any:
         return _class_attr(obj, name) if isinstance(obj, type) else getattr(obj, name)
     if t is SuperProxy:
         return _checked_result(obj.lookup(name), name)
-    if t.__name__ == "generator" and t.__module__ == "engine.sandbox.generators":
-        if name in ("send", "close"):
-            return getattr(obj, name)
-        raise AttributeError(f"'generator' object has no attribute '{name}'")
     allowed = PLAIN_METHODS.get(t)
     if allowed is None and not engine_type(t):
         allowed = plain_base(obj)
@@ -253,11 +249,11 @@ def get_attr(obj: Any, name: str, budget: Budget) -> Any:
         return obj.value
     if obj is None:  # x.grad.zero_() before any backward: Python's own error, as a course shows it
         raise AttributeError(f"'NoneType' object has no attribute '{name}'")
+    if engine_type(t):
+        return _checked_result(getattr(obj, name), name)
     if user_class(obj):
         return _class_attr(obj, name)
-    if not engine_type(t):
-        raise NotSupported(f"attribute '{name}' of a {_type_name(obj)} value is not accessible")
-    return _checked_result(getattr(obj, name), name)
+    raise NotSupported(f"attribute '{name}' of a {_type_name(obj)} value is not accessible")
 
 
 def _checked_result(value: Any, name: str) -> Any:
