@@ -196,6 +196,12 @@ class ManagedFunction:
         with self.manager:
             return self.function(*args, **kwargs)
 
+    def __get__(self, obj: Any, objtype: Any = None) -> Any:
+        # a decorated method (`@torch.no_grad()` over `def evaluate(self, ...)`) binds to its instance
+        if obj is None or not hasattr(self.function, "__get__"):
+            return self
+        return ManagedFunction(self.function.__get__(obj, objtype), self.manager)
+
     def __repr__(self) -> str:
         return repr(self.function)
 

@@ -196,6 +196,12 @@ TORCH = {
         "        with torch.no_grad():\n            w -= 0.001 * w.grad\n            w.grad.zero_()\n    print(epoch, w)\n"
         "print(sum(p.numel() for p in torch.nn.Linear(3, 2).parameters()))"
     ),
+    "decorated_methods": (
+        "import torch\nclass Model:\n    def __init__(self):\n        self.w = torch.ones(2, requires_grad=True)\n"
+        "    @torch.no_grad()\n    def predict(self, x):\n        return (self.w * x).sum()\n"
+        "    @staticmethod\n    def loss(a, b):\n        return ((a - b) ** 2).mean()\n"
+        "m = Model()\nprint(m.predict(torch.ones(2)), Model.predict(m, torch.ones(2)), Model.loss(m.w, torch.zeros(2)))"
+    ),
     "callable_loss_and_operators": (
         "import torch\nclass MyLoss:\n    def __init__(self, scale):\n        self.scale = scale\n"
         "    def __call__(self, pred, target):\n        return self.scale * ((pred - target) ** 2).mean()\n"
