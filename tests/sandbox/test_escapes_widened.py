@@ -192,3 +192,21 @@ def test_ids_and_hashes_are_the_runs_own() -> None:
     assert all(int(n) < 2**48 for n in one.stdout.split()[:3])  # made-up 0x7f3a5c… addresses, not the machine's
     text = engine.run("print(hash('abc') == hash('abc'))", seed=1)
     assert text.stdout == "True\n"
+
+
+def test_hashes_the_learner_writes_keep_a_run_reproducible_and_strings_do_not() -> None:
+    own = (
+        "class A:\n    def __init__(self, v):\n        self.v = v\n    def __hash__(self):\n        return self.v\n"
+        "    def __eq__(self, o):\n        return self.v == o.v\nprint(len({A(1), A(1), A(2)}))"
+    )
+    result = engine.run(own, seed=1)
+    assert result.stdout == "2\n" and result.reproducible
+    frozen = (
+        "from dataclasses import dataclass\n@dataclass(frozen=True)\nclass P:\n    x: {}\nprint(len({{P({}), P({})}}))"
+    )
+    result = engine.run(frozen.format("int", 1, 1), seed=1)
+    assert result.stdout == "1\n" and result.reproducible
+    import sys
+
+    if sys.flags.hash_randomization:  # a string's hash comes from the process's secret: never kept
+        assert not engine.run(frozen.format("str", "'a'", "'a'"), seed=1).reproducible
