@@ -110,6 +110,9 @@ def define_class(interp: Interpreter, node: ast.ClassDef) -> type:
         namespace["__annotations__"] = annotations
     methods = []
     for key, value in frame.names.items():
+        if key[:2] == "__" and key[-2:] == "__" and not isinstance(value, UserFunction) and value is not None:
+            # `__iter__ = iter` would have Python call a builtin on the object from C, again and again
+            raise NotSupported(f"'{key}' must be a method of the class ('def {key}(self, ...)')", node.lineno)
         inner = value.function if isinstance(value, (StaticMethod, ClassMethod)) else value
         if isinstance(inner, UserFunction) and inner is not value:
             inner.closure = outer

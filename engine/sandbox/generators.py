@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from engine.run_state import address_of, serial_hash, state
 from engine.sandbox.budget import CALL_STEPS, CATCH_STEPS
 from engine.sandbox.errors import BreakSignal, ContinueSignal, LimitExceeded, NotSupported, ReturnSignal, note_line
+from engine.sandbox.plain_methods import PLAIN_METHODS
 from engine.sandbox.policy import engine_type
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -132,6 +133,7 @@ class Generator:
 
 
 Generator.__name__ = Generator.__qualname__ = "generator"
+PLAIN_METHODS[Generator] = frozenset(("send", "close"))  # g.gi_frame: "'generator' object has no attribute"
 
 
 # -- the bodies: statements that hold a yield, as Python generators ---------------------------------------------

@@ -73,7 +73,7 @@ def _dunder(name: str) -> bool:
 
 def _refuse_name(name: str, line: int) -> None:
     """The learner's names may start with '_'; Python's own (``__import__``, ``__builtins__``) may not."""
-    if _dunder(name) and name != "__name__":  # `if __name__ == "__main__":` is fine
+    if _dunder(name) and name != "__name__" and name not in USER_DUNDERS:  # `if __name__ == "__main__":` is fine
         raise NotSupported(f"'{name}' is not available (names starting with '_' are not allowed)", line)
 
 

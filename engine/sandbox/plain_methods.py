@@ -123,12 +123,16 @@ def _comparing(obj: Any, method: Callable[..., Any], budget: Budget) -> Callable
     return checked
 
 
+_ONE_ITEM = frozenset(("add", "discard", "remove"))  # the set methods that take an item, not iterables
+
+
 def _set_method(obj: Any, name: str, method: Callable[..., Any], budget: Budget) -> Callable[..., Any]:
     """A set's method: iterables are counted first, what is hashed bounded, a big result counted, and the order
     of what comes in checked (``s.add(obj)`` of an object hashed by its address reads the machine)."""
 
     def checked(*args: Any) -> Any:
-        args = tuple(a if isinstance(a, NESTED) or name == "add" else budget.materialize(a) for a in args)
+        if name not in _ONE_ITEM:
+            args = tuple(a if isinstance(a, NESTED) else budget.materialize(a) for a in args)
         for arg in args:
             check_nested(arg, budget)
         if name == "add":

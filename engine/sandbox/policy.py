@@ -185,10 +185,13 @@ def _private_ok(obj: Any, name: str) -> bool:
         return owner is not None and user_class(owner)
     if not user_class(t):
         return False
-    if name in getattr(obj, "__dict__", {}).get(PRIVATE_KEY, ()):
+    own = getattr(obj, "__dict__", {})
+    if name in own.get(PRIVATE_KEY, ()):
         return True
     owner = _owner(t, name)
-    return owner is not None and user_class(owner)
+    if owner is not None:
+        return user_class(owner)
+    return name not in own  # not there at all: Python's AttributeError; set by an engine base: refused
 
 
 def _name_of(obj: Any) -> str:
@@ -237,10 +240,6 @@ def get_attr(obj: Any, name: str, budget: Budget) -> Any:
         return _class_attr(obj, name) if isinstance(obj, type) else getattr(obj, name)
     if t is SuperProxy:
         return _checked_result(obj.lookup(name), name)
-    if t.__name__ == "generator" and t.__module__ == "engine.sandbox.generators":
-        if name in ("send", "close"):
-            return getattr(obj, name)
-        raise AttributeError(f"'generator' object has no attribute '{name}'")
     allowed = PLAIN_METHODS.get(t)
     if allowed is None and not engine_type(t):
         allowed = plain_base(obj)
@@ -250,13 +249,15 @@ def get_attr(obj: Any, name: str, budget: Budget) -> Any:
         if hasattr(obj, name):
             raise NotSupported(f"'{_type_name(obj)}.{name}' is not available")
         raise AttributeError(f"'{_type_name(obj)}' object has no attribute '{name}'")
+    if name == "value" and t is StopIteration:  # what a generator returned (the learner's own value)
+        return obj.value
     if obj is None:  # x.grad.zero_() before any backward: Python's own error, as a course shows it
         raise AttributeError(f"'NoneType' object has no attribute '{name}'")
+    if engine_type(t):
+        return _checked_result(getattr(obj, name), name)
     if user_class(obj):
         return _class_attr(obj, name)
-    if not engine_type(t):
-        raise NotSupported(f"attribute '{name}' of a {_type_name(obj)} value is not accessible")
-    return _checked_result(getattr(obj, name), name)
+    raise NotSupported(f"attribute '{name}' of a {_type_name(obj)} value is not accessible")
 
 
 def _checked_result(value: Any, name: str) -> Any:

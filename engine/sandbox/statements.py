@@ -25,7 +25,7 @@ from engine.sandbox.errors import (
 from engine.sandbox.expressions import make_function
 from engine.sandbox.generators import context_manager, handler_for
 from engine.sandbox.operators import inplace
-from engine.sandbox.policy import SandboxObject, engine_type, get_attr, set_attr
+from engine.sandbox.policy import SandboxObject, engine_type, get_attr, set_attr, user_class
 from engine.sandbox.sizes import check_nested
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -196,6 +196,12 @@ class ManagedFunction:
         with self.manager:
             return self.function(*args, **kwargs)
 
+    def __get__(self, obj: Any, objtype: Any = None) -> Any:
+        # a decorated method (`@torch.no_grad()` over `def evaluate(self, ...)`) binds to its instance
+        if obj is None or not hasattr(self.function, "__get__"):
+            return self
+        return ManagedFunction(self.function.__get__(obj, objtype), self.manager)
+
     def __repr__(self) -> str:
         return repr(self.function)
 
@@ -251,7 +257,7 @@ def _delete(interp: Interpreter, node: ast.Delete) -> None:
         elif type(target) is ast.Subscript:
             obj = interp.eval_expr(target.value)
             key = interp.eval_expr(target.slice)
-            if not isinstance(obj, (list, dict)):
+            if not isinstance(obj, (list, dict)) and not user_class(type(obj)):
                 raise NotSupported(f"items of a {type(obj).__name__} value cannot be deleted")
             if type(key) is tuple:
                 check_nested(key, interp.budget)

@@ -219,6 +219,8 @@ class TypeOf:
         if cls.__module__ == "__main__" or self._per_run(cls):
             return cls  # the learner's own class (or one the run made: namedtuple's)
         name = _HIDDEN_NAMES.get(cls.__name__, cls.__name__)
+        if cls.__name__ == "function" and getattr(obj, "__module__", None) == "engine.sandbox.safe_builtins":
+            name = "builtin_function_or_method"  # print, len...: Python's builtins are written in C
         if cls.__name__ == "Counted":
             name = obj._kind.split(".")[-1]  # map, zip, enumerate, itertools.count...
         hidden = self._hidden.get((cls, name))

@@ -20,7 +20,9 @@ from __future__ import annotations
 import operator
 from typing import Any
 
+from engine.run_state import read_the_machine
 from engine.sandbox.budget import Budget
+from engine.sandbox.identity import hashes_alike
 from engine.sandbox.policy import SafeNamespace, user_class
 from engine.sandbox.sizes import text_size
 
@@ -114,7 +116,7 @@ def make_dataclasses(budget: Budget) -> SafeNamespace:
             if eq:
                 _add_comparisons(cls, all_fields, order)
                 if frozen:
-                    type.__setattr__(cls, "__hash__", lambda self: hash(_values(self, all_fields)))
+                    type.__setattr__(cls, "__hash__", _make_hash(all_fields))
                 else:
                     type.__setattr__(cls, "__hash__", None)
             if frozen:
@@ -216,6 +218,17 @@ def _make_init(qualname: str, fields: list[Field], frozen: bool) -> Any:
             post(self)
 
     return __init__
+
+
+def _make_hash(fields: list[Field]) -> Any:
+    def __hash__(self: Any) -> int:
+        values = _values(self, fields)
+        if not hashes_alike(values):
+            read_the_machine("hash() of a value hashed by its memory address or the string-hash secret")
+        return hash(values)
+
+    __hash__.gt_run_hash = True  # type: ignore[attr-defined]  # checks what it hashes (engine.sandbox.identity)
+    return __hash__
 
 
 def _make_repr(fields: list[Field], budget: Budget) -> Any:
