@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import engine
@@ -70,3 +71,35 @@ def test_accelerator_checks_in_the_sandbox() -> None:
     result = engine.run(code)
     assert result.error is None, result.error
     assert result.stdout == run_torch(code)
+
+
+LINEAR_3D = """
+import torch
+from torch import nn
+torch.manual_seed(0)
+l = nn.Linear(3, 2)
+y = l(torch.ones(2, 4, 3))
+print(y.grad_fn, y.grad_fn.next_functions)
+print(y)
+y.sum().backward()
+print(l.weight.grad, l.bias.grad)
+l2 = nn.Linear(3, 2, bias=False)
+z = l2(torch.ones(2, 4, 3))
+print(z.grad_fn, z.grad_fn.next_functions)
+x = torch.ones(2, 4, 3, requires_grad=True)
+y = l(x)
+print(y.grad_fn.next_functions[0][0].next_functions)
+y.pow(2).sum().backward()
+print(x.grad, l.weight.grad)
+print(l(torch.ones(2, 2, 2, 3)).grad_fn)
+print(l(torch.ones(4, 2, 3).transpose(0, 1)).grad_fn)
+try:
+    l(torch.ones(2, 4, 5))
+except RuntimeError as e:
+    print(e)
+"""
+
+
+def test_linear_over_a_batch_of_sequences_is_a_view_of_addmm_as_in_torch() -> None:
+    address = re.compile(r" at 0x[0-9a-fA-F]+>")
+    assert address.sub("", run_ours(LINEAR_3D)) == address.sub("", run_torch(LINEAR_3D))
