@@ -103,3 +103,16 @@ except RuntimeError as e:
 def test_linear_over_a_batch_of_sequences_is_a_view_of_addmm_as_in_torch() -> None:
     address = re.compile(r" at 0x[0-9a-fA-F]+>")
     assert address.sub("", run_ours(LINEAR_3D)) == address.sub("", run_torch(LINEAR_3D))
+
+
+def test_the_new_names_import_in_the_sandbox() -> None:
+    code = (
+        "import torch\nfrom torch.nn.parameter import Parameter\nfrom torch.autograd import Variable, Function\n"
+        "from torch.autograd.function import once_differentiable\nfrom torch import nn\n"
+        "print(Parameter(torch.ones(1)), Variable(torch.ones(1), requires_grad=True))\n"
+        "print(nn.ParameterList([nn.Parameter(torch.ones(2))]), nn.ModuleDict({'a': nn.ReLU()}))\n"
+        "print(torch.arange(4.).resize_(2, 2).equal(torch.tensor([[0., 1.], [2., 3.]])))\n"
+    )
+    result = engine.run(code)
+    assert result.error is None, result.error
+    assert result.stdout == run_torch(code)
