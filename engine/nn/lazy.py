@@ -78,9 +78,11 @@ class LazyLinear(Linear):
             self.in_features = int(x._data.shape[-1]) if x._data.ndim else 1
             bias = self.bias is not None
             w, b = linear_parameters(self.in_features, self.out_features, bias, self.__dict__["_lazy_dtype"])
-            self.weight._materialize(w)
+            weight: Any = self.weight
+            weight._materialize(w)
             if b is not None:
-                self.bias._materialize(b)
+                bias_param: Any = self.bias
+                bias_param._materialize(b)
             object.__setattr__(self, "__class__", Linear)  # as PyTorch's cls_to_become
         return Linear.forward(self, x)
 
