@@ -116,3 +116,22 @@ def test_the_new_names_import_in_the_sandbox() -> None:
     result = engine.run(code)
     assert result.error is None, result.error
     assert result.stdout == run_torch(code)
+
+
+CHECKS_AND_NEW = """
+import torch
+x = torch.tensor([1., float('nan'), float('inf'), -float('inf'), 0.])
+print(x.isnan(), torch.isinf(x), x.isfinite(), torch.isnan(torch.tensor([1, 2])))
+print(x[~x.isnan()], torch.isnan(x).any())
+a = torch.tensor([1, 2])
+print(a.type_as(x), x[:1].type_as(a), a.new_full((2, 2), 7), x.new_full([3], 0.5), x.new_empty(2).shape, a.new_empty((1, 2)).dtype)
+w = torch.tensor([1.5, 2.5], requires_grad=True)
+y = w.type_as(torch.zeros(1, dtype=torch.float64))
+print(y)
+y.sum().backward()
+print(w.grad)
+"""
+
+
+def test_isnan_isinf_isfinite_type_as_and_new_full_like_torch() -> None:
+    assert run_ours(CHECKS_AND_NEW) == run_torch(CHECKS_AND_NEW)
