@@ -44,6 +44,10 @@ class BackwardCFunction(Node):
     """The ``ctx`` a custom Function's ``forward`` and ``backward`` receive, which is also its outputs' ``grad_fn``."""
 
     _forward_cls: Any = None  # the learner's Function subclass
+    _outputs_meta: tuple[tuple[tuple[int, ...], Any] | None, ...]
+    _tensor_args: tuple[tuple[tuple[int, ...], Any], ...]
+    _arg_is_tensor: tuple[bool, ...]
+    _materialize: bool
 
     def __init__(self) -> None:
         super().__init__()
@@ -121,7 +125,7 @@ class BackwardCFunction(Node):
         for g, meta in zip(grads, self._outputs_meta):
             if g is None:
                 materialize = meta is not None and self._materialize
-                shown.append(Tensor._make(np.zeros(meta[0], meta[1])) if materialize else None)  # type: ignore[index]
+                shown.append(Tensor._make(np.zeros(meta[0], meta[1])) if meta is not None and materialize else None)
             else:
                 shown.append(g if graph else Tensor._make(g))
         st = state()
@@ -268,7 +272,7 @@ class _VariableMeta(type):
 class Variable(metaclass=_VariableMeta):
     """``torch.autograd.Variable(t, requires_grad=False)``: the old wrapper, today a new tensor on ``t``'s data."""
 
-    def __new__(cls, data: Any = None, requires_grad: bool = False, volatile: bool = False) -> Any:  # type: ignore[misc]
+    def __new__(cls, data: Any = None, requires_grad: bool = False, volatile: bool = False) -> Any:
         if not isinstance(data, Tensor):
             raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
         t = Tensor._make(data._data)

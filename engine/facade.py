@@ -220,12 +220,20 @@ def _members_of(module: Any) -> dict[str, Any]:
 
 def make_modules() -> dict[str, Namespace]:
     """A fresh ``torch`` module tree for one run: keys ``torch``, ``torch.nn``, ``torch.nn.functional``,
-    ``torch.nn.init``, ``torch.nn.utils``, ``torch.optim``, ``torch.optim.lr_scheduler``, ``torch.autograd``,
-    ``torch.autograd.functional``, ``torch.cuda``, ``torch.utils``, ``torch.utils.data``."""
+    ``torch.nn.init``, ``torch.nn.utils``, ``torch.nn.parameter``, ``torch.optim``, ``torch.optim.lr_scheduler``,
+    ``torch.autograd``, ``torch.autograd.functional``, ``torch.autograd.function``, ``torch.utils``,
+    ``torch.utils.data`` and the platform's (``torch.cuda``, ``torch.accelerator``, ``torch.backends``,
+    ``torch.backends.mps``, ``torch.backends.cudnn``, ``torch.random``)."""
     functional = Namespace("torch.nn.functional", _functional_members())
     init = Namespace("torch.nn.init", _init_members())
     utils = Namespace("torch.nn.utils", _members_of(nn.utils))
-    nn_ns = Namespace("torch.nn", {**_nn_members(), "functional": functional, "init": init, "utils": utils})
+    parameter = Namespace(
+        "torch.nn.parameter", {"Parameter": nn.Parameter, "UninitializedParameter": nn.UninitializedParameter}
+    )
+    nn_ns = Namespace(
+        "torch.nn",
+        {**_nn_members(), "functional": functional, "init": init, "utils": utils, "parameter": parameter},
+    )
     platform = _platform_namespaces()
     schedulers = Namespace("torch.optim.lr_scheduler", _members_of(lr_scheduler))
     optim_ns = Namespace(
@@ -279,6 +287,7 @@ def make_modules() -> dict[str, Namespace]:
         "torch.nn.functional": functional,
         "torch.nn.init": init,
         "torch.nn.utils": utils,
+        "torch.nn.parameter": parameter,
         "torch.optim": optim_ns,
         "torch.optim.lr_scheduler": schedulers,
         "torch.autograd": autograd_ns,

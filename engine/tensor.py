@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine import dtypes
-from engine.graph import NON_LEAF_GRAD_WARNING, AccumulateGrad, Node, edge
+from engine.graph import NON_LEAF_GRAD_WARNING, AccumulateGrad, Node
 from engine.printing import tensor_repr
 from engine.run_state import charge_bulk, serial_hash, state
 from engine.size_device import CPU, RemovableHandle, Size, check_device, device
@@ -206,12 +206,14 @@ class Tensor:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self._grad_fn is not None:
             raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
-        acc = edge(self)[0]
-        assert isinstance(acc, AccumulateGrad)  # a leaf that requires grad: its edge is its AccumulateGrad
-        if acc._post_hooks is None:
-            acc._post_hooks = []
-        acc._post_hooks.append(hook)
-        return RemovableHandle(acc._post_hooks, hook)
+        acc = self._accumulator
+        if acc is None:
+            acc = self._accumulator = AccumulateGrad(self)
+        hooks = acc._post_hooks
+        if hooks is None:
+            hooks = acc._post_hooks = []
+        hooks.append(hook)
+        return RemovableHandle(hooks, hook)
 
     def detach(self) -> Tensor:
         """A new tensor sharing this one's data, cut off from the graph."""

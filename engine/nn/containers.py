@@ -35,7 +35,7 @@ class ModuleDict(Module):
         if modules is not None:
             self.update(modules)
 
-    def __getitem__(self, key: str) -> Module:
+    def __getitem__(self, key: str) -> Any:
         return self.__dict__["_modules"][key]
 
     def __setitem__(self, key: str, module: Module) -> None:
@@ -65,7 +65,7 @@ class ModuleDict(Module):
     def clear(self) -> None:
         self.__dict__["_modules"].clear()
 
-    def pop(self, key: str) -> Module:
+    def pop(self, key: str) -> Any:
         return self.__dict__["_modules"].pop(key)
 
     def update(self, modules: Any) -> None:

@@ -52,7 +52,7 @@ class UninitializedParameter(Parameter):
     def detach(self) -> Tensor:
         return self  # (state_dict() shows it as it is)
 
-    def materialize(self, data: Tensor) -> None:
+    def _materialize(self, data: Tensor) -> None:
         """Take ``data``'s values and become an ordinary Parameter (the same object)."""
         self._data = data._data
         object.__setattr__(self, "__class__", Parameter)
@@ -78,9 +78,11 @@ class LazyLinear(Linear):
             self.in_features = int(x._data.shape[-1]) if x._data.ndim else 1
             bias = self.bias is not None
             w, b = linear_parameters(self.in_features, self.out_features, bias, self.__dict__["_lazy_dtype"])
-            self.weight.materialize(w)
+            weight: Any = self.weight
+            weight._materialize(w)
             if b is not None:
-                self.bias.materialize(b)
+                bias_param: Any = self.bias
+                bias_param._materialize(b)
             object.__setattr__(self, "__class__", Linear)  # as PyTorch's cls_to_become
         return Linear.forward(self, x)
 

@@ -350,5 +350,8 @@ tensor_methods(
         ),
         "new_zeros": lambda self, *size, dtype=None: zeros(_size(size, "new_zeros"), dtype=dtype or self.dtype),
         "new_ones": lambda self, *size, dtype=None: ones(_size(size, "new_ones"), dtype=dtype or self.dtype),
+        "new_full": lambda self, size, fill_value, dtype=None: full(size, fill_value, dtype=dtype or self.dtype),
+        "new_empty": lambda self, *size, dtype=None: zeros(_size(size, "new_empty"), dtype=dtype or self.dtype),
+        "type_as": lambda self, other: self.to(other.dtype),
     },
 )

@@ -1,6 +1,6 @@
 """Comparisons and logic: ``== != < <= > >=`` (``eq`` … ``ge``), ``& | ^ ~`` on bool and integer tensors,
-``logical_and``/``or``/``not``, ``allclose``, ``isclose`` and ``equal``. None has a gradient: their results are
-bools, new tensors outside the graph.
+``logical_and``/``or``/``not``, ``isnan``/``isinf``/``isfinite``, ``allclose``, ``isclose`` and ``equal``. None has
+a gradient: their results are bools, new tensors outside the graph.
 
 Example::
 
@@ -80,6 +80,18 @@ for _name, _fn in (("logical_and", np.logical_and), ("logical_or", np.logical_or
 @torch_op("logical_not", signature="Tensor input")
 def logical_not(input: Tensor) -> Tensor:
     return made(np.asarray(np.logical_not(input._data)))
+
+
+def _test(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    def op(input: Tensor) -> Tensor:
+        return made(np.asarray(fn(input._data)))
+
+    op.__name__ = op.__qualname__ = name
+    return op
+
+
+for _name, _fn in (("isnan", np.isnan), ("isinf", np.isinf), ("isfinite", np.isfinite)):
+    torch_op(_name, signature="Tensor input")(_test(_name, _fn))
 
 
 @torch_op("allclose", method=False, signature=_CLOSE)

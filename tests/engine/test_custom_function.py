@@ -185,6 +185,84 @@ x = torch.ones(2, 3, requires_grad=True)
 Widen.apply(x).sum().backward()
 print(x.grad, x.grad.dtype)
 """,
+    "nyu_add_split_max": """
+torch.manual_seed(0)
+class MyAdd(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x1, x2):
+        ctx.save_for_backward(x1, x2)
+        return x1 + x2
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        x1, x2 = ctx.saved_tensors
+        grad_x1 = grad_output * torch.ones_like(x1)
+        grad_x2 = grad_output * torch.ones_like(x2)
+        return grad_x1, grad_x2
+
+x1 = torch.randn((3), requires_grad=True)
+x2 = torch.randn((3), requires_grad=True)
+print(f'x1: {x1}')
+print(f'x2: {x2}')
+myadd = MyAdd.apply
+y = myadd(x1, x2)
+print(f' y: {y}')
+z = y.mean()
+print(f' z: {z}, dz/dx1: {torch.autograd.grad(z, x1, retain_graph=True)[0]}')
+print(f' z: {z}, dz/dx2: {torch.autograd.grad(z, x2, retain_graph=True)[0]}')
+
+class MySplit(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        x1 = x.clone()
+        x2 = x.clone()
+        return x1, x2
+
+    @staticmethod
+    def backward(ctx, grad_out1, grad_out2):
+        x, = ctx.saved_tensors
+        print(f'grad_out1: {grad_out1}')
+        print(f'grad_out2: {grad_out2}')
+        grad_input = grad_out1 + grad_out2
+        return grad_input
+
+x = torch.randn((4), requires_grad=True)
+split = MySplit.apply
+x1, x2 = split(x)
+print(f'x: {x}')
+print(f'x1: {x1}')
+print(f'x2: {x2}')
+y = x1 + x2
+print(f'y: {y}')
+z = y.mean()
+print(f'z: {z}')
+z.backward()
+print(f'x.grad: {x.grad}')
+
+class Max(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        maximum = x.detach().max().item()
+        argmax = x.detach().eq(maximum).float()
+        ctx.save_for_backward(argmax)
+        return torch.tensor(maximum)
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        argmax, = ctx.saved_tensors
+        grad_input = grad_output * argmax
+        return grad_input
+
+x = torch.randn((5), requires_grad=True)
+print(f'x: {x}')
+y = Max.apply(x)
+print(f'y: {y}')
+z = y.mean()
+print(f'z: {z}')
+z.backward()
+print(f'x.grad: {x.grad}')
+""",
     "variable": "t = torch.ones(2)\nv = Variable(t)\nprint(v is t, v.requires_grad, isinstance(t, Variable))\n"
     "v = Variable(t, requires_grad=True)\nprint(v, v is t, t.requires_grad, v.is_leaf)\n"
     "w = torch.autograd.Variable(torch.tensor([2.]), requires_grad=True)\n(w * w).backward()\nprint(w.grad)\n"

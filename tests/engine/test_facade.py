@@ -21,6 +21,7 @@ def test_fresh_tree_per_call() -> None:
         "torch.nn.functional",
         "torch.nn.init",
         "torch.nn.utils",
+        "torch.nn.parameter",
         "torch.optim",
         "torch.optim.lr_scheduler",
         "torch.autograd",

@@ -166,3 +166,114 @@ def test_in_the_sandbox() -> None:
         warnings.simplefilter("ignore")
         assert result.stdout == run_torch(code)
     assert NO_INPUT_WARNING in [e["message"] for e in result.events if e["type"] == "warning"]
+
+
+BUILDERS_GUIDE = """
+import torch
+from torch import nn
+from torch.nn import functional as F
+torch.manual_seed(0)
+net = nn.Sequential(nn.LazyLinear(8), nn.ReLU(), nn.LazyLinear(1))
+X = torch.rand(size=(2, 4))
+print(net(X).shape)
+print(net[2].state_dict())
+print(net[2].bias.data)
+print(net[2].weight.grad == None)
+print(*[(name, param.shape) for name, param in net.named_parameters()])
+def block1():
+    return nn.Sequential(nn.LazyLinear(8), nn.ReLU(), nn.LazyLinear(4), nn.ReLU())
+def block2():
+    net = nn.Sequential()
+    for i in range(4):
+        net.add_module(f'block {i}', block1())
+    return net
+rgnet = nn.Sequential(block2(), nn.LazyLinear(1))
+print(rgnet(X))
+print(rgnet)
+print(rgnet[0][1][0].bias.data)
+def init_normal(module):
+    if type(module) == nn.Linear:
+        nn.init.normal_(module.weight, mean=0, std=0.01)
+        nn.init.zeros_(module.bias)
+net.apply(init_normal)
+print(net[0].weight.data[0], net[0].bias.data[0])
+def init_constant(module):
+    if type(module) == nn.Linear:
+        nn.init.constant_(module.weight, 1)
+        nn.init.zeros_(module.bias)
+net.apply(init_constant)
+print(net[0].weight.data[0], net[0].bias.data[0])
+def init_xavier(module):
+    if type(module) == nn.Linear:
+        nn.init.xavier_uniform_(module.weight)
+def init_42(module):
+    if type(module) == nn.Linear:
+        nn.init.constant_(module.weight, 42)
+net[0].apply(init_xavier)
+net[2].apply(init_42)
+print(net[0].weight.data[0])
+print(net[2].weight.data)
+def my_init(module):
+    if type(module) == nn.Linear:
+        print("Init", *[(name, param.shape) for name, param in module.named_parameters()][0])
+        nn.init.uniform_(module.weight, -10, 10)
+        module.weight.data *= module.weight.data.abs() >= 5
+net.apply(my_init)
+print(net[0].weight[:2])
+net[0].weight.data[:] += 1
+net[0].weight.data[0, 0] = 42
+print(net[0].weight.data[0])
+shared = nn.LazyLinear(8)
+net = nn.Sequential(nn.LazyLinear(8), nn.ReLU(), shared, nn.ReLU(), shared, nn.ReLU(), nn.LazyLinear(1))
+net(X)
+print(net[2].weight.data[0] == net[4].weight.data[0])
+net[2].weight.data[0, 0] = 100
+print(net[2].weight.data[0] == net[4].weight.data[0])
+class MySequential(nn.Module):
+    def __init__(self, *args):
+        super().__init__()
+        for idx, module in enumerate(args):
+            self.add_module(str(idx), module)
+    def forward(self, X):
+        for module in self.children():
+            X = module(X)
+        return X
+net = MySequential(nn.LazyLinear(256), nn.ReLU(), nn.LazyLinear(10))
+print(net(X).shape)
+class FixedHiddenMLP(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.rand_weight = torch.rand((20, 20))
+        self.linear = nn.LazyLinear(20)
+    def forward(self, X):
+        X = self.linear(X)
+        X = F.relu(X @ self.rand_weight + 1)
+        X = self.linear(X)
+        while X.abs().sum() > 1:
+            X /= 2
+        return X.sum()
+net = FixedHiddenMLP()
+print(net(torch.rand(2, 20)))
+class CenteredLayer(nn.Module):
+    def forward(self, X):
+        return X - X.mean()
+net = nn.Sequential(nn.LazyLinear(128), CenteredLayer())
+Y = net(torch.rand(4, 8))
+print(Y.mean())
+class MyLinear(nn.Module):
+    def __init__(self, in_units, units):
+        super().__init__()
+        self.weight = nn.Parameter(torch.randn(in_units, units))
+        self.bias = nn.Parameter(torch.randn(units,))
+    def forward(self, X):
+        linear = torch.matmul(X, self.weight.data) + self.bias.data
+        return F.relu(linear)
+linear = MyLinear(5, 3)
+print(linear.weight)
+"""
+
+
+def test_a_builders_guide_in_the_manner_of_d2l_prints_like_torch() -> None:
+    """Lazy layers, parameter access, apply(init), shared layers, add_module and custom layers, as d2l.ai's
+    builders' guide uses them (written here in its manner)."""
+    _compare(BUILDERS_GUIDE)

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import engine
@@ -70,3 +71,67 @@ def test_accelerator_checks_in_the_sandbox() -> None:
     result = engine.run(code)
     assert result.error is None, result.error
     assert result.stdout == run_torch(code)
+
+
+LINEAR_3D = """
+import torch
+from torch import nn
+torch.manual_seed(0)
+l = nn.Linear(3, 2)
+y = l(torch.ones(2, 4, 3))
+print(y.grad_fn, y.grad_fn.next_functions)
+print(y)
+y.sum().backward()
+print(l.weight.grad, l.bias.grad)
+l2 = nn.Linear(3, 2, bias=False)
+z = l2(torch.ones(2, 4, 3))
+print(z.grad_fn, z.grad_fn.next_functions)
+x = torch.ones(2, 4, 3, requires_grad=True)
+y = l(x)
+print(y.grad_fn.next_functions[0][0].next_functions)
+y.pow(2).sum().backward()
+print(x.grad, l.weight.grad)
+print(l(torch.ones(2, 2, 2, 3)).grad_fn)
+print(l(torch.ones(4, 2, 3).transpose(0, 1)).grad_fn)
+try:
+    l(torch.ones(2, 4, 5))
+except RuntimeError as e:
+    print(e)
+"""
+
+
+def test_linear_over_a_batch_of_sequences_is_a_view_of_addmm_as_in_torch() -> None:
+    address = re.compile(r" at 0x[0-9a-fA-F]+>")
+    assert address.sub("", run_ours(LINEAR_3D)) == address.sub("", run_torch(LINEAR_3D))
+
+
+def test_the_new_names_import_in_the_sandbox() -> None:
+    code = (
+        "import torch\nfrom torch.nn.parameter import Parameter\nfrom torch.autograd import Variable, Function\n"
+        "from torch.autograd.function import once_differentiable\nfrom torch import nn\n"
+        "print(Parameter(torch.ones(1)), Variable(torch.ones(1), requires_grad=True))\n"
+        "print(nn.ParameterList([nn.Parameter(torch.ones(2))]), nn.ModuleDict({'a': nn.ReLU()}))\n"
+        "print(torch.arange(4.).resize_(2, 2).equal(torch.tensor([[0., 1.], [2., 3.]])))\n"
+    )
+    result = engine.run(code)
+    assert result.error is None, result.error
+    assert result.stdout == run_torch(code)
+
+
+CHECKS_AND_NEW = """
+import torch
+x = torch.tensor([1., float('nan'), float('inf'), -float('inf'), 0.])
+print(x.isnan(), torch.isinf(x), x.isfinite(), torch.isnan(torch.tensor([1, 2])))
+print(x[~x.isnan()], torch.isnan(x).any())
+a = torch.tensor([1, 2])
+print(a.type_as(x), x[:1].type_as(a), a.new_full((2, 2), 7), x.new_full([3], 0.5), x.new_empty(2).shape, a.new_empty((1, 2)).dtype)
+w = torch.tensor([1.5, 2.5], requires_grad=True)
+y = w.type_as(torch.zeros(1, dtype=torch.float64))
+print(y)
+y.sum().backward()
+print(w.grad)
+"""
+
+
+def test_isnan_isinf_isfinite_type_as_and_new_full_like_torch() -> None:
+    assert run_ours(CHECKS_AND_NEW) == run_torch(CHECKS_AND_NEW)
