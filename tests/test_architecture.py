@@ -37,6 +37,7 @@ FLOORS: dict[str, int] = {
     "engine.lr_scheduler": 2,
     "engine.data": 2,
     "engine.autograd_functional": 2,
+    "engine.autograd_function": 2,  # torch.autograd.Function (the learner's own ops), Variable
     "engine.rng_state": 2,
     # 3. the trace recorder (an observer of the engine)
     "engine.trace": 3,

@@ -150,7 +150,8 @@ def as_tensor(data: Any, dtype: Any = None) -> Tensor:
 
 # ---- filled tensors ---------------------------------------------------------------------------------------------
 @torch_op("zeros", method=False)
-def zeros(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
+def zeros(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None, **kw: Any) -> Tensor:
+    size = _size_keyword("zeros", size, kw)
     check_device(device)
     if len(size) == 1 and isinstance(size[0], int) and not isinstance(size[0], bool) and size[0] < 0:
         raise RuntimeError("zeros: Dimension size must be non-negative.")
@@ -158,13 +159,15 @@ def zeros(*size: Any, dtype: Any = None, requires_grad: bool = False, device: An
 
 
 @torch_op("ones", method=False)
-def ones(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
+def ones(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None, **kw: Any) -> Tensor:
+    size = _size_keyword("ones", size, kw)
     check_device(device)
     return _new(np.ones(_size(size, "ones"), dtype=_np_dtype(dtype)), requires_grad)
 
 
 @torch_op("empty", method=False)
-def empty(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
+def empty(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None, **kw: Any) -> Tensor:
+    size = _size_keyword("empty", size, kw)
     check_device(device)
     # PyTorch leaves the memory uninitialised; zeros keep runs reproducible.
     return zeros(_size(size, "empty"), dtype=dtype, requires_grad=requires_grad)
@@ -185,6 +188,16 @@ def full(size: Any, fill_value: Any, dtype: Any = None, requires_grad: bool = Fa
         default = None
     shape = _size(_sequence(size, "full"), "full")
     return _new(np.full(shape, fill_value, dtype=_np_dtype(dtype, default)), requires_grad)
+
+
+def _size_keyword(name: str, size: tuple[Any, ...], kw: dict[str, Any]) -> tuple[Any, ...]:
+    """``torch.zeros(size=(2, 3))``: the size as a keyword (PyTorch's ``size`` argument), else the positional one."""
+    if not kw:
+        return size
+    if set(kw) != {"size"} or size:
+        bad = next((k for k in kw if k != "size"), "size")
+        raise TypeError(f"{name}() got an unexpected keyword argument '{bad}'")
+    return (kw["size"],)
 
 
 def _like(t: Tensor, dtype: Any) -> tuple[tuple[int, ...], Any]:
@@ -247,6 +260,33 @@ def arange(
     else:
         data = (start + np.arange(n, dtype=np.int64) * int(step)).astype(dt)
     return _new(data, requires_grad)
+
+
+RANGE_WARNING = (
+    "torch.range is deprecated and will be removed in a future release because its behavior is inconsistent with "
+    "Python's range builtin. Instead, use torch.arange, which produces values in [start, end)."
+)
+
+
+@torch_op("range", method=False, signature=f"Number start, Number end, Number step=1, {_CREATED}")
+def range_(
+    start: Any, end: Any, step: Any = 1, dtype: Any = None, requires_grad: bool = False, device: Any = None
+) -> Tensor:
+    """``torch.range(1, 4)`` -> 1., 2., 3., 4.: deprecated, ``end`` included, float32 by default (a UserWarning)."""
+    check_device(device)
+    obs = state().observer
+    if obs is not None:
+        obs.warning(RANGE_WARNING)
+    start, end, step = (v.item() if isinstance(v, Tensor) else v for v in (start, end, step))
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if (step > 0 and end < start) or (step < 0 and end > start):
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
+    n = int(math.floor((end - start) / step)) + 1
+    check_alloc(n)
+    dt = np.dtype(_np_dtype(dtype))
+    values = start + np.arange(n, dtype=np.float64) * float(step)  # in double, then rounded, as PyTorch's kernel
+    return _new(values.astype(dt) if dt.kind == "f" else (start + np.arange(n) * int(step)).astype(dt), requires_grad)
 
 
 @torch_op(

@@ -25,7 +25,13 @@ def test_fresh_tree_per_call() -> None:
         "torch.optim.lr_scheduler",
         "torch.autograd",
         "torch.autograd.functional",
+        "torch.autograd.function",
         "torch.cuda",
+        "torch.accelerator",
+        "torch.backends",
+        "torch.backends.mps",
+        "torch.backends.cudnn",
+        "torch.random",
         "torch.utils",
         "torch.utils.data",
     }
