@@ -193,6 +193,11 @@ print(np.random.randint(10), np.random.randint(0, 100, size=5), np.random.randin
 print(np.random.uniform(-1, 1, 3), np.random.normal(0, 0.1, size=(2, 2)), np.random.random((2,)))
 print(np.random.permutation(10), np.random.permutation(np.arange(5)), np.random.choice(5, 3))
 print(np.random.choice([10, 20, 30], size=4, p=[0.2, 0.3, 0.5]), np.random.choice(10, 3, replace=False))
+from numpy.random import randn, seed as np_seed
+import numpy.random as npr
+from numpy.linalg import norm
+np_seed(3)
+print(randn(2), npr.rand(2), norm(np.array([3.0, 4.0])), np.linalg.norm(np.ones((2, 2)), axis=1))
 a = np.arange(8)
 np.random.shuffle(a)
 print(a)
@@ -223,6 +228,8 @@ np.random.seed(0)
 idx = np.random.permutation(3)
 print(idx, X[idx[:2]], float(np.float32(2.5)), int(np.int64(3)), list(range(np.int64(3))))
 print(a.dtype == np.float64, np.float64 == a.dtype, np.float32(2).dtype, a.astype(np.float32).dtype.name)
+print(type(a), type(a.sum()), type(np.float32(1)), type(a.dtype), type(t.numpy()), type(t.numpy().max()))
+print(type(a) == np.ndarray, type(np.int64(1)) is np.int64, type(a).__name__, type(np.float32(1)).__name__)
 """
 
 COURSE_IDIOMS = """
