@@ -51,7 +51,7 @@ class DType:
 
     @staticmethod
     def _of(d: np.dtype) -> DType:
-        out = object.__new__(DType)
+        out = object.__new__(_dtype_class(d))
         object.__setattr__(out, "_d", d)
         return out
 
@@ -100,6 +100,13 @@ class DType:
 # our scalar class of each dtype (np.float32 is one: engine/ndarray/scalar.py fills this) and back
 SCALAR_TYPES: dict[np.dtype, type] = {}
 SCALAR_DTYPES: dict[type, np.dtype] = {}
+
+
+def _dtype_class(d: np.dtype) -> type:
+    """``type(a.dtype)``: numpy 2's class of that dtype (``<class 'numpy.dtypes.Float64DType'>``)."""
+    return type(type(d).__name__, (DType,), {"__slots__": (), "__module__": "numpy.dtypes", "_gt_numpy": True})
+
+
 DTYPES: dict[np.dtype, DType] = {np.dtype(n): DType._of(np.dtype(n)) for n in NAMES}
 
 # numpy's names for its scalar types, as attributes of the module (np.float_ and friends are gone in numpy 2)

@@ -148,7 +148,7 @@ def engine_type(t: type) -> bool:
             or mod == "torch"
             or mod.startswith("torch.")
             # ... and numpy.* (engine/ndarray), marked in their own class dict: real numpy's classes never are
-            or (mod == "numpy" and t.__dict__.get("_gt_numpy") is True)
+            or (mod.split(".")[0] == "numpy" and t.__dict__.get("_gt_numpy") is True)
             or issubclass(t, (SafeNamespace, SandboxObject))
         )
         if mod != "__main__":  # a run's own classes are not kept: through their methods they hold all of its state

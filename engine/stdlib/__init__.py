@@ -31,7 +31,11 @@ from engine.stdlib.text import make_pprint, make_string, make_typing
 
 def make_stdlib(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
     """The standard-module facades of one run, by import name."""
+    numpy = make_numpy(budget)
     return {
+        "numpy": numpy,
+        "numpy.random": numpy.random,
+        "numpy.linalg": numpy.linalg,
         "random": make_random(budget),
         "itertools": make_itertools(budget),
         "functools": make_functools(budget),
@@ -42,7 +46,6 @@ def make_stdlib(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
         "string": make_string(),
         "time": make_time(budget),
         "typing": make_typing(),
-        "numpy": make_numpy(budget),
     }
 
 

@@ -193,6 +193,11 @@ print(np.random.randint(10), np.random.randint(0, 100, size=5), np.random.randin
 print(np.random.uniform(-1, 1, 3), np.random.normal(0, 0.1, size=(2, 2)), np.random.random((2,)))
 print(np.random.permutation(10), np.random.permutation(np.arange(5)), np.random.choice(5, 3))
 print(np.random.choice([10, 20, 30], size=4, p=[0.2, 0.3, 0.5]), np.random.choice(10, 3, replace=False))
+from numpy.random import randn, seed as np_seed
+import numpy.random as npr
+from numpy.linalg import norm
+np_seed(3)
+print(randn(2), npr.rand(2), norm(np.array([3.0, 4.0])), np.linalg.norm(np.ones((2, 2)), axis=1))
 a = np.arange(8)
 np.random.shuffle(a)
 print(a)
@@ -223,6 +228,46 @@ np.random.seed(0)
 idx = np.random.permutation(3)
 print(idx, X[idx[:2]], float(np.float32(2.5)), int(np.int64(3)), list(range(np.int64(3))))
 print(a.dtype == np.float64, np.float64 == a.dtype, np.float32(2).dtype, a.astype(np.float32).dtype.name)
+print(type(a), type(a.sum()), type(np.float32(1)), type(a.dtype), type(t.numpy()), type(t.numpy().max()))
+print(type(a) == np.ndarray, type(np.int64(1)) is np.int64, type(a).__name__, type(np.float32(1)).__name__)
+"""
+
+COURSE_IDIOMS = """
+import torch
+import numpy as np
+np.random.seed(42)
+torch.manual_seed(42)
+X = np.random.rand(100, 2).astype(np.float32)
+y = (X[:, 0] + X[:, 1] > 1).astype(np.int64)
+model = torch.nn.Linear(2, 2)
+out = model(torch.from_numpy(X))
+pred = np.argmax(out.detach().numpy(), axis=1)
+correct = (pred == y).sum()
+acc = correct / len(y)
+print(correct, acc, f"{acc:.2%}", 100 * correct / len(y), '%.4f' % acc, round(acc, 3), np.mean(pred == y))
+print('acc: {:.3f}'.format(acc), str(acc), [acc], (pred == y)[:5], y[:10], y.dtype)
+losses = []
+for i in range(3):
+    loss = torch.nn.functional.cross_entropy(out, torch.from_numpy(y))
+    losses.append(loss.item())
+print(np.array(losses), np.mean(losses), np.std(losses), np.array([torch.tensor(1.5), torch.tensor(2.5)]))
+x = np.linspace(-1, 1, 5)[:, np.newaxis]
+print(x.shape, x, np.hstack([x, x ** 2]), np.vstack([x.T, x.T]))
+noise = np.random.normal(0, 0.1, (5, 1))
+print(noise, np.random.normal(0, 0.1, size=x.shape).shape)
+t = torch.from_numpy(x).float()
+print(t, t.dtype, torch.from_numpy(x).type(), x.sum(axis=0, keepdims=True))
+a = np.array([[1, 2], [3, 4]])
+print(a * 2, a / 2, a ** 2, a // 3, a % 3, -a, a.T @ a, a.mean(), a.max(axis=1), a.argmax(axis=0), a.flatten(), a.ravel())
+print(np.zeros((2, 3), dtype=np.int64), np.ones(2, dtype=bool), np.full((2, 2), np.nan), np.array([np.inf, -np.inf]))
+print(np.exp(np.array([0.0, 1.0], dtype=np.float32)), np.float32(0.1) + np.float32(0.2), np.float64(0.1) + 0.2)
+print(np.int64(7) // 2, np.int64(7) / 2, np.float32(3.0) ** 2, abs(np.float32(-1.5)), max(np.float32(1), 2.0))
+print(a.reshape(-1), a.reshape(4, 1).shape, a[0], a[0, 1], a[:, 0], a[a > 1], a.tolist(), a.size, a.ndim, len(a))
+b = a.copy()
+b[b > 2] = 0
+print(b, a, a.astype(np.float32) / 3, np.sqrt(a), np.log(a), np.abs(a - 3), np.sum(a, axis=1))
+print(np.unique(np.array([3, 1, 2, 3, 1])), np.sort(np.array([3, 1, 2])), np.argsort(np.array([3, 1, 2])), np.cumsum(a))
+print(np.allclose(a, a + 1e-9), np.array_equal(a, a), np.isclose(1.0, 1.0 + 1e-10), np.concatenate([a, a], axis=1))
 """
 
 PROGRAMS = {
@@ -234,6 +279,7 @@ PROGRAMS = {
     "printing": PRINTING,
     "random": RANDOM,
     "interplay": INTERPLAY,
+    "course_idioms": COURSE_IDIOMS,
 }
 
 

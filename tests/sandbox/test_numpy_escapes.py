@@ -108,6 +108,15 @@ CASES = [
     ("xs = []\nfor i in range(100):\n    xs.append(np.ones(10**6).copy())", LE, "(memory limit)", 4),
     ("while True:\n    a = np.ones(3) + 1", LE, "(step limit)", 3),
     ("m = np.ones((1000, 1000))\nwhile True:\n    m = m @ m / 1000", LE, "seconds (time limit)", 4),
+    # a numpy integer (or a 0-d integer tensor) sizes what it repeats or pads as an int would: checked the same
+    ("s = 'ab'.center(np.int64(10**10))", LE, "a string of 10,000,000,000 characters", 2),
+    ("s = 'ab'.zfill(np.int64(10**10))", LE, "a string of", 2),
+    ("import math\nx = math.factorial(np.int64(10**6))", LE, "math.factorial", 3),
+    ("import torch\nx = [0] * torch.tensor(10**9)", LE, "a sequence of 1,000,000,000 items", 3),
+    ("import torch\nx = 'a' * torch.tensor(10**10)", LE, "a string of", 3),
+    ("from collections import deque\nd = deque([1]) * np.int64(10**9)", LE, "a sequence of", 3),
+    ("import itertools\nx = itertools.product(range(10), repeat=np.int64(10**6))", LE, "itertools.product", 3),
+    ("import itertools\nx = itertools.tee([1], np.int64(10**6))", LE, "itertools.tee", 3),
     # the bridge to torch keeps PyTorch's refusals
     ("import torch\nt = torch.ones(2, requires_grad=True)\nt.numpy()", "RuntimeError", "Use tensor.detach", 4),
     ("import torch\ntorch.from_numpy([1, 2])", TE, "expected np.ndarray (got list)", 3),
