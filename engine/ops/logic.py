@@ -94,7 +94,7 @@ def isclose(a: Tensor, b: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equa
     return made(np.isclose(a._data, b._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
-@torch_op("equal", method=False, signature="Tensor input, Tensor other")
+@torch_op("equal", signature="Tensor input, Tensor other")
 def equal(a: Tensor, b: Tensor) -> bool:
     return a._data.shape == b._data.shape and bool((a._data == b._data).all())
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from engine.sandbox.budget import _BIG
 from engine.sandbox.errors import NotSupported
 from engine.sandbox.functions import MISSING, UserFunction
+from engine.sandbox.generators import generator_expression, refuse_yield
 from engine.sandbox.identity import check_set
 from engine.sandbox.operators import BINARY, COMPARE, UNARY
 from engine.sandbox.policy import get_attr
@@ -268,7 +269,7 @@ def _comprehension(interp: Interpreter, generators: list[ast.comprehension], emi
         loop(0)
 
 
-def _listcomp(interp: Interpreter, node: ast.ListComp | ast.GeneratorExp) -> Any:
+def _listcomp(interp: Interpreter, node: ast.ListComp) -> Any:
     out: list[Any] = []
     _comprehension(interp, node.generators, lambda: out.append(interp.eval_expr(node.elt)))
     return out
@@ -325,7 +326,9 @@ EVAL: dict[type, Handler] = {
     ast.Lambda: _lambda,
     ast.NamedExpr: _namedexpr,
     ast.ListComp: _listcomp,
-    ast.GeneratorExp: _listcomp,  # evaluated eagerly: same values, simpler and bounded by the step budget
+    ast.GeneratorExp: generator_expression,  # lazy, as in Python (engine/sandbox/generators.py)
+    ast.Yield: refuse_yield,
+    ast.YieldFrom: refuse_yield,
     ast.SetComp: _setcomp,
     ast.DictComp: _dictcomp,
     ast.Starred: _starred,

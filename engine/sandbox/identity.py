@@ -78,6 +78,11 @@ def _order_is_the_runs(items: Any) -> bool:
     return True
 
 
+def hashes_alike(items: Any) -> bool:
+    """Do these values hash alike in every process (so that ``hash()`` of them is the run's own)?"""
+    return _order_is_the_runs(items)
+
+
 def check_set(items: Any) -> Any:
     """A set the run built (a display, a comprehension, ``set(...)``, ``a | b``): if its iteration order depends
     on the process rather than on the run, note that the run read the machine. Returns ``items``."""

@@ -9,7 +9,7 @@ import { graphModel } from './graphmodel.js';
 import { FULL_TEXT, frameView, legibleScale, levelAt, meets, pickName, viewBounds } from './framing.js';
 import { createLayoutClient } from './layoutclient.js';
 import { createMinimap } from './minimap.js';
-import { graphWindow, nodeTooltip } from './nodeview.js';
+import { windowNote, graphWindow, nodeTooltip } from './nodeview.js';
 import { svg } from './svg.js';
 
 const BIG = 300; // tensors past which only those near the view are drawn with their rows
@@ -200,9 +200,7 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     if (!c) return;
     const { layout } = c;
     note.hidden = view.ids.length === view.total && !view.iteration;
-    note.textContent = view.iteration
-      ? `Iteration ${view.iteration} of ${view.of}: each pass through the loop builds a new graph; this is the current one.`
-      : `Showing tensors ${view.start + 1}–${view.end} of ${view.total} (and the leaves they use): the window follows the current step.`;
+    note.textContent = windowNote(view, final.folds.length > 0);
     canvas.setAttribute('data-width', String(Math.round(layout.width)));
     canvas.setAttribute('data-height', String(Math.round(layout.height)));
     const shown = view.ids.filter((id) => id in snap.tensors);

@@ -40,7 +40,7 @@ export function seedRows(gradient, scalarRoot) {
 /**
  * @param {import('./reducer.js').Snapshot} final
  * @param {string[]} ids  The tensors to draw (see graphWindow).
- * @returns {{boxes: {id: string, width: number, height: number, cluster?: string}[], edges: {id: string, from: string, to: string, label?: any}[]}}
+ * @returns {{boxes: import('./layout.js').BoxIn[], edges: import('./layout.js').EdgeIn[]}}
  */
 export function graphModel(final, ids) {
   const shown = new Set(ids);
@@ -51,6 +51,7 @@ export function graphModel(final, ids) {
     const owner = t.isLeaf && t.name ? t.name.slice(0, t.name.lastIndexOf('.')) : '';
     return modules.has(owner) ? owner : undefined;
   };
+  /** @type {import('./layout.js').BoxIn[]} */
   const boxes = ids.map((id) => ({
     id,
     ...nodeSize(final.tensors[id], final.ledger[id]),
@@ -58,6 +59,7 @@ export function graphModel(final, ids) {
   }));
   // room for the gradient each edge will carry: a scalar's is short, a tensor's is cut to LABEL_CHARS
   const room = (t) => labelSize(t && (t.shape || []).length ? `∂ ${'0'.repeat(LABEL_CHARS)}` : gradText(t?.values));
+  /** @type {import('./layout.js').EdgeIn[]} */
   const edges = final.edges
     .filter((e) => shown.has(e.from) && shown.has(e.to))
     .map((e) => ({ ...e, label: room(final.tensors[e.from]) }));
