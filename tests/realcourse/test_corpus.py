@@ -26,7 +26,7 @@ from tests.realcourse.corpus import (
 )
 
 NAMES = names()
-MIN_PROGRAMS = 40  # issue 11 asks for at least 40
+MIN_PROGRAMS = 50  # issue 11 asks for at least 40
 KNOWN = known_failures()
 # A program that leaves state behind would change what later programs (and other tests in the same process) see.
 PROBE = (
@@ -78,6 +78,7 @@ def test_score_does_not_fall() -> None:
     exact = sum(outcome(n).render() == truth(n) for n in NAMES)
     recorded_exact, recorded_total = (int(v) for v in SCORE.read_text().split()[0].split("/"))
     print(f"real-course score: {exact}/{len(NAMES)} (recorded {recorded_exact}/{recorded_total})")
+    assert recorded_total == len(NAMES), "SCORE's total is not the number of programs: update SCORE"
     assert exact >= recorded_exact
     failing = {n for n in NAMES if outcome(n).render() != truth(n)}
     assert failing <= set(KNOWN), f"failing but not in known_failures.txt: {sorted(failing - set(KNOWN))}"
