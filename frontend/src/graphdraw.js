@@ -85,13 +85,14 @@ export function drawFrame(layout, snap, ids, ended = false, detail = () => true)
     const spot = layout.labels[e.id];
     if (carries && spot) labels.append(edgeLabel(spot, gradText(grad), fresh));
   }
+  const feeds = new Set(snap.edges.map((e) => e.from)); // (one pass: a 1,000-node graph has thousands of edges)
   for (const id of ids) {
     const t = snap.tensors[id];
     const box = layout.nodes[id];
     if (!t || !box) continue;
     nodes.append(drawNode(t, box, snap, ended, detail(id)));
     const acc = layout.nodes[accId(id)];
-    if (acc && snap.edges.some((e) => e.from === id)) {
+    if (acc && feeds.has(id)) {
       edges.append(svg('path', { class: 'edge acc-edge', d: pathOf(layout.edges[`${accId(id)}->${id}`] || []) }));
       nodes.append(drawAcc(t, acc, snap));
     }
