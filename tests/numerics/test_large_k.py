@@ -115,6 +115,21 @@ def test_blocked_fma_region(n: int, k: int, m: int, at: bool, bt: bool, seed: in
     )
 
 
+REGIONS = [  # (n, k, m, a transposed): one or a few rows, one or two columns, 10 columns, long k
+    *[(1, k, m, at) for k, m in [(777, 333), (3000, 1000), (100, 65)] for at in (False, True)],
+    *[(n, k, m, at) for n in (2, 3) for k, m in [(65, 50), (1000, 18), (3000, 100), (13, 130)] for at in (False, True)],
+    *[(n, k, 1, True) for n, k in [(17, 3000), (500, 50), (1000, 1000)]],
+    *[(n, k, 2, True) for n, k in [(16, 65), (300, 3000)]],
+    *[(n, k, 10, at) for n, k in [(17, 9), (333, 101), (100, 1000)] for at in (False, True)],
+]
+
+
+@pytest.mark.parametrize("n,k,m,at", REGIONS)
+def test_plain_and_split_regions(n: int, k: int, m: int, at: bool) -> None:
+    a, b, _ = _operands(n, k, m, at, False, n + k + m)
+    _check("k = 2,000", numerics.gemm(a, b), a @ b, (_torch(a) @ _torch(b)).numpy())
+
+
 def test_block_lengths() -> None:
     from engine.numerics.chains import mkl_k_blocks
 
