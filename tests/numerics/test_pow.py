@@ -86,3 +86,14 @@ def test_dynamic_polynomial_net_losses() -> None:
     else:
         a, b = [float(v) for v in ours.split()], [float(v) for v in theirs.split()]
         assert len(a) == len(b) and np.allclose(a, b, rtol=1e-5, atol=0)
+
+
+def test_pow_minus_half_is_ATen_rsqrt() -> None:
+    """x ** -0.5 goes to ATen's rsqrt kernel, 1 / sqrt(x) rounded twice (the correctly rounded power differs on a
+    quarter of the inputs)."""
+    import engine
+
+    code = "import torch\ntorch.manual_seed(0)\nx = torch.rand(1000) * 5 + 0.01\nprint((x ** -0.5).sum().item(), (x ** -0.5)[:5].tolist())\n"
+    from tests.fidelity.harness import run_torch
+
+    assert engine.run(code, seed=0).stdout == run_torch(code).stdout
