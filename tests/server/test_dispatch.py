@@ -4,8 +4,20 @@ costly client never takes the reserved workers (issue 9: no client can hold what
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from server.dispatch import COSTLY, FairDispatch
+
+T = TypeVar("T")
+
+
+def _run(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """Run ``scenario()`` on a fresh event loop in a thread of its own: in ``make test`` the browser tests'
+    Playwright keeps an event loop running in the main thread, where ``asyncio.run`` refuses to start another."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(scenario())).result(timeout=60)
 
 
 def _started(task: asyncio.Task[None]) -> bool:
@@ -43,7 +55,7 @@ def test_a_cheap_clients_run_goes_before_the_costly_ones_waiting() -> None:
         await asyncio.gather(*waiting)
         return order
 
-    assert asyncio.run(scenario()) == ["student", "hog", "hog", "hog"]
+    assert _run(scenario) == ["student", "hog", "hog", "hog"]
 
 
 def test_a_costly_client_leaves_the_reserve_to_everybody_else() -> None:
@@ -61,7 +73,7 @@ def test_a_costly_client_leaves_the_reserve_to_everybody_else() -> None:
         dispatch.release("student", 0.004)
         assert dispatch.busy == 3  # the cancelled wait took nothing
 
-    asyncio.run(scenario())
+    _run(scenario)
 
 
 def test_a_new_client_may_use_every_worker_and_charges_fade() -> None:
@@ -75,4 +87,4 @@ def test_a_new_client_may_use_every_worker_and_charges_fade() -> None:
         future = 200.0 + max(when for _, when in dispatch._charges.values())
         assert dispatch.charge("new", now=future) < 0.01
 
-    asyncio.run(scenario())
+    _run(scenario)

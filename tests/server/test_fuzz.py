@@ -15,6 +15,10 @@ from collections.abc import Iterator
 import httpx
 import pytest
 import schemathesis
+
+# Loaded now, before any run: CPython 3.11.7's AST converter miscounted its depth when pytest rewrote this lazily
+# imported module late in `make test` (SystemError "AST constructor recursion depth mismatch").
+import schemathesis.specs.openapi.schemas
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
