@@ -200,6 +200,21 @@ class Tensor:
         hooks.append(hook)
         return RemovableHandle(hooks, hook)
 
+    def register_post_accumulate_grad_hook(self, hook: Any) -> RemovableHandle:
+        """Call ``hook(tensor)`` each time backward has added to this leaf's ``.grad``."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self._grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        acc = self._accumulator
+        if acc is None:
+            acc = self._accumulator = AccumulateGrad(self)
+        hooks = acc._post_hooks
+        if hooks is None:
+            hooks = acc._post_hooks = []
+        hooks.append(hook)
+        return RemovableHandle(hooks, hook)
+
     def detach(self) -> Tensor:
         """A new tensor sharing this one's data, cut off from the graph."""
         t = Tensor._make(self._data)
@@ -341,6 +356,18 @@ class Tensor:
 
     def bool(self) -> Tensor:
         return self.to(dtypes.bool_)
+
+    def byte(self) -> Tensor:
+        return self.to(dtypes.uint8)
+
+    def char(self) -> Tensor:
+        return self.to(dtypes.int8)
+
+    def short(self) -> Tensor:
+        return self.to(dtypes.int16)
+
+    def half(self) -> Tensor:
+        return self.to(dtypes.float16)
 
     def cpu(self) -> Tensor:
         return self

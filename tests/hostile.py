@@ -19,7 +19,9 @@ ATTRIBUTE_WALKS = [
     (T + "m = torch.nn.Linear(1, 1)\nf = m.forward\nprint(f.im_func)", NS, "of a method value is not accessible"),
     (T + "print(torch.nn.Module.__init__.__globals__)", NS, "not accessible"),
     (T + "print(torch.Tensor.add)", NS, "of a type value is not accessible"),
-    (T + "x = torch.ones(2)\nprint(x.numpy())", "NotImplementedError", "numpy is not available here"),
+    # t.numpy() is our stand-in of numpy's array (engine/ndarray): numpy's own machinery is not on it
+    (T + "x = torch.ones(2)\nprint(x.numpy().ctypes)", "AttributeError", "'ndarray' object has no attribute 'ctypes'"),
+    (T + "x = torch.ones(2)\nprint(x.numpy()._a)", NS, "'_a' is not accessible"),
     (T + "m = torch.nn.Linear(1, 1)\nprint(m.state_dict().fromkeys)", NS, "'OrderedDict.fromkeys' is not available"),
     ("import math\nprint(math.sqrt.__self__)", NS, "'__self__' is not accessible"),
     ("print(print.__self__)", NS, "'__self__' is not accessible"),
@@ -29,7 +31,8 @@ ATTRIBUTE_WALKS = [
     ("o = object\nprint(o.mro())", NS, "of a type value is not accessible"),
     (T + "print(torch.finfo(torch.float32))", "AttributeError", "module 'torch' has no attribute 'finfo'"),
     ("import math\nprint(math.comb(10**6, 5 * 10**5))", "AttributeError", "module 'math' has no attribute 'comb'"),
-    (T + "class F(torch.autograd.Function):\n    pass", "AttributeError", "module 'torch.autograd' has no attribute"),
+    (T + "class F(torch.autograd.Function):\n    pass\nprint(F._backward_cls.__mro__)", NS, "is not accessible"),
+    (T + "class F(torch.autograd.Variable):\n    pass", NS, "a class can only derive from torch classes"),
     (
         T + "x = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\nprint(y.grad_fn.next_functions.__class__)",
         NS,

@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any
 
+from engine.autograd_function import Function
 from engine.data import Dataset
 from engine.lr_scheduler import LRScheduler
 from engine.nn import Module
@@ -36,7 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
 CLASS_KEY = " class"  # frame entries user code cannot name (a space is never part of an identifier)
 SELF_KEY = " self"
 _BODY = (ast.FunctionDef, ast.Assign, ast.AnnAssign, ast.Pass, ast.Expr)
-COURSE_BASES = (Module, Dataset, Optimizer, LRScheduler)
+COURSE_BASES = (Module, Dataset, Optimizer, LRScheduler, Function)
 # Modules whose classes are made afresh for each run (``collections``' OrderedDict, namedtuple's classes...): a
 # subclass of one touches nothing another run sees.
 PER_RUN_MODULES = ("engine.stdlib.containers",)
@@ -88,7 +89,7 @@ def define_class(interp: Interpreter, node: ast.ClassDef) -> type:
         if not _base_allowed(interp, base):
             raise NotSupported(
                 "a class can only derive from torch classes meant to be subclassed (nn.Module and its layers, "
-                "Dataset, Optimizer, the LR schedulers), exceptions or your own classes"
+                "Dataset, Optimizer, the LR schedulers, autograd.Function), exceptions or your own classes"
             )
         bases.append(base)
     if node.name in RESERVED_NAMES:

@@ -16,7 +16,7 @@ from typing import Any
 from engine.sandbox.budget import _BIG, Budget
 from engine.sandbox.errors import NotSupported
 from engine.sandbox.identity import check_set
-from engine.sandbox.sizes import NESTED, BoundedFormatter, check_format_spec, check_nested, footprint
+from engine.sandbox.sizes import NESTED, BoundedFormatter, check_format_spec, check_nested, count_of, footprint
 
 _STR = frozenset(
     [
@@ -105,7 +105,7 @@ def _sized(budget: Budget, method: Callable[..., Any], size: Callable[..., int],
 
 
 def _width(width: Any = 0, *_: Any) -> int:
-    return width if isinstance(width, int) else 0
+    return count_of(width) or 0
 
 
 # Methods that compare or hash their arguments (and, for sequences, the items): what that visits is bounded first.

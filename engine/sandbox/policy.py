@@ -147,6 +147,8 @@ def engine_type(t: type) -> bool:
             # engine classes may call themselves torch.* to print like PyTorch (real torch is never reachable)
             or mod == "torch"
             or mod.startswith("torch.")
+            # ... and numpy.* (engine/ndarray), marked in their own class dict: real numpy's classes never are
+            or (mod.split(".")[0] == "numpy" and t.__dict__.get("_gt_numpy") is True)
             or issubclass(t, (SafeNamespace, SandboxObject))
         )
         if mod != "__main__":  # a run's own classes are not kept: through their methods they hold all of its state
@@ -214,6 +216,8 @@ def _class_attr(cls: type, name: str) -> Any:
     value = getattr(cls, name)
     if user_class(owner):
         return value
+    if isinstance(value, types.MethodType) and value.__self__ is cls:
+        return value  # a classmethod of the engine base, bound to the learner's class (``MyReLU.apply``)
     if callable(value) and not isinstance(value, type):
         return _OnInstancesOf(value, cls, name)
     return _checked_result(value, name)
@@ -292,6 +296,10 @@ def set_attr(obj: Any, name: str, value: Any) -> None:
             raise NotSupported(f"attribute '{name}' of a tensor cannot be assigned (only grad, requires_grad, data)")
     elif mod == "engine.facade" or isinstance(obj, SafeNamespace):
         raise NotSupported(f"attribute '{name}' of a module cannot be assigned")
-    elif not (engine_type(t) and (mod.startswith(("engine.nn", "engine.optim")) or isinstance(obj, SandboxObject))):
+    elif not (
+        engine_type(t)
+        # nn modules, optimizers, the learner's objects, and the ctx of the learner's autograd.Function
+        and (mod.startswith(("engine.nn", "engine.optim", "torch.autograd.function")) or isinstance(obj, SandboxObject))
+    ):
         raise NotSupported(f"attribute '{name}' of a {t.__name__} value cannot be assigned")
     setattr(obj, name, value)

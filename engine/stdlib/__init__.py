@@ -24,13 +24,18 @@ from engine.stdlib.containers import make_collections
 from engine.stdlib.copying import make_copy
 from engine.stdlib.dataclass import make_dataclasses
 from engine.stdlib.iterate import make_functools, make_itertools
+from engine.stdlib.numpy_module import make_numpy
 from engine.stdlib.pyrandom import make_random
 from engine.stdlib.text import make_pprint, make_string, make_typing
 
 
 def make_stdlib(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
     """The standard-module facades of one run, by import name."""
+    numpy = make_numpy(budget)
     return {
+        "numpy": numpy,
+        "numpy.random": numpy.random,
+        "numpy.linalg": numpy.linalg,
         "random": make_random(budget),
         "itertools": make_itertools(budget),
         "functools": make_functools(budget),

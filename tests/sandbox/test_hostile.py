@@ -23,7 +23,10 @@ CASES = [
     ("().__class__.__bases__", "NotSupported", "attribute '__class__' is not accessible", 1),
     ("getattr(1, 'real')", "NotSupported", "'getattr' is not available", 1),
     ("\nimport os", "NotSupported", "module 'os' is not available", 2),
-    ("import numpy as np", "NotSupported", "module 'numpy' is not available", 1),
+    # numpy is a safe stand-in now (engine/ndarray, tests/sandbox/test_numpy_escapes.py); its machinery is not:
+    ("import numpy.ctypeslib", "NotSupported", "module 'numpy.ctypeslib' is not available", 1),
+    ("from numpy.lib import stride_tricks", "NotSupported", "module 'numpy.lib' is not available", 1),
+    ("import scipy as sp", "NotSupported", "module 'scipy' is not available", 1),
     ("from os import path", "NotSupported", "module 'os' is not available", 1),
     ("eval('1')", "NotSupported", "'eval' is not available", 1),
     ("exec('x = 1')", "NotSupported", "'exec' is not available", 1),
