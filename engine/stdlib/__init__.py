@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.sandbox.budget import Budget
-from engine.stdlib.clock import make_time
+from engine.stdlib.clock import make_time, make_timeit
 from engine.stdlib.containers import make_collections
 from engine.stdlib.copying import make_copy
 from engine.stdlib.dataclass import make_dataclasses
@@ -32,6 +32,7 @@ from engine.stdlib.text import make_pprint, make_string, make_typing
 def make_stdlib(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
     """The standard-module facades of one run, by import name."""
     numpy = make_numpy(budget)
+    time = make_time(budget)
     return {
         "numpy": numpy,
         "numpy.random": numpy.random,
@@ -44,7 +45,8 @@ def make_stdlib(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
         "dataclasses": make_dataclasses(budget),
         "pprint": make_pprint(write, budget),
         "string": make_string(),
-        "time": make_time(budget),
+        "time": time,
+        "timeit": make_timeit(time),
         "typing": make_typing(),
     }
 

@@ -81,6 +81,10 @@ CASES = [
     ("class A:\n    pass\nprint(super(A, A).__init__.__self__)", NS, "'__self__' is not accessible", 3),
     (T + "class N(torch.nn.Module):\n    pass\nN.parameters(torch.float32)", "TypeError", "requires a 'N' object", 4),
     (T + "class N(torch.nn.Module):\n    pass\nprint(N.__mro__)", NS, "'__mro__' is not accessible", 4),
+    ("print([].__class__)", NS, "attribute '__class__' is not accessible", 1),
+    ("x = [].__class__.__name__.__class__", NS, "attribute '__class__' is not accessible", 1),
+    ("print(().__class__.__bases__)", NS, "attribute '__class__' is not accessible", 1),
+    ("print(().__class__.__name__.__len__)", NS, "attribute '__len__' is not accessible", 1),
     # generators: no frame, code or inner generator; nothing runs after a breach or outside its run
     ("def g():\n    yield 1\nprint(g().gi_frame)", AE, "'generator' object has no attribute 'gi_frame'", 3),
     ("def g():\n    yield 1\nprint(g().gi_code)", AE, "'generator' object has no attribute 'gi_code'", 3),

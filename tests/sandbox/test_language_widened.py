@@ -197,6 +197,14 @@ TORCH = {
         "print(sum(p.numel() for p in torch.nn.Linear(3, 2).parameters()))"
     ),
     "names_of_functions_and_classes": "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\nx = torch.tensor([-1.0, 2.0], requires_grad=True)\nfor act in [torch.relu, torch.sigmoid, torch.tanh, F.relu, F.softplus]:\n    print(act.__name__, act(x))\nprint(nn.ReLU.__name__, type(nn.ReLU()).__name__, type(x.sum().grad_fn).__name__, type(x.grad_fn))\ny = (x * 2).sum()\nprint(type(y.grad_fn), type(y.grad_fn).__name__, y.grad_fn.name())\nprint(type(torch.float32), type(x.shape), type(x.device), type(x.dtype).__name__)\nprint(type(torch.optim.SGD([x], lr=0.1)), type(nn.MSELoss()))\ndef f(a): return a\nprint(f.__name__, (lambda: 0).__name__, print.__name__, len.__name__)\n",
+    "class_name_in_a_hook": (
+        "import torch\nimport torch.nn as nn\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.fc = nn.Linear(2, 1)\n    def forward(self, x):\n        return self.fc(x)\n"
+        "def printnorm(self, input, output):\n    print('Inside ' + self.__class__.__name__ + ' forward')\n"
+        "    print('input: ', type(input), 'output: ', type(output), output.size())\n"
+        "net = Net()\nnet.fc.register_forward_hook(printnorm)\nout = net(torch.ones(1, 2))\n"
+        "print([].__class__.__name__, net.__class__.__name__, f'{net.fc.__class__.__name__}')"
+    ),
     "decorated_methods": (
         "import torch\nclass Model:\n    def __init__(self):\n        self.w = torch.ones(2, requires_grad=True)\n"
         "    @torch.no_grad()\n    def predict(self, x):\n        return (self.w * x).sum()\n"
