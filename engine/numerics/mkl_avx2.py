@@ -10,24 +10,27 @@ below. Orders were measured (docs/NUMERICS.md, "AVX2"), never read; ``None`` whe
   into lane 0 of register 0. If ``x`` is not aligned with ``y``, one vector goes into register 0 and all the rest
   one by one into its lane 0. Then ``((r0 + r1) + r2) + r3`` and ``(l0 + l2) + (l1 + l3)``.
 
-* ``a @ b`` (n x k @ k x m), where measured: each output a chain over k from +0, either of separately rounded
-  products and sums (``"plain"``, one ``np.add.accumulate``) or of FMAs (``"fma"``, as on AVX512):
+* ``a @ b`` (n x k @ k x m), where measured (2 threads up to k = 255; one thread for the course shapes beyond):
+  each output a chain over k from +0, of separately rounded products and sums (``"plain"``) or of FMAs
+  (``"fma"``, blocked along k by ``chains.mkl_k_blocks``: 192 at a time, two halves between 192 and 384):
 
-  - n = 1 with a C-contiguous b, 2 <= m <= 64, k <= 2,000 (``gᵀ @ x``: the weight gradient of ``nn.Linear(m, 1)``
-    as torch's autograd computes it): plain;
-  - m = 1 (``nn.Linear(k, 1)`` and ``xᵀ @ g``): plain, for a C-contiguous ``a`` with k <= 4, and for a
-    transposed view ``a`` (the gradient ``xᵀ @ g``) with n <= 16 and any k (measured to 3,000: no thread split);
+  - n = 1 with a C-contiguous b, 2 <= m <= 1,000, k <= 3,000 (``gᵀ @ x``: the weight gradient of
+    ``nn.Linear(m, 1)`` as torch's autograd computes it): plain;
+  - m = 1: for a transposed view ``a`` (the gradient ``xᵀ @ g``) with n <= 1,000, any k: plain; for a C-contiguous
+    ``a`` (``nn.Linear(k, 1)``, n >= 16): plain for k <= 4, ``"rows4"`` for k >= 8 divisible by 4;
   - 2 <= m <= 12, plain: for k <= 3 (any layout, n >= 16); for a C-contiguous b with m in {2, 3, 4, 8}
-    (n >= 16, k <= 100); for the weight gradient (a transposed view, 2 <= n <= 15, b C-contiguous) with m <= 4
-    (k <= 64) or with k <= 5 and m <= 10;
+    (n >= 16, k <= 100); for the weight gradient (a transposed view, b C-contiguous) with m <= 2 (any n, k), or
+    2 <= n <= 15 with m <= 4 (k <= 64) or with k <= 5 and m <= 10;
+  - m = 10 with a C-contiguous b, n >= 16, 8 <= k <= 1,000: ``"split8"`` (plain, but the odd rows' first 2 columns
+    in groups of 8);
   - 2 <= m <= 3, a C-contiguous a and a transposed b (``nn.Linear(k, 2 or 3)``, n >= 16): ``"rows8"``, each
     output an 8-lane plain dot over k (lane i takes k = i, i + 8, ...; the lanes folded by halves, 8 -> 4 -> 2
     -> 1; then the last k % 8 products one by one), measured for k <= 8 and every k divisible by 4 up to 784;
   - 4 <= m <= 11 with the same layouts (``nn.Linear(k, 10)``, e.g. MNIST's 784 -> 10), k divisible by 4
     (8 <= k <= 784): ``"cols4"``, groups of 4 columns, each output a 4-lane plain dot (lane i takes k = i,
     i + 4, ...) folded as (l0 + l2) + (l1 + l3), the last m % 4 columns as ``"rows8"``;
-  - 13 <= m, k <= 128: fma for 8 <= n; with a C-contiguous b and k <= 64 (a either layout): plain for n = 1 and for
-    n <= 3 with 16 <= m, fma for n = 4.
+  - 13 <= m: fma for 8 <= n, any k and layout (measured to k = 2,000); with a C-contiguous b: plain for n <= 3
+    with 16 <= m, k <= 3,000 (``"split8"`` for 2-3 rows when m = 8j + 2), fma for n = 4 and k <= 64.
 
 Example::
 
@@ -160,8 +163,9 @@ def _rows4(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _split8(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """10 columns: plain chains, except on odd rows the first 2 columns, where k goes in groups of 8: 4 products
-    into the sum one by one, the next 4 chained apart and then added (the last group may be short)."""
+    """m = 8j + 2 columns (10; or 18, 50, ... for 2-3 rows): plain chains, except on odd rows the first 2 columns,
+    where k goes in groups of 8: 4 products into the sum one by one, the next 4 chained apart and then added (the
+    last group may be short)."""
     out = _plain(a, b)
     n, k = a.shape
     p = a[1::2, None, :] * b.T[None, :2, :]  # (odd rows, 2, k) float32 products
@@ -187,7 +191,7 @@ def chain_kind(n: int, k: int, m: int, a_transposed: bool, b_contiguous: bool) -
             return "plain" if n <= 1000 else None  # xᵀ @ g
         if k <= 4 and n >= 16:
             return "plain"
-        return "rows4" if k >= 8 and k % 4 == 0 else None  # nn.Linear(k, 1): a 4-lane dot per row
+        return "rows4" if n >= 16 and k >= 8 and k % 4 == 0 else None  # nn.Linear(k, 1): a 4-lane dot per row
     if m <= 12:
         if a_transposed and m <= 2 and b_contiguous:
             return "plain"  # the weight gradient of nn.Linear(2, ·) over a batch of k (measured to k = 3,000)
@@ -195,7 +199,7 @@ def chain_kind(n: int, k: int, m: int, a_transposed: bool, b_contiguous: bool) -
             return "plain" if b_contiguous and ((m <= 4 and k <= 64) or (k <= 5 and m <= 10)) else None
         if n >= 16 and (k <= 3 or (b_contiguous and m in (2, 3, 4, 8) and k <= 100)):
             return "plain"
-        if n >= 16 and b_contiguous and m == 10 and k <= 1000:
+        if n >= 16 and b_contiguous and m == 10 and 8 <= k <= 1000:
             return "split8"  # nn.Linear(·, 10)'s h @ w2 and the gradient hᵀ @ g
         rows = n >= 16 and not b_contiguous and not a_transposed
         if rows and 8 <= k <= 784 and k % 4 == 0:
@@ -206,8 +210,8 @@ def chain_kind(n: int, k: int, m: int, a_transposed: bool, b_contiguous: bool) -
         return "fma"  # blocked along k from 193 (measured to k = 2,000, m to 1,000)
     if not b_contiguous:
         return None
-    if n <= 3 and m >= 16 and k <= 3000:
-        return "plain"
+    if n <= 3 and m >= 16 and k <= 3000:  # m = 8j + 2: the odd row's first 2 columns go in groups of 8
+        return "plain" if m % 8 != 2 or n == 1 else ("split8" if k >= 8 else None)
     if k > 64:
         return None
     return "fma" if n == 4 else None
