@@ -78,7 +78,10 @@ def _ifexp(interp: Interpreter, node: ast.IfExp) -> Any:
 
 
 def _attribute(interp: Interpreter, node: ast.Attribute) -> Any:
-    return get_attr(interp.eval_expr(node.value), node.attr, interp.budget)
+    value = node.value
+    if type(value) is ast.Attribute and value.attr == "__class__":  # x.__class__.__name__ (parse allows no other)
+        return interp.builtins["type"].of(interp.eval_expr(value.value)).__name__
+    return get_attr(interp.eval_expr(value), node.attr, interp.budget)
 
 
 def _subscript(interp: Interpreter, node: ast.Subscript) -> Any:

@@ -169,10 +169,14 @@ def _check_node(node: ast.AST, kind: type, line: int | None, in_class: bool, in_
     elif kind is ast.Attribute:
         refused = None
         inner: ast.AST = node
+        outer = None
         while isinstance(inner, ast.Attribute):  # report the first refused one of ().__class__.__bases__
             attr = inner.attr
-            if _dunder(attr) and attr not in _DUNDER_ATTRS and not _is_super_dunder(inner):
+            if attr == "__class__" and (outer == "__name__" or getattr(inner, "gt_class_name", False)):
+                inner.gt_class_name = True  # type: ignore[attr-defined]  # x.__class__.__name__: type(x)'s name only
+            elif _dunder(attr) and attr not in _DUNDER_ATTRS and not _is_super_dunder(inner):
                 refused = attr
+            outer = attr
             inner = inner.value
         if refused is not None:
             raise NotSupported(f"attribute '{refused}' is not accessible", line)

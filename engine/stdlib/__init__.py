@@ -19,12 +19,13 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.sandbox.budget import Budget
-from engine.stdlib.clock import make_time
+from engine.stdlib.clock import make_time, make_timeit
 from engine.stdlib.containers import make_collections
 from engine.stdlib.copying import make_copy
 from engine.stdlib.dataclass import make_dataclasses
 from engine.stdlib.iterate import make_functools, make_itertools
 from engine.stdlib.numpy_module import make_numpy
+from engine.stdlib.ospath import make_os
 from engine.stdlib.pyrandom import make_random
 from engine.stdlib.text import make_pprint, make_string, make_typing
 
@@ -32,6 +33,7 @@ from engine.stdlib.text import make_pprint, make_string, make_typing
 def make_stdlib(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
     """The standard-module facades of one run, by import name."""
     numpy = make_numpy(budget)
+    time = make_time(budget)
     return {
         "numpy": numpy,
         "numpy.random": numpy.random,
@@ -44,7 +46,10 @@ def make_stdlib(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
         "dataclasses": make_dataclasses(budget),
         "pprint": make_pprint(write, budget),
         "string": make_string(),
-        "time": make_time(budget),
+        "time": time,
+        "os": (os := make_os(budget)),
+        "os.path": os.path,
+        "timeit": make_timeit(time),
         "typing": make_typing(),
     }
 

@@ -133,7 +133,9 @@ PYTHON = {
         "for i in count(1):\n    if i > 3:\n        break\n    print('batch', i)\n"
         "P = namedtuple('P', 'x y')\nprint(P(1, 2), OrderedDict(a=1), defaultdict(list), deque([1, 2], maxlen=2))\n"
         "print(Counter('hello').most_common(2), functools.reduce(lambda a, b: a + b, [1, 2, 3]), math.pi)\n"
-        "pprint({'lr': 0.1, 'layers': [64, 32], 'name': 'net'})\nprint(copy.deepcopy([[1], 2]), string.digits)"
+        "pprint({'lr': 0.1, 'layers': [64, 32], 'name': 'net'})\nprint(copy.deepcopy([[1], 2]), string.digits)\n"
+        "import os\nimport os.path\nfrom os.path import join\nprint(os.path.join('data', 'mnist', 'x.pt'), join('a', '/b'), os.sep)\n"
+        "print(os.path.splitext('model.pth'), os.path.basename('/a/b.txt'), os.path.dirname('/a/b.txt'))"
     ),
 }
 
@@ -195,6 +197,15 @@ TORCH = {
         "        loss = ((X @ w - y) ** 2).mean()\n        loss.backward()\n"
         "        with torch.no_grad():\n            w -= 0.001 * w.grad\n            w.grad.zero_()\n    print(epoch, w)\n"
         "print(sum(p.numel() for p in torch.nn.Linear(3, 2).parameters()))"
+    ),
+    "names_of_functions_and_classes": "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\nx = torch.tensor([-1.0, 2.0], requires_grad=True)\nfor act in [torch.relu, torch.sigmoid, torch.tanh, F.relu, F.softplus]:\n    print(act.__name__, act(x))\nprint(nn.ReLU.__name__, type(nn.ReLU()).__name__, type(x.sum().grad_fn).__name__, type(x.grad_fn))\ny = (x * 2).sum()\nprint(type(y.grad_fn), type(y.grad_fn).__name__, y.grad_fn.name())\nprint(type(torch.float32), type(x.shape), type(x.device), type(x.dtype).__name__)\nprint(type(torch.optim.SGD([x], lr=0.1)), type(nn.MSELoss()))\ndef f(a): return a\nprint(f.__name__, (lambda: 0).__name__, print.__name__, len.__name__)\n",
+    "class_name_in_a_hook": (
+        "import torch\nimport torch.nn as nn\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.fc = nn.Linear(2, 1)\n    def forward(self, x):\n        return self.fc(x)\n"
+        "def printnorm(self, input, output):\n    print('Inside ' + self.__class__.__name__ + ' forward')\n"
+        "    print('input: ', type(input), 'output: ', type(output), output.size())\n"
+        "net = Net()\nnet.fc.register_forward_hook(printnorm)\nout = net(torch.ones(1, 2))\n"
+        "print([].__class__.__name__, net.__class__.__name__, f'{net.fc.__class__.__name__}')"
     ),
     "decorated_methods": (
         "import torch\nclass Model:\n    def __init__(self):\n        self.w = torch.ones(2, requires_grad=True)\n"
