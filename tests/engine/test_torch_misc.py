@@ -162,3 +162,17 @@ print(F.relu6(torch.tensor([1, 9, -2])), F.hardtanh(torch.tensor([1, 9, -2])))
 def test_hardtanh_relu6_logsigmoid_like_torch() -> None:
     address = re.compile(r" at 0x[0-9a-fA-F]+>")
     assert address.sub("", run_ours(ACTIVATIONS)) == address.sub("", run_torch(ACTIVATIONS))
+
+
+LAYOUT = """
+import torch
+x = torch.arange(6.).reshape(2, 3)
+print(x.stride(), x.t().stride(), x.stride(1), x[:, 1:].stride(), x.is_complex(), x.itemsize, x.nbytes)
+print(x.unsqueeze(0).expand(4, 2, 3).stride(), x.view(1, 6).stride(), torch.zeros(3, 1, 2).stride(), x[0].stride())
+print(torch.arange(5).stride(), torch.tensor(3.).stride(), x.transpose(0, 1).contiguous().stride(), x.flatten().stride())
+print(x.t()[0:1].stride(), x[:, 1:2].stride(), x.t().unsqueeze(1).stride())
+"""
+
+
+def test_stride_itemsize_nbytes_like_torch() -> None:
+    assert run_ours(LAYOUT) == run_torch(LAYOUT)
