@@ -20,10 +20,9 @@ test: setup-test frontend chromium deploy-tools
 	cd frontend && npm test
 	$(PY) -m pytest
 
-# The real-course corpus (tests/realcourse/README.md): public course programs kept outside the repository, in
-# $(GRADTRACE_REALCOURSE) or tests/realcourse/corpus/; not part of `make test`, which a fresh clone must pass.
+# The real-course corpus alone (tests/realcourse/README.md); `make test` runs it too.
 test-realcourse: setup-test
-	$(PY) -m pytest tests/realcourse/realcourse_corpus.py
+	$(PY) -m pytest tests/realcourse/test_corpus.py
 
 setup: $(VENV)/.installed
 setup-test: $(VENV)/.installed-test

@@ -75,6 +75,7 @@ REPLAYED = "import torch\nx = torch.ones(3, requires_grad=True)\nys = [(x * i).s
 BIG_GRAD = "sum((x * {k}).sum() for i in range(1000))"  # 6,000 events, a 0.9 MB answer
 KINDS = ("programs", "stalled", "headers", "replays", "grad")
 STUDENT = {"X-Forwarded-For": "203.0.113.1"}
+SERVER: list[psutil.Process] = []  # the server under test (main)
 
 
 def address(kind: str, k: int) -> str:
@@ -196,6 +197,57 @@ def _attacker_process(url: str, kind: str, count: int, seconds: float) -> subpro
     )
 
 
+class Cpu:
+    """Where the machine's CPU went during a round: the server process, its workers (live and reaped), the
+    attackers' processes, this process (the student and the program attackers), and everything else on the
+    machine (other work: on a shared machine the student's latency is theirs as much as ours)."""
+
+    def __init__(self, server: psutil.Process, attackers: list[int]) -> None:
+        self.server, self.attackers = server, attackers
+        self.me = psutil.Process()
+        self.start = self._sample()
+
+    def _tree(self) -> tuple[float, float]:
+        own = self.server.cpu_times()
+        workers = own.children_user + own.children_system  # reaped workers
+        for child in self.server.children(recursive=True):
+            try:
+                times = child.cpu_times()
+            except psutil.NoSuchProcess:
+                continue
+            workers += times.user + times.system + times.children_user + times.children_system
+        return own.user + own.system, workers
+
+    def _sample(self) -> dict[str, float]:
+        server, workers = self._tree()
+        attackers = 0.0
+        for pid in self.attackers:
+            try:
+                times = psutil.Process(pid).cpu_times()
+                attackers += times.user + times.system
+            except psutil.NoSuchProcess:
+                pass
+        me = self.me.cpu_times()
+        machine = psutil.cpu_times()
+        busy = sum(machine) - machine.idle - getattr(machine, "iowait", 0.0)
+        return {
+            "server": server,
+            "workers": workers,
+            "attackers": attackers,
+            "client": me.user + me.system,
+            "machine": busy,
+            "wall": time.monotonic(),
+        }
+
+    def report(self) -> str:
+        end = self._sample()
+        used = {key: end[key] - self.start[key] for key in end}
+        others = used["machine"] - used["server"] - used["workers"] - used["attackers"] - used["client"]
+        wall = used["wall"]
+        parts = [f"{key} {used[key] / wall:.2f}" for key in ("server", "workers", "attackers", "client")]
+        return f"CPU (cores): {', '.join(parts)}, other work {max(others, 0.0) / wall:.2f} of {psutil.cpu_count()}"
+
+
 class Memory:
     """Samples the RSS and PSS of the server and its worker processes in a background thread."""
 
@@ -236,6 +288,7 @@ class Memory:
 
 async def _round(url: str, seconds: float, attackers: int, kinds: tuple[str, ...] = ("programs",)) -> dict[str, object]:
     others = [(kind, _attacker_process(url, kind, attackers, seconds)) for kind in kinds if kind != "programs"]
+    cpu = Cpu(SERVER[0], [proc.pid for _, proc in others]) if SERVER else None
     if "programs" not in kinds:
         attackers = 0
     deadline = time.monotonic() + seconds
@@ -275,6 +328,7 @@ async def _round(url: str, seconds: float, attackers: int, kinds: tuple[str, ...
                 i += 1
 
         await asyncio.gather(student(), *(attacker(k) for k in range(attackers)))
+    cpu_report = cpu.report() if cpu is not None else ""
     for kind, proc in others:
         out, _ = proc.communicate(timeout=120)
         attacks[kind] = json.loads(out.strip().splitlines()[-1]) if out.strip() else "no report"  # type: ignore[assignment]
@@ -286,6 +340,7 @@ async def _round(url: str, seconds: float, attackers: int, kinds: tuple[str, ...
         "worst": latencies[-1],
         "errors": errors,
         "attacks": attacks,
+        "cpu": cpu_report,
     }
 
 
@@ -313,7 +368,8 @@ def main() -> None:
         return
     kinds = tuple(kind.strip() for kind in args.kinds.split(",") if kind.strip())
     assert set(kinds) <= set(KINDS), kinds
-    proc, url = start_server({"GRADTRACE_RATE_LIMIT": ""})  # every client is 127.0.0.1 here
+    proc, url = start_server({"GRADTRACE_RATE_LIMIT": ""})
+    SERVER.append(psutil.Process(proc.pid))
     global LESSON_1_STDOUT
     LESSON_1_STDOUT = httpx.post(f"{url}/api/run", json={"code": LESSON_1}, timeout=30).json()["stdout"]
     if "replays" in kinds:  # the replayed answer is kept before any attack (a busy machine might not finish it)
@@ -341,6 +397,7 @@ def main() -> None:
                     f"after: RSS {rss / mib:.0f} MiB, PSS {pss / mib:.0f} MiB "
                     f"(server process {memory.server_rss() / mib:.0f} MiB)"
                 )
+                print(f"   {result['cpu']}")
                 for error in result["errors"][:5]:
                     print("   error:", error)
                 if args.student_target is None:

@@ -164,6 +164,7 @@ def _torch_members() -> dict[str, Any]:
             "inference_mode": grad_mode.no_grad,
             "set_grad_enabled": grad_mode.set_grad_enabled,
             "is_grad_enabled": grad_mode.is_grad_enabled,
+            "__version__": "2.13.0+cpu",  # the PyTorch whose behaviour the engine reproduces
             # types
             "Tensor": Tensor,
             "Size": Size,

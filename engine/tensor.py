@@ -23,7 +23,7 @@ import numpy as np
 from engine import dtypes
 from engine.graph import NON_LEAF_GRAD_WARNING, AccumulateGrad, Node
 from engine.printing import tensor_repr
-from engine.run_state import serial_hash, state
+from engine.run_state import charge_bulk, serial_hash, state
 from engine.size_device import CPU, RemovableHandle, Size, check_device, device
 
 _TYPE_NAMES = {
@@ -330,6 +330,7 @@ class Tensor:
     def __iter__(self) -> Iterator[Tensor]:
         if self._data.ndim == 0:
             raise TypeError("iteration over a 0-d tensor")
+        charge_bulk(self._data.shape[0])
         return iter([self[i] for i in range(self._data.shape[0])])
 
     def __bool__(self) -> bool:

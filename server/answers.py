@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 _MACHINE_LIMITS = frozenset({"LimitExceeded", "MemoryError", "RecursionError", "InternalError"})
@@ -90,10 +90,13 @@ _EVENTS = b',"events":['  # where the events start in an answer (its first keys 
 
 @dataclass(frozen=True)
 class Kept:
-    """One kept answer: ``body`` (``/api/run``'s JSON) and ``stream`` (``/api/run/stream``'s bytes)."""
+    """One kept answer: ``body`` (``/api/run``'s JSON) and ``stream`` (``/api/run/stream``'s bytes); ``gzipped``
+    holds the body gzipped once it was asked for so (``server/routes/run.py``), so that a replay is never compressed
+    again."""
 
     body: bytes
     stream: bytes
+    gzipped: list[bytes] = field(default_factory=list, compare=False, repr=False)
 
     @classmethod
     def of_body(cls, body: bytes) -> Kept:

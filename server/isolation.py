@@ -31,6 +31,7 @@ from typing import Any
 
 import pebble
 
+from server.dispatch import FairDispatch
 from server.worker import WorkerConfig, execute, set_up, warm
 
 _PRELOAD = ["server.preload"]
@@ -68,6 +69,7 @@ class RunPool:
         self.config = config
         self.deadline = deadline
         self.max_tasks = max_tasks
+        self.dispatch = FairDispatch(workers, reserve=workers // 4)
         self._on_replaced = on_replaced  # told of each worker stopped with its run (killed; a stream's client left)
         self._pool = pebble.ProcessPool(
             max_workers=workers, max_tasks=max_tasks, initializer=set_up, initargs=(config,), context=context
@@ -80,10 +82,27 @@ class RunPool:
         encode: Callable[[Any], Any] | None = None,
         inbox: tuple[str, bytes] | None = None,
         seed: int | None = None,
+        client: str = "",
     ) -> Any:
-        """Run ``code`` in a worker (see ``server.worker.execute``). Raises ``TimeoutError`` when the run had to be
-        killed at ``started + deadline``, ``pebble.ProcessExpired`` when its worker died. Cancelling the call stops
-        the run (pebble stops its worker and starts a fresh one)."""
+        """Run ``code`` in a worker (see ``server.worker.execute``) once one is free for ``client``
+        (``server/dispatch.py``). Raises ``TimeoutError`` when the run had to be killed at ``started + deadline``,
+        ``pebble.ProcessExpired`` when its worker died. Cancelling the call stops the run (pebble stops its worker
+        and starts a fresh one)."""
+        await self.dispatch.acquire(client)
+        began = time.monotonic()
+        try:
+            return await self._run(code, started, encode, inbox, seed)
+        finally:
+            self.dispatch.release(client, time.monotonic() - began)
+
+    async def _run(
+        self,
+        code: str,
+        started: float,
+        encode: Callable[[Any], Any] | None,
+        inbox: tuple[str, bytes] | None,
+        seed: int | None,
+    ) -> Any:
         remaining = max(started + self.deadline - time.monotonic(), 0.001)
         future = self._pool.schedule(execute, args=(code, self.config, started, encode, inbox, seed), timeout=remaining)
         loop = asyncio.get_running_loop()

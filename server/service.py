@@ -181,16 +181,16 @@ class RunService:
             return RunResult(stdout="", error=error)
         return RunResult(stdout="", error={"type": "LimitExceeded", "message": reason, "line": None})
 
-    async def run_encoded(self, code: str, seed: int | None = None, client: str = "") -> bytes:
-        """Run ``code`` to completion and return its JSON answer (``/api/run``), encoded by the worker (or kept from
-        an earlier run of the same code and seed)."""
+    async def run_encoded(self, code: str, seed: int | None = None, client: str = "") -> bytes | Kept:
+        """Run ``code`` to completion and return its JSON answer (``/api/run``), encoded by the worker, or the
+        ``Kept`` answer of an earlier run of the same code and seed."""
         self._log_code(code)
         kept = await self.kept(code, seed)
         if kept is not None:
-            return kept.body
+            return kept
         started = self._admit(client)
         try:
-            body, why, report = await self._pool.run(code, started, encode=run_answer, seed=seed)
+            body, why, report = await self._pool.run(code, started, encode=run_answer, seed=seed, client=client)
         except Exception as exc:
             failed = self._failure(exc)
             self._count_failure(exc, failed, started)
@@ -218,7 +218,7 @@ class RunService:
             return 200, kept.body
         started = self._admit(client)
         try:
-            (status, body), why, report = await self._pool.run(code, started, encode=encode)
+            (status, body), why, report = await self._pool.run(code, started, encode=encode, client=client)
         except Exception as exc:
             result = self._failure(exc)
             self._count_failure(exc, result, started)
@@ -254,7 +254,7 @@ class RunService:
         started = time.monotonic()
         token, frames = self._inbox.open()
         task = asyncio.ensure_future(
-            self._pool.run(code, started, encode=done_answer, inbox=(self._inbox.path, token), seed=seed)
+            self._pool.run(code, started, encode=done_answer, inbox=(self._inbox.path, token), seed=seed, client=client)
         )
         copy = StreamCopy(self.answers.max_entry_bytes if self.answers is not None else 0)
         try:

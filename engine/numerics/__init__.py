@@ -1,6 +1,6 @@
 """PyTorch 2.13's CPU numbers, bit for bit, in numpy: the order of its float sums, the FMA chains of MKL's matrix
-products for the shapes courses use, MKL's sin/cos/sqrt, SLEEF's exp/log and the sigmoid and softmax kernels built on
-them. Pure functions on numpy arrays;
+products for the shapes courses use, MKL's sin/cos/sqrt, SLEEF's exp/log/pow and the sigmoid and softmax kernels
+built on them. Pure functions on numpy arrays;
 nothing here imports the rest of the engine. docs/NUMERICS.md tells what each kernel does and how that was found.
 
 Each function returns None where PyTorch's order for that case is not known, so that the caller keeps its own.
@@ -12,6 +12,7 @@ from engine.numerics.mkl_sqrt import rsqrt14, sqrt
 from engine.numerics.mkl_trig import cos, sin
 from engine.numerics.pointwise import addcdiv, addcmul, lerp
 from engine.numerics.sleef import expf, logf, sigmoid
+from engine.numerics.sleef_pow import pow_scalar, powf
 from engine.numerics.softmax import (
     EXACT_MAX_ELEMENTS,
     lastdim_f32,
@@ -40,6 +41,8 @@ __all__ = [
     "expf",
     "logf",
     "sigmoid",
+    "powf",
+    "pow_scalar",
     "row_sums",
     "EXACT_MAX_ELEMENTS",
     "lastdim_f32",

@@ -32,6 +32,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.numerics import mkl_avx2
+from engine.numerics.chains import fma_blocks
 from engine.numerics.cpu import mkl_path
 from engine.numerics.fma import F32, F64, _needs_care, fma32
 
@@ -43,31 +44,16 @@ MAX_DOT = 8000  # checked up to here; at 8,192 MKL splits between threads (order
 
 
 def _chain(a: np.ndarray, b: np.ndarray, lo: int, hi: int) -> np.ndarray:
-    """a: (n, K), b: (K, m) float32 -> (n, m): the FMA chain over k in [lo, hi).
-
-    All products are formed at once in float64 (exactly); each step is then one numpy call that adds the product
-    to the float32 accumulator in float64 and rounds the sum once to float32, which is the FMA's rounding unless
-    the float64 sum is a float32 midpoint. Those sums are recomputed at once at the end and checked; only then
-    (rarely) is the chain redone with the careful FMA."""
-    steps = hi - lo
-    prods = np.ascontiguousarray(a[:, lo:hi].T, dtype=F64)[:, :, None] * b[lo:hi].astype(F64)[:, None, :]
-    hist = np.empty(prods.shape, F32)
-    np.add(prods[0], 0.0, out=hist[0], casting="unsafe")  # from +0: -0 products give +0
-    for k in range(1, steps):
-        np.add(prods[k], hist[k - 1], out=hist[k], casting="unsafe")
-    acc = hist[steps - 1]
-    if steps > 1 and _needs_care(prods[1:] + hist[:-1]):
-        acc = hist[0]
-        for k in range(1, steps):
-            acc = fma32(prods[k], 1.0, acc)
-    return acc
+    """a: (n, K), b: (K, m) float32 -> (n, m): the FMA chain over k in [lo, hi) from +0 (``chains.fma_blocks``:
+    one numpy step per k over all outputs, float32 midpoints of the float64 sums redone with the careful FMA)."""
+    return fma_blocks(a[:, lo:hi], b[lo:hi], [hi - lo])
 
 
 def gemm(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     """``a @ b`` for float32 matrices in MKL's order, or None where that order is not known."""
     profile = _mkl_profile()
     if profile != "avx512":
-        return mkl_avx2.gemm(a, b, lambda x, y: _chain(x, y, 0, x.shape[1])) if profile == "avx2" else None
+        return mkl_avx2.gemm(a, b) if profile == "avx2" else None
     if a.dtype != F32 or b.dtype != F32 or a.ndim != 2 or b.ndim != 2 or a.shape[1] != b.shape[0]:
         return None
     n, k = a.shape
@@ -106,7 +92,7 @@ def gemv_t(a: np.ndarray, g: np.ndarray, allow_long: bool = False) -> np.ndarray
         return None
     profile = _mkl_profile()
     if profile != "avx512":  # on AVX2 one plain chain, fast at any k (mkl_avx2)
-        return mkl_avx2.gemm(a, g, lambda x, y: _chain(x, y, 0, x.shape[1])) if profile == "avx2" else None
+        return mkl_avx2.gemm(a, g) if profile == "avx2" else None
     m, k = a.shape
     if m == 0 or k < 2 or m > MAX_GEMV_ROWS or not a.T.flags.c_contiguous:
         return None
@@ -121,8 +107,7 @@ def gemv_t(a: np.ndarray, g: np.ndarray, allow_long: bool = False) -> np.ndarray
 def addmm(bias: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     """``bias + a @ b`` (nn.Linear) in MKL's order: the product first, the bias added after."""
     if _mkl_profile() == "avx2":
-        p = gemm(a, b)
-        return None if p is None or bias.dtype != F32 else (p + bias).astype(F32)
+        return None if bias.dtype != F32 else mkl_avx2.gemm(a, b, bias)
     if b.ndim == 2 and b.shape[-1] == 1 and not a.flags.c_contiguous:
         return None  # the transposed k x 1 kernel starts from the bias (order not modelled)
     p = gemm(a, b)

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from engine import dtypes
+from engine import dtypes, numerics
 from engine.ops.api import Api, operand, reflected, tensor_methods, torch_op
 from engine.ops.elementwise import ReciprocalBackward0
 from engine.ops.function import Function, number, save_cross
@@ -327,10 +327,16 @@ def pow_scalar(a: np.ndarray, e: Any) -> np.ndarray:
             return np.ones_like(a)
         if e == 0.5:
             return np.sqrt(a)
+        if e == -0.5:
+            return 1 / np.sqrt(a)  # ATen's rsqrt kernel: 1 / sqrt(x), two roundings (measured: bit for bit)
         if e == -1:
             return 1 / a
         if e == -2:
             return 1 / (a * a)
+        if a.dtype == np.float32 and a.flags.c_contiguous and isinstance(e, (int, float)):
+            exact = numerics.pow_scalar(a, e)  # ATen's vectorised kernel: SLEEF's powf (docs/NUMERICS.md)
+            if exact is not None:
+                return exact
         return np.power(a.astype(np.float64), e).astype(a.dtype)
 
 

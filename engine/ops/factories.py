@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes
+from engine.ndarray import Scalar, ndarray
 from engine.ops import tensor_data
 from engine.ops.api import tensor_methods, torch_op
 from engine.ops.argcheck import invalid_combination, is_int, type_name
@@ -111,6 +112,9 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
                 [3., 4.]], requires_grad=True)
     """
     check_device(device)
+    if isinstance(data, (ndarray, Scalar)):  # numpy's (engine/ndarray): copied, numpy's dtype kept
+        arr = np.asarray(data)
+        return _new(np.array(arr, dtype=_np_dtype(dtype, arr.dtype)), requires_grad)
     if isinstance(data, Tensor):
         obs = state().observer
         if obs is not None:
@@ -339,12 +343,6 @@ def eye(n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = F
     return _new(np.eye(n, m, dtype=_np_dtype(dtype)), requires_grad)
 
 
-def _numpy(t: Tensor, force: bool = False) -> Any:
-    if t.requires_grad:
-        raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
-    raise NotImplementedError("numpy is not available here: use .tolist() or .item() to get Python values")
-
-
 tensor_methods(
     {
         "new_tensor": lambda self, data, dtype=None, requires_grad=False: tensor(
@@ -355,7 +353,5 @@ tensor_methods(
         "new_full": lambda self, size, fill_value, dtype=None: full(size, fill_value, dtype=dtype or self.dtype),
         "new_empty": lambda self, *size, dtype=None: zeros(_size(size, "new_empty"), dtype=dtype or self.dtype),
         "type_as": lambda self, other: self.to(other.dtype),
-        "numpy": _numpy,
     },
-    signatures={"numpy": "Tensor input, *, bool force=False"},
 )

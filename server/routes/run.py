@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import gzip
+from functools import partial
 from typing import Annotated
 
+import anyio.to_thread
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
+from server.answers import Kept
 from server.bodies import StrictJSONRoute
 from server.routes.deps import ServiceDep, SettingsDep, check_code_size, client_of
 from server.schemas.api import REFUSALS, RunRequest, RunResponse
@@ -33,6 +37,22 @@ async def has_room(request: SizedRequest, service: ServiceDep, http: Request) ->
         service.check_capacity(client_of(http))
 
 
+_GZIP_FROM = 1024  # as the app's GZipMiddleware (server/app.py)
+
+
+async def kept_response(kept: Kept, http: Request) -> Response:
+    """A kept answer, gzipped (once, in a thread, then kept so) for a client that accepts gzip: a replay costs
+    no compression (the app's GZipMiddleware leaves an answer that has its encoding alone)."""
+    if len(kept.body) < _GZIP_FROM or "gzip" not in http.headers.get("accept-encoding", ""):
+        return Response(kept.body, media_type="application/json")
+    if not kept.gzipped:
+        zipped = await anyio.to_thread.run_sync(partial(gzip.compress, kept.body, compresslevel=6, mtime=0))
+        if not kept.gzipped:
+            kept.gzipped.append(zipped)
+    headers = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
+    return Response(kept.gzipped[0], media_type="application/json", headers=headers)
+
+
 @router.post("/run", response_model=RunResponse, responses=_ERRORS)
 async def run(request: SizedRequest, service: ServiceDep, http: Request) -> Response:
     """Run a program; a program that raises still answers 200, with ``error`` set and everything up to it.
@@ -41,8 +61,10 @@ async def run(request: SizedRequest, service: ServiceDep, http: Request) -> Resp
     """
     # The worker encodes the answer (jsonio.dumps: strict, ASCII JSON), so the event loop only passes bytes on. The
     # engine's events are plain dicts already in the contract's shape (tests validate them against RunResponse).
-    body = await service.run_encoded(request.code, request.seed, client_of(http))
-    return Response(body, media_type="application/json")
+    answer = await service.run_encoded(request.code, request.seed, client_of(http))
+    if isinstance(answer, bytes):
+        return Response(answer, media_type="application/json")
+    return await kept_response(answer, http)
 
 
 @router.post(

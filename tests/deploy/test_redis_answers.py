@@ -79,6 +79,15 @@ def test_a_program_that_draws_its_own_seed_is_never_shared(stack: Stack) -> None
     assert _keys(stack) == keys_before
 
 
+def test_a_program_that_hits_a_limit_is_never_shared(stack: Stack) -> None:
+    keys_before = _keys(stack)
+    code = "print('before')\nx = 2 ** 10 ** 10\n# limit\n"  # the int-size limit: at once, whatever the budgets
+    response, _ = _post(stack, {"code": code, "seed": 1})
+    assert response.json()["error"]["type"] == "LimitExceeded"
+    time.sleep(0.5)
+    assert _keys(stack) == keys_before
+
+
 def _stream(url: str, code: str) -> list[tuple[str, str]]:
     messages: list[tuple[str, str]] = []
     with httpx.stream("POST", f"{url}/api/run/stream", json={"code": code}, timeout=30) as response:

@@ -41,12 +41,7 @@ EXACT_ON: dict[str, set] = {
         *[("optimizer", o) for o in range(6)],
     },
     "avx2": {
-        *[
-            ("linear", c, v)
-            for c in LINEAR_CASES
-            for v in ("addmm", "x @ wᵀ", "x @ w contiguous")
-            if c != (64, 255, 64) and not (v == "x @ w contiguous" and c in [(100, 100, 10), (16, 196, 10)])
-        ],
+        *[("linear", c, v) for c in LINEAR_CASES for v in ("addmm", "x @ wᵀ", "x @ w contiguous")],
         *[("weight_gradient", c) for c in [(3, 32, 16), (8, 5, 3)]],
         "cross_entropy",
         ("optimizer", 5),  # SGD: no sqrt in its update
