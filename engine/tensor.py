@@ -287,6 +287,26 @@ class Tensor:
     def element_size(self) -> int:
         return int(self._data.itemsize)
 
+    @property
+    def itemsize(self) -> int:
+        return int(self._data.itemsize)
+
+    @property
+    def nbytes(self) -> int:
+        return int(self._data.nbytes)
+
+    def is_complex(self) -> bool:
+        return False
+
+    def stride(self, dim: int | None = None) -> Any:
+        """Elements to step over for one step along each dimension (a view's, as its storage is laid out)."""
+        data = self._data
+        if data.flags.c_contiguous:  # PyTorch's contiguous layout (numpy may give a size-1 dimension any stride)
+            strides = tuple(_unit(data.shape, i) for i in range(data.ndim))
+        else:
+            strides = tuple(s // data.itemsize for s in data.strides)
+        return strides if dim is None else strides[_dim(dim, self._data.ndim)]
+
     def type(self, dtype: Any = None) -> Any:
         if dtype is None:
             return f"torch.{_TYPE_NAMES[self._data.dtype.name]}Tensor"
@@ -379,6 +399,14 @@ class Tensor:
     def _check_inplace(self) -> None:
         if self._grad_fn is None and self._requires_grad and state().grad_enabled:
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+
+
+def _unit(shape: tuple[int, ...], i: int) -> int:
+    """The stride PyTorch gives a dimension of size 1 in a contiguous layout: the product of the sizes after it."""
+    n = 1
+    for size in shape[i + 1 :]:
+        n *= size
+    return n
 
 
 def _dim(d: int, ndim: int) -> int:

@@ -275,6 +275,9 @@ gelu = argcheck.signed("gelu", _floating("GeluKernelImpl", _gelu), key="F.gelu")
 softplus = argcheck.signed("softplus", _floating("softplus_cpu", activations.softplus), key="F.softplus")
 leaky_relu = argcheck.signed("leaky_relu", _floating("leaky_relu_cpu", activations.leaky_relu), key="F.leaky_relu")
 elu = argcheck.signed("elu", _floating("elu_cpu", activations.elu), key="F.elu")
+hardtanh = argcheck.signed("hardtanh", activations.hardtanh, key="F.hardtanh")  # integers too, as in PyTorch
+relu6 = argcheck.signed("relu6", activations.relu6, key="F.relu6")
+logsigmoid = argcheck.signed("logsigmoid", _floating("log_sigmoid_cpu", activations.logsigmoid), key="F.logsigmoid")
 linear = argcheck.signed("linear", linalg.linear, key="F.linear")
 one_hot = argcheck.signed("one_hot", _one_hot, key="F.one_hot")
 
@@ -297,6 +300,9 @@ __all__ = [
     "softplus",
     "one_hot",
     "elu",
+    "hardtanh",
+    "relu6",
+    "logsigmoid",
     "silu",
     "conv1d",
     "conv2d",

@@ -1,5 +1,5 @@
-"""The activations with parameters (leaky_relu, softplus, elu, GELU) and dropout, the random zeroing used while
-training.
+"""The activations with parameters (leaky_relu, hardtanh/relu6, logsigmoid, softplus, elu, GELU) and dropout, the
+random zeroing used while training.
 
 Example::
 
@@ -43,6 +43,54 @@ class LeakyReluBackward0(Function):
 
 def leaky_relu(a: Tensor, negative_slope: float = 0.01) -> Tensor:
     return LeakyReluBackward0.apply(a, negative_slope=negative_slope)
+
+
+class HardtanhBackward0(Function):
+    """a clipped to [min_val, max_val] (``relu6`` is [0, 6]): the gradient passes strictly inside, is 0 outside."""
+
+    _saved_fields = ("self", "min_val", "max_val")
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray, min_val: float = -1.0, max_val: float = 1.0) -> np.ndarray:
+        ctx._save(self=a, min_val=min_val, max_val=max_val)
+        return np.minimum(np.maximum(a, np.asarray(min_val, a.dtype)), np.asarray(max_val, a.dtype))
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        a = s["self"]
+        return (k.where((a > s["min_val"]) & (a < s["max_val"]), g, 0),)
+
+    def _templates(self) -> tuple[str | None, ...]:
+        low, high = number(self._saved["min_val"]), number(self._saved["max_val"])
+        return (f"{{grad}} · ({low} < {{0}} < {high})",)
+
+
+def hardtanh(a: Tensor, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False) -> Tensor:
+    if min_val > max_val:
+        raise ValueError("min_val cannot be greater than max_val")
+    return HardtanhBackward0.apply(a, min_val=min_val, max_val=max_val)
+
+
+def relu6(a: Tensor, inplace: bool = False) -> Tensor:
+    return hardtanh(a, 0.0, 6.0)
+
+
+class LogSigmoidBackward0(Function):
+    """ln σ(a) = min(a, 0) - ln(1 + e^(-|a|)) (stable both ways): d/da = 1 - σ(a) = 1 / (1 + e^a)."""
+
+    _saved_fields = ("self",)
+    templates = ("{grad} / (1 + e^{0})",)
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
+        ctx._save(self=a)
+        return np.minimum(a, np.zeros((), a.dtype)) - np.log1p(np.exp(-np.abs(a)))
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (g / (k.exp(s["self"]) + 1),)
+
+
+def logsigmoid(a: Tensor) -> Tensor:
+    return LogSigmoidBackward0.apply(a)
 
 
 class SoftplusBackward0(Function):

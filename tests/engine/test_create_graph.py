@@ -28,6 +28,8 @@ EXPRS = [
     "x.tan().sum() * x.sum()",
     "F.softplus(x * 3).sum() * x.sum()",
     "F.elu(x).pow(2).sum()",
+    "F.logsigmoid(x * 2).pow(2).sum()",
+    "F.hardtanh(x * 3, -1.5, 2.0).pow(2).sum()",
     "F.silu(x).pow(2).sum()",
     "torch.where(x > 0, x ** 2, x ** 3).sum()",
     "(x.masked_fill(x > 0.5, 0.0) ** 2).sum()",

@@ -135,3 +135,44 @@ print(w.grad)
 
 def test_isnan_isinf_isfinite_type_as_and_new_full_like_torch() -> None:
     assert run_ours(CHECKS_AND_NEW) == run_torch(CHECKS_AND_NEW)
+
+
+ACTIVATIONS = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+x = torch.tensor([-7., -0.5, 0., 0.5, 1., 6., 7.], requires_grad=True)
+for y in [F.relu6(x), F.hardtanh(x), F.hardtanh(x, -2., 2.), F.logsigmoid(x), nn.ReLU6()(x), nn.Hardtanh(-0.5, 0.5)(x), nn.LogSigmoid()(x)]:
+    print(y, y.grad_fn)
+print(nn.ReLU6(), nn.Hardtanh(), nn.Hardtanh(-2., 3.), nn.LogSigmoid(), nn.ReLU6(inplace=True), nn.Hardtanh(inplace=True))
+g, = torch.autograd.grad(F.hardtanh(x).sum(), x)
+print(g)
+g, = torch.autograd.grad(F.logsigmoid(x).sum(), x, create_graph=True)
+print(torch.autograd.grad(g.sum(), x))
+print(F.hardtanh(x).grad_fn._saved_min_val, F.hardtanh(x).grad_fn._saved_max_val)
+for f in [lambda: F.hardtanh(x, 2., 1.), lambda: nn.Hardtanh(2., 1.), lambda: F.relu6(torch.tensor([1, 2]))]:
+    try:
+        f()
+    except Exception as e:
+        print(type(e).__name__, e)
+print(F.relu6(torch.tensor([1, 9, -2])), F.hardtanh(torch.tensor([1, 9, -2])))
+"""
+
+
+def test_hardtanh_relu6_logsigmoid_like_torch() -> None:
+    address = re.compile(r" at 0x[0-9a-fA-F]+>")
+    assert address.sub("", run_ours(ACTIVATIONS)) == address.sub("", run_torch(ACTIVATIONS))
+
+
+LAYOUT = """
+import torch
+x = torch.arange(6.).reshape(2, 3)
+print(x.stride(), x.t().stride(), x.stride(1), x[:, 1:].stride(), x.is_complex(), x.itemsize, x.nbytes)
+print(x.unsqueeze(0).expand(4, 2, 3).stride(), x.view(1, 6).stride(), torch.zeros(3, 1, 2).stride(), x[0].stride())
+print(torch.arange(5).stride(), torch.tensor(3.).stride(), x.transpose(0, 1).contiguous().stride(), x.flatten().stride())
+print(x.t()[0:1].stride(), x[:, 1:2].stride(), x.t().unsqueeze(1).stride())
+"""
+
+
+def test_stride_itemsize_nbytes_like_torch() -> None:
+    assert run_ours(LAYOUT) == run_torch(LAYOUT)
