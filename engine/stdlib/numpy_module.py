@@ -103,7 +103,9 @@ def _fn(name: str, sizer: Sizer, real: Callable[..., Any] | None = None) -> Call
         plain, named, n = unwrap_args(args, kwargs)
         check(n)
         check(sizer(plain, named, n))
-        return wrap(fn(*plain, **named))
+        result = fn(*plain, **named)
+        out = kwargs.get("out")
+        return out if out is not None else wrap(result)  # numpy gives back the out= array itself
 
     call.__name__ = call.__qualname__ = name
     return call

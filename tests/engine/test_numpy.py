@@ -143,6 +143,10 @@ a += 1
 print(t)
 a[0] = 10
 print(t, t.sum())
+n = np.ones(5)
+tn = torch.from_numpy(n)
+r = np.add(n, 1, out=n)
+print(tn, n, r is n)
 b = np.zeros((2, 2))
 tb = torch.from_numpy(b)
 b[1, 1] = 5
