@@ -29,6 +29,7 @@ from engine.run_state import state
 from engine.tensor import Tensor
 
 _NUMBERS = (int, float, bool)
+ITEM_STEPS = 2  # steps each item of an iteration costs (a scalar made; a row also costs the steps of an array)
 
 
 def broadcast_size(*shapes: tuple[int, ...]) -> int:
@@ -281,7 +282,11 @@ class ndarray:
         a = self._a
         if a.ndim == 0:
             raise TypeError("iteration over a 0-d array")
+        # each item costs steps (C code such as list(a) or sorted(a) runs this loop without the interpreter)
+        charge = getattr(state().budget, "charge", None)
         for i in range(a.shape[0]):
+            if charge is not None:
+                charge(ITEM_STEPS)
             yield wrap(a[i])
 
     def __contains__(self, value: Any) -> bool:

@@ -108,6 +108,10 @@ CASES = [
     ("xs = [np.ones(10**6) for _ in range(100)]", LE, "tensor elements at once (memory limit)", 2),
     ("xs = []\nfor i in range(100):\n    xs.append(np.ones(10**6).copy())", LE, "(memory limit)", 4),
     ("while True:\n    a = np.ones(3) + 1", LE, "(step limit)", 3),
+    # iterating in C (list, sorted, max) costs steps per item: the step limit, or the clock on a loaded machine
+    ("x = list(np.ones(10**6))", LE, " limit)", 2),
+    ("x = sorted(np.arange(10**6))", LE, " limit)", 2),
+    ("x = max(np.ones((1000, 1000)).ravel())", LE, " limit)", 2),
     ("m = np.ones((1000, 1000))\nwhile True:\n    m = m @ m / 1000", LE, "seconds (time limit)", 4),
     # a numpy integer (or a 0-d integer tensor) sizes what it repeats or pads as an int would: checked the same
     ("s = 'ab'.center(np.int64(10**10))", LE, "a string of 10,000,000,000 characters", 2),
