@@ -24,6 +24,7 @@ import numpy as np
 
 from engine.ndarray.indexing import index_key, result_size
 from engine.ndarray.kinds import dtype_of, np_dtype
+from engine.ndarray.printopts import printed
 from engine.ndarray.values import HOST, MAKERS, check, prod, product_cost, shape_arg, unwrap, unwrap_args, wrap
 from engine.run_state import state
 from engine.tensor import Tensor
@@ -130,10 +131,10 @@ class ndarray:
 
     # -- what numpy prints -----------------------------------------------------------------------------------
     def __repr__(self) -> str:
-        return repr(self._a)
+        return printed(repr, self._a)
 
     def __str__(self) -> str:
-        return str(self._a)
+        return printed(str, self._a)
 
     def __format__(self, spec: str) -> str:
         return format(self._a, spec)

@@ -1,7 +1,7 @@
 """The sandbox's ``numpy``: the functions courses use to make data and check results, each a wrapper that
 unwraps our arrays (``engine.ndarray``), asks the run's budget for the size of the result before numpy computes
 it, and wraps what numpy returns. The real module is never reachable: no ``np.load``, ``np.lib``, ``frombuffer``,
-``set_printoptions`` (process-wide state), object or string dtypes, ``out=`` arguments or callables.
+object or string dtypes or callables; ``out=`` only into the learner's own arrays; ``set_printoptions`` per run.
 
 Example::
 
@@ -21,7 +21,18 @@ from typing import Any
 
 import numpy as np
 
-from engine.ndarray import array_of, broadcast_size, check, matmul_size, ndarray, np_dtype, prod, shape_arg, wrap
+from engine.ndarray import (
+    array_of,
+    broadcast_size,
+    check,
+    matmul_size,
+    ndarray,
+    np_dtype,
+    printopts,
+    prod,
+    shape_arg,
+    wrap,
+)
 from engine.ndarray.kinds import MODULE_TYPES, SCALAR_TYPES
 from engine.ndarray.values import product_cost, unwrap_args
 from engine.sandbox.budget import Budget
@@ -349,6 +360,8 @@ def _members() -> dict[str, Any]:
         inf=math.inf,
         nan=math.nan,
         newaxis=None,
+        set_printoptions=printopts.set_printoptions,
+        get_printoptions=printopts.get_printoptions,
     )
     m["round_"] = m["round"]
     for name, target in MODULE_TYPES.items():
@@ -362,6 +375,7 @@ _MEMBERS = _members()  # functions and immutable values only: every run gets its
 
 def make_numpy(budget: Budget) -> SafeNamespace:
     """A fresh ``numpy`` for one run, with its own ``np.random`` (numpy's legacy MT19937 stream)."""
+    printopts.reset()  # numpy's print options live in a ContextVar: no run starts with another's
     linalg = SafeNamespace("numpy.linalg", {"norm": _norm})
     return SafeNamespace("numpy", {**_MEMBERS, "random": make_numpy_random(budget), "linalg": linalg})
 
