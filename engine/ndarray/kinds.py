@@ -74,7 +74,7 @@ class DType:
         return not self.__eq__(other)
 
     def __hash__(self) -> int:
-        return hash(self._d.name)
+        return hash(self._d.num)  # a number: the same in every process (a name's hash is not)
 
     @property
     def name(self) -> str:

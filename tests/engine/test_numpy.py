@@ -346,3 +346,11 @@ def test_set_printoptions_prints_as_numpy_and_stays_in_its_run() -> None:
     assert bad.error is not None and bad.error["type"] == "TypeError" and bad.error["line"] == 2
     huge = engine.run("import numpy as np\nnp.set_printoptions(threshold=np.inf)\nprint(np.ones(10**6))", seed=0)
     assert huge.error is not None and huge.error["type"] == "LimitExceeded" and huge.error["line"] == 3
+
+
+def test_sets_and_dicts_of_numpy_scalars_keep_the_run_reproducible() -> None:
+    """numpy's scalars hash as their numbers (and dtypes by number): a set of them orders the same everywhere."""
+    code = "import numpy as np\nlabels = np.array([3, 1, 2, 3])\nprint(set(labels), {x.dtype for x in labels})"
+    result = engine.run(code, seed=0)
+    assert result.error is None and result.reproducible, result.why_not_reproducible
+    assert result.stdout == torch_stdout(code)
