@@ -122,6 +122,7 @@ class ndarray:
     """A numpy array of bools, integers or floats."""
 
     __slots__ = ("_a", "__weakref__")
+    _a: np.ndarray  # the real array
     __module__ = "numpy"  # printed <class 'numpy.ndarray'>; user code reads its public names (the marker below)
     _gt_numpy = True
     __hash__ = None  # type: ignore[assignment]  # unhashable, as numpy's
@@ -207,7 +208,7 @@ class ndarray:
         v, _ = unwrap(value)
         self._a.fill(v)
 
-    def sort(self, axis: int = -1, kind: str | None = None) -> None:
+    def sort(self, axis: int = -1, kind: Any = None) -> None:
         self._a.sort(axis=axis, kind=kind)
 
     def dot(self, other: Any) -> Any:
@@ -250,8 +251,8 @@ class ndarray:
     __ror__ = _binary(operator.or_, True)
     __xor__ = _binary(operator.xor)
     __rxor__ = _binary(operator.xor, True)
-    __eq__ = _binary(operator.eq)  # type: ignore[assignment]
-    __ne__ = _binary(operator.ne)  # type: ignore[assignment]
+    __eq__ = _binary(operator.eq)
+    __ne__ = _binary(operator.ne)
     __lt__ = _binary(operator.lt)
     __le__ = _binary(operator.le)
     __gt__ = _binary(operator.gt)

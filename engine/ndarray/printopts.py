@@ -67,7 +67,7 @@ def set_printoptions(
 def get_printoptions() -> dict[str, Any]:
     """``np.get_printoptions()``: the options this run prints with (numpy's names, without its internal ones)."""
     with np.printoptions(**(_OPTIONS.get() or {})):
-        current = np.get_printoptions()
+        current: dict[str, Any] = dict(np.get_printoptions())
     return {name: current[name] for name in _KNOWN}
 
 

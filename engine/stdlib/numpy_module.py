@@ -281,7 +281,8 @@ def _arange(*args: Any, dtype: Any = None) -> Any:
 def _linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retstep: bool = False, **kw: Any) -> Any:
     plain, named, _ = unwrap_args((start, stop), kw)
     check(int(num) * broadcast_size(_shape(plain[0]), _shape(plain[1])))
-    return wrap(np.linspace(*plain, num=num, endpoint=endpoint, retstep=retstep, **named))
+    linspace: Any = np.linspace  # numpy's overloads cannot be told from unwrapped arguments
+    return wrap(linspace(*plain, num=num, endpoint=endpoint, retstep=retstep, **named))
 
 
 def _filled(kind: str) -> Callable[..., Any]:
