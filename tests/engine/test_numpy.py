@@ -221,6 +221,7 @@ t = torch.ones(2)
 a = np.array([1.0, 2.0])
 print(t + np.float64(1.5), np.float32(2.0) * t, t * np.float32(2.0), t * a, t - np.int64(3))
 print(torch.tensor(np.float32(1.5)), torch.tensor(np.float64(2.5)), torch.tensor(np.arange(3)))
+print(torch.tensor([np.float32(1.0), np.float32(2.5)]), torch.tensor([[np.int64(1), 2]]))
 print(torch.from_numpy(a).float(), torch.tensor(a, dtype=torch.float32), torch.as_tensor(a))
 losses = [0.5, 0.25, 0.125]
 print(np.mean(losses), np.array(losses), np.round(t.numpy(), 3))
