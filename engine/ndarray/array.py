@@ -24,11 +24,13 @@ import numpy as np
 
 from engine.ndarray.indexing import index_key, result_size
 from engine.ndarray.kinds import dtype_of, np_dtype
+from engine.ndarray.printopts import printed
 from engine.ndarray.values import HOST, MAKERS, check, prod, product_cost, shape_arg, unwrap, unwrap_args, wrap
 from engine.run_state import state
 from engine.tensor import Tensor
 
 _NUMBERS = (int, float, bool)
+ITEM_STEPS = 2  # steps each item of an iteration costs (a scalar made; a row also costs the steps of an array)
 
 
 def broadcast_size(*shapes: tuple[int, ...]) -> int:
@@ -120,6 +122,7 @@ class ndarray:
     """A numpy array of bools, integers or floats."""
 
     __slots__ = ("_a", "__weakref__")
+    _a: np.ndarray  # the real array
     __module__ = "numpy"  # printed <class 'numpy.ndarray'>; user code reads its public names (the marker below)
     _gt_numpy = True
     __hash__ = None  # type: ignore[assignment]  # unhashable, as numpy's
@@ -129,10 +132,10 @@ class ndarray:
 
     # -- what numpy prints -----------------------------------------------------------------------------------
     def __repr__(self) -> str:
-        return repr(self._a)
+        return printed(repr, self._a)
 
     def __str__(self) -> str:
-        return str(self._a)
+        return printed(str, self._a)
 
     def __format__(self, spec: str) -> str:
         return format(self._a, spec)
@@ -205,7 +208,7 @@ class ndarray:
         v, _ = unwrap(value)
         self._a.fill(v)
 
-    def sort(self, axis: int = -1, kind: str | None = None) -> None:
+    def sort(self, axis: int = -1, kind: Any = None) -> None:
         self._a.sort(axis=axis, kind=kind)
 
     def dot(self, other: Any) -> Any:
@@ -248,8 +251,8 @@ class ndarray:
     __ror__ = _binary(operator.or_, True)
     __xor__ = _binary(operator.xor)
     __rxor__ = _binary(operator.xor, True)
-    __eq__ = _binary(operator.eq)  # type: ignore[assignment]
-    __ne__ = _binary(operator.ne)  # type: ignore[assignment]
+    __eq__ = _binary(operator.eq)
+    __ne__ = _binary(operator.ne)
     __lt__ = _binary(operator.lt)
     __le__ = _binary(operator.le)
     __gt__ = _binary(operator.gt)
@@ -281,7 +284,11 @@ class ndarray:
         a = self._a
         if a.ndim == 0:
             raise TypeError("iteration over a 0-d array")
+        # each item costs steps (C code such as list(a) or sorted(a) runs this loop without the interpreter)
+        charge = getattr(state().budget, "charge", None)
         for i in range(a.shape[0]):
+            if charge is not None:
+                charge(ITEM_STEPS)
             yield wrap(a[i])
 
     def __contains__(self, value: Any) -> bool:

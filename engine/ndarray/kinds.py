@@ -45,13 +45,14 @@ class DType:
     """``a.dtype``: ``dtype('float32')``, printed ``float32``."""
 
     __slots__ = ("_d",)
+    _d: np.dtype
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("numpy.dtype(...) is not available here: use np.float32, np.int64, ... or a.dtype")
 
     @staticmethod
     def _of(d: np.dtype) -> DType:
-        out = object.__new__(_dtype_class(d))
+        out: DType = object.__new__(_dtype_class(d))
         object.__setattr__(out, "_d", d)
         return out
 
@@ -74,7 +75,7 @@ class DType:
         return not self.__eq__(other)
 
     def __hash__(self) -> int:
-        return hash(self._d.name)
+        return hash(self._d.num)  # a number: the same in every process (a name's hash is not)
 
     @property
     def name(self) -> str:

@@ -42,6 +42,7 @@ class Scalar:
     printed as numpy's (``np.float32`` is ``<class 'numpy.float32'>``); calling it converts, as numpy's does."""
 
     __slots__ = ("_v",)
+    _v: Any  # the real numpy scalar
     _np_type: Any = None
 
     def __new__(cls, value: Any = 0) -> Any:
@@ -79,7 +80,7 @@ class Scalar:
 
     @property
     def itemsize(self) -> int:
-        return self._v.itemsize
+        return int(self._v.itemsize)
 
     @property
     def real(self) -> Any:
@@ -115,8 +116,8 @@ class Scalar:
     __rand__ = _binary(operator.and_, True)
     __or__ = _binary(operator.or_)
     __ror__ = _binary(operator.or_, True)
-    __eq__ = _binary(operator.eq)  # type: ignore[assignment]
-    __ne__ = _binary(operator.ne)  # type: ignore[assignment]
+    __eq__ = _binary(operator.eq)
+    __ne__ = _binary(operator.ne)
     __lt__ = _binary(operator.lt)
     __le__ = _binary(operator.le)
     __gt__ = _binary(operator.gt)
@@ -150,13 +151,13 @@ class Scalar:
         return wrap(round(self._v, ndigits)) if ndigits is not None else round(self._v)
 
     def __trunc__(self) -> int:
-        return math.trunc(self._v)
+        return int(math.trunc(self._v))
 
     def __floor__(self) -> int:
-        return math.floor(self._v)
+        return int(math.floor(self._v))
 
     def __ceil__(self) -> int:
-        return math.ceil(self._v)
+        return int(math.ceil(self._v))
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:  # host code only
         return np.asarray(self._v, dtype=dtype)
@@ -168,7 +169,7 @@ def scalar_of(value: np.generic) -> Scalar:
     return out
 
 
-def _host(value: Scalar) -> np.generic:
+def _host(value: Scalar) -> Any:
     return value._v
 
 
@@ -182,9 +183,9 @@ def convert(kind: type, value: Any) -> Any:
 def _scalar_class(name: str) -> type:
     d = np.dtype(name)
     # module "numpy" and the marker: printed <class 'numpy.float32'>, and user code may read its public names
-    cls = type(d.type.__name__, (Scalar,), {"__slots__": (), "__module__": "numpy", "_gt_numpy": True})
-    cls._np_type = d.type
-    return cls
+    return type(
+        d.type.__name__, (Scalar,), {"__slots__": (), "__module__": "numpy", "_gt_numpy": True, "_np_type": d.type}
+    )
 
 
 for _name in NAMES:

@@ -154,8 +154,8 @@ def unwrap_args(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[list[Any
     for k, a in kwargs.items():
         if k == "dtype":
             named[k] = None if a is None else np_dtype(a)
-        elif k == "out":
-            raise TypeError("out= is not supported here")
+        elif k == "out":  # np.add(a, 1, out=a): only into arrays of the learner's own
+            named[k] = _out(a)
         elif isinstance(a, str) and len(a) <= 16:
             named[k] = a
         else:
@@ -163,6 +163,17 @@ def unwrap_args(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[list[Any
             named[k] = v
             total = max(total, n)
     return plain, named, total
+
+
+def _out(value: Any) -> Any:
+    if value is None:
+        return None
+    if type(value) is tuple:
+        return tuple(_out(v) for v in value)
+    host = HOST.get(type(value))
+    if host is None or not isinstance(host(value), np.ndarray):
+        raise TypeError("return arrays must be of ArrayType")
+    return host(value)
 
 
 # type -> the real array behind it (filled in by the array module: our ndarray and scalar classes)

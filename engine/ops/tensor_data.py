@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.ndarray import ndarray
+from engine.ndarray import Scalar, ndarray
 from engine.ops.api import tensor_methods
 from engine.ops.argcheck import invalid_combination, is_int, type_name
 from engine.ops.operands import check_alloc
@@ -109,6 +109,8 @@ class Reader:
         self._leaf(data)
 
     def _leaf(self, value: Any) -> None:
+        if isinstance(value, Scalar):  # a numpy scalar (engine/ndarray) reads as the number it holds
+            value = value.item()
         if isinstance(value, bool):
             self.kinds.add("bool")
         elif isinstance(value, int):
@@ -162,7 +164,7 @@ def plain(data: Any, depth: int, ndim: int) -> Any:
         return data._data.item() if depth >= ndim else data._data.tolist()
     if isinstance(data, (list, tuple)):
         return [plain(d, depth + 1, ndim) for d in data]
-    return data
+    return data.item() if isinstance(data, Scalar) else data
 
 
 def legacy(args: tuple[Any, ...], np_dtype: Any) -> Any:

@@ -20,6 +20,7 @@ import sys
 from typing import Any
 
 from engine.dtypes import dtype
+from engine.ndarray import DType, Scalar
 from engine.run_state import ADDRESS_BASE, address_of, read_the_machine, serial_hash, serial_of_address, state
 from engine.size_device import device
 
@@ -37,6 +38,8 @@ _PLAIN_HASHES = {
     serial_hash,
     dtype.__hash__,
     device.__hash__,
+    Scalar.__hash__,  # numpy's scalars hash as the numbers they hold (engine/ndarray)
+    DType.__hash__,
 } - {object.__hash__}
 if _FIXED_STR_HASH:
     _PLAIN_HASHES |= {str.__hash__, bytes.__hash__}

@@ -1,7 +1,7 @@
 """The sandbox's ``numpy``: the functions courses use to make data and check results, each a wrapper that
 unwraps our arrays (``engine.ndarray``), asks the run's budget for the size of the result before numpy computes
 it, and wraps what numpy returns. The real module is never reachable: no ``np.load``, ``np.lib``, ``frombuffer``,
-``set_printoptions`` (process-wide state), object or string dtypes, ``out=`` arguments or callables.
+object or string dtypes or callables; ``out=`` only into the learner's own arrays; ``set_printoptions`` per run.
 
 Example::
 
@@ -21,7 +21,18 @@ from typing import Any
 
 import numpy as np
 
-from engine.ndarray import array_of, broadcast_size, check, matmul_size, ndarray, np_dtype, prod, shape_arg, wrap
+from engine.ndarray import (
+    array_of,
+    broadcast_size,
+    check,
+    matmul_size,
+    ndarray,
+    np_dtype,
+    printopts,
+    prod,
+    shape_arg,
+    wrap,
+)
 from engine.ndarray.kinds import MODULE_TYPES, SCALAR_TYPES
 from engine.ndarray.values import product_cost, unwrap_args
 from engine.sandbox.budget import Budget
@@ -103,7 +114,9 @@ def _fn(name: str, sizer: Sizer, real: Callable[..., Any] | None = None) -> Call
         plain, named, n = unwrap_args(args, kwargs)
         check(n)
         check(sizer(plain, named, n))
-        return wrap(fn(*plain, **named))
+        result = fn(*plain, **named)
+        out = kwargs.get("out")
+        return out if out is not None else wrap(result)  # numpy gives back the out= array itself
 
     call.__name__ = call.__qualname__ = name
     return call
@@ -268,7 +281,8 @@ def _arange(*args: Any, dtype: Any = None) -> Any:
 def _linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retstep: bool = False, **kw: Any) -> Any:
     plain, named, _ = unwrap_args((start, stop), kw)
     check(int(num) * broadcast_size(_shape(plain[0]), _shape(plain[1])))
-    return wrap(np.linspace(*plain, num=num, endpoint=endpoint, retstep=retstep, **named))
+    linspace: Any = np.linspace  # numpy's overloads cannot be told from unwrapped arguments
+    return wrap(linspace(*plain, num=num, endpoint=endpoint, retstep=retstep, **named))
 
 
 def _filled(kind: str) -> Callable[..., Any]:
@@ -347,6 +361,8 @@ def _members() -> dict[str, Any]:
         inf=math.inf,
         nan=math.nan,
         newaxis=None,
+        set_printoptions=printopts.set_printoptions,
+        get_printoptions=printopts.get_printoptions,
     )
     m["round_"] = m["round"]
     for name, target in MODULE_TYPES.items():
@@ -360,6 +376,7 @@ _MEMBERS = _members()  # functions and immutable values only: every run gets its
 
 def make_numpy(budget: Budget) -> SafeNamespace:
     """A fresh ``numpy`` for one run, with its own ``np.random`` (numpy's legacy MT19937 stream)."""
+    printopts.reset()  # numpy's print options live in a ContextVar: no run starts with another's
     linalg = SafeNamespace("numpy.linalg", {"norm": _norm})
     return SafeNamespace("numpy", {**_MEMBERS, "random": make_numpy_random(budget), "linalg": linalg})
 

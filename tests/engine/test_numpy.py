@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import warnings
 
+import numpy as np
 import pytest
 
 import engine
@@ -143,6 +144,10 @@ a += 1
 print(t)
 a[0] = 10
 print(t, t.sum())
+n = np.ones(5)
+tn = torch.from_numpy(n)
+r = np.add(n, 1, out=n)
+print(tn, n, r is n)
 b = np.zeros((2, 2))
 tb = torch.from_numpy(b)
 b[1, 1] = 5
@@ -216,6 +221,7 @@ t = torch.ones(2)
 a = np.array([1.0, 2.0])
 print(t + np.float64(1.5), np.float32(2.0) * t, t * np.float32(2.0), t * a, t - np.int64(3))
 print(torch.tensor(np.float32(1.5)), torch.tensor(np.float64(2.5)), torch.tensor(np.arange(3)))
+print(torch.tensor([np.float32(1.0), np.float32(2.5)]), torch.tensor([[np.int64(1), 2]]))
 print(torch.from_numpy(a).float(), torch.tensor(a, dtype=torch.float32), torch.as_tensor(a))
 losses = [0.5, 0.25, 0.125]
 print(np.mean(losses), np.array(losses), np.round(t.numpy(), 3))
@@ -314,3 +320,38 @@ def test_each_run_gets_its_own_numpy() -> None:
     code = "import numpy as np\nprint(np.random.rand())"
     assert engine.run(code, seed=0).stdout == engine.run(code, seed=0).stdout
     assert engine.run("import numpy as np\nprint(np.x)", seed=0).error["type"] == "AttributeError"
+
+
+PRINT_OPTIONS = """
+import numpy as np
+x = np.array([1e-9, 1 / 3, 2.0, 1234.5678])
+print(x)
+np.set_printoptions(precision=3, suppress=True)
+print(x, repr(x), np.linspace(0, 1, 7))
+np.set_printoptions(threshold=5, edgeitems=2)
+print(np.arange(10.0), np.get_printoptions()["precision"], np.get_printoptions()["threshold"])
+np.set_printoptions(linewidth=30, sign="+")
+print(np.arange(12.0).reshape(2, 6))
+"""
+
+
+def test_set_printoptions_prints_as_numpy_and_stays_in_its_run() -> None:
+    result = engine.run(PRINT_OPTIONS, seed=0)
+    assert result.error is None, result.error
+    with np.printoptions():  # the oracle's np.set_printoptions is numpy's own: put the options back after it
+        want = torch_stdout(PRINT_OPTIONS)
+    assert result.stdout == want
+    after = engine.run("import numpy as np\nprint(np.array([1 / 3]), np.arange(2000.0))", seed=0)
+    assert after.stdout == f"{np.array([1 / 3])} {np.arange(2000.0)}\n"  # numpy's defaults again, here and in the run
+    bad = engine.run("import numpy as np\nnp.set_printoptions(formatter={'float': print})", seed=0)
+    assert bad.error is not None and bad.error["type"] == "TypeError" and bad.error["line"] == 2
+    huge = engine.run("import numpy as np\nnp.set_printoptions(threshold=np.inf)\nprint(np.ones(10**6))", seed=0)
+    assert huge.error is not None and huge.error["type"] == "LimitExceeded" and huge.error["line"] == 3
+
+
+def test_sets_and_dicts_of_numpy_scalars_keep_the_run_reproducible() -> None:
+    """numpy's scalars hash as their numbers (and dtypes by number): a set of them orders the same everywhere."""
+    code = "import numpy as np\nlabels = np.array([3, 1, 2, 3])\nprint(set(labels), {x.dtype for x in labels})"
+    result = engine.run(code, seed=0)
+    assert result.error is None and result.reproducible, result.why_not_reproducible
+    assert result.stdout == torch_stdout(code)

@@ -19,7 +19,9 @@ CASES = [
     ("np.lib.format", AE, "module 'numpy' has no attribute 'lib'", 2),
     ("np.frombuffer(b'abcd')", AE, "has no attribute 'frombuffer'", 2),
     ("np.fromfile('/etc/passwd')", AE, "has no attribute 'fromfile'", 2),
-    ("np.set_printoptions(precision=2)", AE, "has no attribute 'set_printoptions'", 2),
+    ("np.set_printoptions(formatter={'float': print})", TE, "unexpected keyword argument 'formatter'", 2),
+    ("np.set_printoptions(precision=10**9)", "ValueError", "must be a non-negative integer", 2),
+    ("np.set_printoptions(legacy='1.13')", TE, "unexpected keyword argument 'legacy'", 2),
     ("np.ctypeslib", AE, "has no attribute 'ctypeslib'", 2),
     ("np.vectorize(print)", AE, "has no attribute 'vectorize'", 2),
     ("a = np.ones(3)\na.ctypes", AE, "'ndarray' object has no attribute 'ctypes'", 3),
@@ -50,7 +52,8 @@ CASES = [
     ("np.zeros(3, dtype='V8')", TE, "is not supported here", 2),
     ("np.zeros(3, dtype='complex128')", TE, "numpy dtype 'complex128' is not supported here", 2),
     ("np.ones(2, dtype='S5')", TE, "is not supported here", 2),
-    ("np.sqrt(np.ones(2), out=np.ones(2))", TE, "out= is not supported here", 2),
+    ("np.sqrt(np.ones(2), out=[0.0, 0.0])", TE, "return arrays must be of ArrayType", 2),
+    ("np.sqrt(np.ones(2), out=np.float64(1))", TE, "return arrays must be of ArrayType", 2),
     # nothing of the module, its types or its arrays' types can be changed (they are shared or per run)
     ("np.pi = 3", NS, "of a module cannot be assigned", 2),
     ("np.random.rand = print", NS, "of a module cannot be assigned", 2),
@@ -107,6 +110,10 @@ CASES = [
     ("xs = [np.ones(10**6) for _ in range(100)]", LE, "tensor elements at once (memory limit)", 2),
     ("xs = []\nfor i in range(100):\n    xs.append(np.ones(10**6).copy())", LE, "(memory limit)", 4),
     ("while True:\n    a = np.ones(3) + 1", LE, "(step limit)", 3),
+    # iterating in C (list, sorted, max) costs steps per item: the step limit, or the clock on a loaded machine
+    ("x = list(np.ones(10**6))", LE, " limit)", 2),
+    ("x = sorted(np.arange(10**6))", LE, " limit)", 2),
+    ("x = max(np.ones((1000, 1000)).ravel())", LE, " limit)", 2),
     ("m = np.ones((1000, 1000))\nwhile True:\n    m = m @ m / 1000", LE, "seconds (time limit)", 4),
     # a numpy integer (or a 0-d integer tensor) sizes what it repeats or pads as an int would: checked the same
     ("s = 'ab'.center(np.int64(10**10))", LE, "a string of 10,000,000,000 characters", 2),
