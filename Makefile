@@ -11,7 +11,7 @@ PORT   ?= 8000
 
 FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/*.html frontend/vite.config.* -type f 2>/dev/null)
 
-.PHONY: run test test-pending test-realcourse setup setup-test frontend chromium deploy-tools bench bench-load clean
+.PHONY: run test test-realcourse setup setup-test frontend chromium deploy-tools bench bench-load clean
 
 run: setup frontend
 	$(PY) -m server --host $(HOST) --port $(PORT)
@@ -20,15 +20,9 @@ test: setup-test frontend chromium deploy-tools
 	cd frontend && npm test
 	$(PY) -m pytest
 
-# The real-course corpus (tests/realcourse/README.md): public course programs kept outside the repository, in
-# $(GRADTRACE_REALCOURSE) or tests/realcourse/corpus/; not part of `make test`, which a fresh clone must pass.
+# The real-course corpus alone (tests/realcourse/README.md); `make test` runs it too.
 test-realcourse: setup-test
-	$(PY) -m pytest tests/realcourse/realcourse_corpus.py
-
-# Tests of what the server does not have yet (docs/SCALE-OUT.md: kept answers shared through Redis); they fail
-# until it does, and are not part of `make test`.
-test-pending: setup-test frontend deploy-tools
-	$(PY) -m pytest tests/deploy/redis_answers_pending.py
+	$(PY) -m pytest tests/realcourse/test_corpus.py
 
 setup: $(VENV)/.installed
 setup-test: $(VENV)/.installed-test

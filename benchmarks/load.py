@@ -21,6 +21,11 @@ attackers' own work (reading megabytes, sending them) never runs in the student'
 - ``replays``: a kept answer with a 0.7 MB trace, asked for again and again, streamed and not, read to the end;
 - ``grad``: ``/api/grad`` expressions with a 6,000-event trace (a 0.9 MB answer), each one new, so each one runs.
 
+Each client has its own address, as it would across a classroom: the server believes ``X-Forwarded-For`` from
+loopback (as behind nginx), so every attacker sends its own (``198.51.100.0/24``, a documentation range; only ever
+a header, never a destination) and the student ``203.0.113.1``; the server's per-client share of the run slots
+(``GRADTRACE_MAX_PENDING_RUNS_PER_CLIENT``) then applies to each as to real clients.
+
 ``--student-target`` sets the student's pass mark (p99, seconds; default 1.0 for ``programs``' worst). Example::
 
     .venv/bin/python benchmarks/load.py --kinds stalled,headers,replays,grad --warmup 5 --rounds 2 --seconds 20 \
@@ -69,14 +74,25 @@ STALLED = "s = 'x' * 60000\nfor i in range(100):\n    print(s)\n"
 REPLAYED = "import torch\nx = torch.ones(3, requires_grad=True)\nys = [(x * i).sum() for i in range(2000)]\n"
 BIG_GRAD = "sum((x * {k}).sum() for i in range(1000))"  # 6,000 events, a 0.9 MB answer
 KINDS = ("programs", "stalled", "headers", "replays", "grad")
+STUDENT = {"X-Forwarded-For": "203.0.113.1"}
+SERVER: list[psutil.Process] = []  # the server under test (main)
 
 
-async def _stalled(url: str, deadline: float, tally: dict[str, int]) -> None:
+def address(kind: str, k: int) -> str:
+    """The attacker ``k`` of ``kind``'s own client address (a header, never a destination)."""
+    return f"198.51.100.{KINDS.index(kind) * 40 + k % 40 + 1}"
+
+
+def as_client(kind: str, k: int) -> dict[str, str]:
+    return {"X-Forwarded-For": address(kind, k)}
+
+
+async def _stalled(url: str, deadline: float, tally: dict[str, int], k: int) -> None:
     host, port = url.removeprefix("http://").split(":")
     body = json.dumps({"code": STALLED}).encode()
     request = (
-        b"POST /api/run/stream HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
-        b"content-length: %d\r\n\r\n%s" % (len(body), body)
+        b"POST /api/run/stream HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\nx-forwarded-for: %s\r\n"
+        b"content-length: %d\r\n\r\n%s" % (address("stalled", k).encode(), len(body), body)
     )
     while time.monotonic() < deadline:
         try:
@@ -113,16 +129,19 @@ async def _headers(url: str, deadline: float, tally: dict[str, int]) -> None:
         tally[status] = tally.get(status, 0) + 1
 
 
-async def _replays(url: str, deadline: float, tally: dict[str, int], client: httpx.AsyncClient) -> None:
+async def _replays(url: str, deadline: float, tally: dict[str, int], client: httpx.AsyncClient, k: int) -> None:
     n = 0
+    headers = as_client("replays", k)
     while time.monotonic() < deadline:
         n += 1
         try:
             if n % 2:
-                async with client.stream("POST", "/api/run/stream", json={"code": REPLAYED}) as response:
+                async with client.stream(
+                    "POST", "/api/run/stream", json={"code": REPLAYED}, headers=headers
+                ) as response:
                     size = sum([len(chunk) async for chunk in response.aiter_raw()])
             else:
-                response = await client.post("/api/run", json={"code": REPLAYED})
+                response = await client.post("/api/run", json={"code": REPLAYED}, headers=headers)
                 size = len(response.content)
             outcome = f"{response.status_code} {'whole' if size > 500_000 else 'small'}"
         except httpx.HTTPError as exc:
@@ -136,7 +155,7 @@ async def _grad(url: str, deadline: float, tally: dict[str, int], client: httpx.
         n += 1
         body = {"expression": BIG_GRAD.format(k=k * 100_000 + n), "inputs": {"x": [1.0, 2.0]}}
         try:
-            response = await client.post("/api/grad", json=body)
+            response = await client.post("/api/grad", json=body, headers=as_client("grad", k))
             events = len(response.json().get("events", [])) if response.status_code == 200 else ""
             outcome = f"{response.status_code} {events}"
         except httpx.HTTPError as exc:
@@ -150,9 +169,9 @@ async def _attack(url: str, kind: str, count: int, seconds: float) -> dict[str, 
     tally: dict[str, int] = {}
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=httpx.Limits(max_connections=count + 2)) as client:
         jobs = {
-            "stalled": lambda k: _stalled(url, deadline, tally),
+            "stalled": lambda k: _stalled(url, deadline, tally, k),
             "headers": lambda k: _headers(url, deadline, tally),
-            "replays": lambda k: _replays(url, deadline, tally, client),
+            "replays": lambda k: _replays(url, deadline, tally, client, k),
             "grad": lambda k: _grad(url, deadline, tally, client, k),
         }[kind]
         await asyncio.gather(*(jobs(k) for k in range(count)))
@@ -176,6 +195,57 @@ def _attacker_process(url: str, kind: str, count: int, seconds: float) -> subpro
         stdout=subprocess.PIPE,
         text=True,
     )
+
+
+class Cpu:
+    """Where the machine's CPU went during a round: the server process, its workers (live and reaped), the
+    attackers' processes, this process (the student and the program attackers), and everything else on the
+    machine (other work: on a shared machine the student's latency is theirs as much as ours)."""
+
+    def __init__(self, server: psutil.Process, attackers: list[int]) -> None:
+        self.server, self.attackers = server, attackers
+        self.me = psutil.Process()
+        self.start = self._sample()
+
+    def _tree(self) -> tuple[float, float]:
+        own = self.server.cpu_times()
+        workers = own.children_user + own.children_system  # reaped workers
+        for child in self.server.children(recursive=True):
+            try:
+                times = child.cpu_times()
+            except psutil.NoSuchProcess:
+                continue
+            workers += times.user + times.system + times.children_user + times.children_system
+        return own.user + own.system, workers
+
+    def _sample(self) -> dict[str, float]:
+        server, workers = self._tree()
+        attackers = 0.0
+        for pid in self.attackers:
+            try:
+                times = psutil.Process(pid).cpu_times()
+                attackers += times.user + times.system
+            except psutil.NoSuchProcess:
+                pass
+        me = self.me.cpu_times()
+        machine = psutil.cpu_times()
+        busy = sum(machine) - machine.idle - getattr(machine, "iowait", 0.0)
+        return {
+            "server": server,
+            "workers": workers,
+            "attackers": attackers,
+            "client": me.user + me.system,
+            "machine": busy,
+            "wall": time.monotonic(),
+        }
+
+    def report(self) -> str:
+        end = self._sample()
+        used = {key: end[key] - self.start[key] for key in end}
+        others = used["machine"] - used["server"] - used["workers"] - used["attackers"] - used["client"]
+        wall = used["wall"]
+        parts = [f"{key} {used[key] / wall:.2f}" for key in ("server", "workers", "attackers", "client")]
+        return f"CPU (cores): {', '.join(parts)}, other work {max(others, 0.0) / wall:.2f} of {psutil.cpu_count()}"
 
 
 class Memory:
@@ -218,6 +288,7 @@ class Memory:
 
 async def _round(url: str, seconds: float, attackers: int, kinds: tuple[str, ...] = ("programs",)) -> dict[str, object]:
     others = [(kind, _attacker_process(url, kind, attackers, seconds)) for kind in kinds if kind != "programs"]
+    cpu = Cpu(SERVER[0], [proc.pid for _, proc in others]) if SERVER else None
     if "programs" not in kinds:
         attackers = 0
     deadline = time.monotonic() + seconds
@@ -233,7 +304,7 @@ async def _round(url: str, seconds: float, attackers: int, kinds: tuple[str, ...
                 start = time.monotonic()
                 n += 1
                 try:
-                    response = await client.post("/api/run", json={"code": f"{LESSON_1}# run {n}\n"})
+                    response = await client.post("/api/run", json={"code": f"{LESSON_1}# run {n}\n"}, headers=STUDENT)
                     body = response.json()
                     if response.status_code != 200 or body["error"] is not None or body["stdout"] != LESSON_1_STDOUT:
                         errors.append(f"{response.status_code} {str(body)[:120]}")
@@ -246,7 +317,9 @@ async def _round(url: str, seconds: float, attackers: int, kinds: tuple[str, ...
             i = k
             while time.monotonic() < deadline:
                 try:
-                    response = await client.post("/api/run", json={"code": ATTACKS[i % len(ATTACKS)]})
+                    response = await client.post(
+                        "/api/run", json={"code": ATTACKS[i % len(ATTACKS)]}, headers=as_client("programs", k)
+                    )
                     error = response.json().get("error") if response.status_code == 200 else None
                     outcome = f"{response.status_code} {error['type'] if error else 'ok'}"
                 except httpx.HTTPError as exc:
@@ -255,6 +328,7 @@ async def _round(url: str, seconds: float, attackers: int, kinds: tuple[str, ...
                 i += 1
 
         await asyncio.gather(student(), *(attacker(k) for k in range(attackers)))
+    cpu_report = cpu.report() if cpu is not None else ""
     for kind, proc in others:
         out, _ = proc.communicate(timeout=120)
         attacks[kind] = json.loads(out.strip().splitlines()[-1]) if out.strip() else "no report"  # type: ignore[assignment]
@@ -266,6 +340,7 @@ async def _round(url: str, seconds: float, attackers: int, kinds: tuple[str, ...
         "worst": latencies[-1],
         "errors": errors,
         "attacks": attacks,
+        "cpu": cpu_report,
     }
 
 
@@ -293,7 +368,8 @@ def main() -> None:
         return
     kinds = tuple(kind.strip() for kind in args.kinds.split(",") if kind.strip())
     assert set(kinds) <= set(KINDS), kinds
-    proc, url = start_server({"GRADTRACE_RATE_LIMIT": ""})  # every client is 127.0.0.1 here
+    proc, url = start_server({"GRADTRACE_RATE_LIMIT": ""})
+    SERVER.append(psutil.Process(proc.pid))
     global LESSON_1_STDOUT
     LESSON_1_STDOUT = httpx.post(f"{url}/api/run", json={"code": LESSON_1}, timeout=30).json()["stdout"]
     if "replays" in kinds:  # the replayed answer is kept before any attack (a busy machine might not finish it)
@@ -321,6 +397,7 @@ def main() -> None:
                     f"after: RSS {rss / mib:.0f} MiB, PSS {pss / mib:.0f} MiB "
                     f"(server process {memory.server_rss() / mib:.0f} MiB)"
                 )
+                print(f"   {result['cpu']}")
                 for error in result["errors"][:5]:
                     print("   error:", error)
                 if args.student_target is None:

@@ -95,24 +95,24 @@ def _run(
     accumulated into leaves."""
     obs = state().observer
     captured: dict[int, Any] = {}
-    capture_keys: dict[int, int] = {}
+    capture_keys: dict[int, tuple[int, int]] = {}
     if capture is not None:
         for i, t in enumerate(capture):
-            node, _ = edge(t)
+            node, nr = edge(t)
             if node is None:
                 raise RuntimeError("One of the differentiated Tensors does not require grad")
-            capture_keys[id(node)] = i
+            capture_keys[id(node)] = (i, nr)
 
     # 1. Count, for every node, how many edges lead into it (iterative DFS: graphs can be very deep).
     deps: dict[int, int] = {}
     start: list[Node] = []
     pending: dict[int, Any] = {}
     for root, g in zip(roots, grads):
-        node, _ = edge(root)
+        node, nr = edge(root)
         if node is None:
             continue
         start.append(node)
-        pending[id(node)] = g if id(node) not in pending else pending[id(node)] + g
+        _pend(pending, node, nr, g)
     seen: set[int] = set()
     stack = list(start)
     for n in start:
@@ -136,36 +136,43 @@ def _run(
         _, _, node = heapq.heappop(ready)
         grad = pending.pop(id(node))
         hooks = node.variable._hooks if isinstance(node, AccumulateGrad) else node._hooks
-        if hooks:
+        if hooks and node._n_outputs == 1:
             grad = _run_hooks(hooks, grad, create_graph)
         if id(node) in capture_keys:
-            captured[capture_keys[id(node)]] = grad
+            i, nr = capture_keys[id(node)]
+            captured[i] = grad if node._n_outputs == 1 else grad[nr]
         if isinstance(node, AccumulateGrad):
             if capture is None:
                 (_accumulate_with_graph if create_graph else _accumulate)(node.variable, grad)
+                for post in list(node._post_hooks or ()):
+                    post(node.variable)
             continue
-        if node._retained is not None and capture is None:
+        if node._retained is not None and capture is None and node._n_outputs == 1:
             (_accumulate_with_graph if create_graph else _accumulate)(node._retained, grad)
         if create_graph:
             grad_inputs = node._apply_with_graph(grad)
             if obs is not None:
-                obs.node_ran(node, (grad._data,), tuple(None if g is None else g._data for g in grad_inputs))
+                shown = grad._data if node._n_outputs == 1 else _first(grad)._data
+                obs.node_ran(node, (shown,), tuple(None if g is None else g._data for g in grad_inputs))
         else:
             grad_inputs = node._apply(grad)
             if obs is not None:
-                obs.node_ran(node, (grad,), tuple(grad_inputs))
+                obs.node_ran(node, (grad if node._n_outputs == 1 else _first(grad),), tuple(grad_inputs))
         if not retain_graph:
             node._release()
-        for (nxt, _), gi in zip(node.next_functions, grad_inputs):
+        for (nxt, nr), gi in zip(node.next_functions, grad_inputs):
             if nxt is None:
                 continue
             key = id(nxt)
             if gi is not None:
-                prev = pending.get(key)
-                if prev is None:
-                    pending[key] = gi
+                if nxt._n_outputs != 1:
+                    _pend(pending, nxt, nr, gi)
                 else:
-                    pending[key] = prev + gi  # arrays, or tensors (create_graph=True: the sum has a graph)
+                    prev = pending.get(key)
+                    if prev is None:
+                        pending[key] = gi
+                    else:
+                        pending[key] = prev + gi  # arrays, or tensors (create_graph=True: the sum has a graph)
             deps[key] -= 1
             if deps[key] == 0:
                 if key in pending:
@@ -173,6 +180,24 @@ def _run(
                 else:  # no gradient flowed in at all: skip the whole branch below it
                     _skip(nxt, deps, pending, ready)
     return [captured.get(i) for i in range(len(capture))] if capture is not None else []
+
+
+def _pend(pending: dict[int, Any], node: Node, nr: int, g: Any) -> None:
+    """Add ``g`` to what is pending for output ``nr`` of ``node`` (a list, one slot per output, when it has
+    several)."""
+    key = id(node)
+    prev = pending.get(key)
+    if node._n_outputs == 1:
+        pending[key] = g if prev is None else prev + g
+        return
+    if prev is None:
+        prev = pending[key] = [None] * node._n_outputs
+    prev[nr] = g if prev[nr] is None else prev[nr] + g
+
+
+def _first(grads: list[Any]) -> Any:
+    """The gradient a trace shows for a node with several outputs: the first one that flowed."""
+    return next((g for g in grads if g is not None), None)
 
 
 def _run_hooks(hooks: list[Any], grad: Any, create_graph: bool) -> Any:

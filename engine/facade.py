@@ -21,6 +21,7 @@ import numpy as np
 
 from engine import (
     autograd,
+    autograd_function,
     autograd_functional,
     data,
     dtypes,
@@ -37,7 +38,7 @@ from engine.ops import argcheck, factories
 from engine.ops.api import ENTRIES
 from engine.ops.methods import keepdims_alias
 from engine.ops.tensor_data import legacy
-from engine.size_device import Size, device
+from engine.size_device import Size, check_device, device
 from engine.tensor import _TYPE_NAMES, Tensor
 
 
@@ -81,6 +82,56 @@ def _zero() -> int:
     return 0
 
 
+def _none(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
+def _set_default_device(spec: Any) -> None:
+    """``torch.set_default_device('cpu')``: the CPU is the only device here (a CUDA device fails as PyTorch's CPU
+    build does, at once rather than at the next tensor made)."""
+    if spec is not None:
+        check_device(spec)
+
+
+def _get_default_device() -> device:
+    return device("cpu")
+
+
+def _platform_namespaces() -> dict[str, Namespace]:
+    """The accelerator queries a course asks before choosing the CPU: ``torch.cuda``, ``torch.accelerator``,
+    ``torch.backends.mps``/``cudnn``, and ``torch.random`` (the RNG's functions under their other name)."""
+    cuda = Namespace(
+        "torch.cuda",
+        {"is_available": _false, "device_count": _zero, "manual_seed": _none, "manual_seed_all": _none},
+    )
+    accelerator = Namespace(
+        "torch.accelerator", {"is_available": _false, "current_accelerator": _none, "device_count": _zero}
+    )
+    mps = Namespace("torch.backends.mps", {"is_available": _false, "is_built": _false})
+    cudnn = Namespace(
+        "torch.backends.cudnn", {"is_available": _false, "deterministic": False, "benchmark": False, "enabled": True}
+    )
+    backends = Namespace("torch.backends", {"mps": mps, "cudnn": cudnn})
+    rng = Namespace(
+        "torch.random",
+        {
+            "manual_seed": random.manual_seed,
+            "seed": random.seed,
+            "initial_seed": random.initial_seed,
+            "get_rng_state": rng_state.get_rng_state,
+            "set_rng_state": rng_state.set_rng_state,
+        },
+    )
+    return {
+        "torch.cuda": cuda,
+        "torch.accelerator": accelerator,
+        "torch.backends": backends,
+        "torch.backends.mps": mps,
+        "torch.backends.cudnn": cudnn,
+        "torch.random": rng,
+    }
+
+
 def _legacy_constructor(dt: dtypes.dtype) -> Any:
     """``torch.FloatTensor([1, 2])`` / ``torch.LongTensor(2, 3)``: the old typed constructors."""
 
@@ -113,6 +164,7 @@ def _torch_members() -> dict[str, Any]:
             "inference_mode": grad_mode.no_grad,
             "set_grad_enabled": grad_mode.set_grad_enabled,
             "is_grad_enabled": grad_mode.is_grad_enabled,
+            "__version__": "2.13.0+cpu",  # the PyTorch whose behaviour the engine reproduces
             # types
             "Tensor": Tensor,
             "Size": Size,
@@ -128,6 +180,9 @@ def _torch_members() -> dict[str, Any]:
             "BoolTensor": _legacy_constructor(dtypes.bool_),
             "set_printoptions": printing.set_printoptions,
             "set_default_dtype": dtypes.set_default_dtype,
+            "set_default_device": _set_default_device,
+            "get_default_device": _get_default_device,
+            "use_deterministic_algorithms": _none,
             "get_default_dtype": dtypes.get_default_dtype,
             "pi": math.pi,
             "e": math.e,
@@ -165,13 +220,21 @@ def _members_of(module: Any) -> dict[str, Any]:
 
 def make_modules() -> dict[str, Namespace]:
     """A fresh ``torch`` module tree for one run: keys ``torch``, ``torch.nn``, ``torch.nn.functional``,
-    ``torch.nn.init``, ``torch.nn.utils``, ``torch.optim``, ``torch.optim.lr_scheduler``, ``torch.autograd``,
-    ``torch.autograd.functional``, ``torch.cuda``, ``torch.utils``, ``torch.utils.data``."""
+    ``torch.nn.init``, ``torch.nn.utils``, ``torch.nn.parameter``, ``torch.optim``, ``torch.optim.lr_scheduler``,
+    ``torch.autograd``, ``torch.autograd.functional``, ``torch.autograd.function``, ``torch.utils``,
+    ``torch.utils.data`` and the platform's (``torch.cuda``, ``torch.accelerator``, ``torch.backends``,
+    ``torch.backends.mps``, ``torch.backends.cudnn``, ``torch.random``)."""
     functional = Namespace("torch.nn.functional", _functional_members())
     init = Namespace("torch.nn.init", _init_members())
     utils = Namespace("torch.nn.utils", _members_of(nn.utils))
-    nn_ns = Namespace("torch.nn", {**_nn_members(), "functional": functional, "init": init, "utils": utils})
-    cuda = Namespace("torch.cuda", {"is_available": _false, "device_count": _zero})
+    parameter = Namespace(
+        "torch.nn.parameter", {"Parameter": nn.Parameter, "UninitializedParameter": nn.UninitializedParameter}
+    )
+    nn_ns = Namespace(
+        "torch.nn",
+        {**_nn_members(), "functional": functional, "init": init, "utils": utils, "parameter": parameter},
+    )
+    platform = _platform_namespaces()
     schedulers = Namespace("torch.optim.lr_scheduler", _members_of(lr_scheduler))
     optim_ns = Namespace(
         "torch.optim",
@@ -191,18 +254,32 @@ def make_modules() -> dict[str, Namespace]:
         "torch.autograd.functional",  # gradcheck lives in torch.autograd only, as in PyTorch
         {k: v for k, v in _members_of(autograd_functional).items() if k != "gradcheck"},
     )
+    function_ns = Namespace(
+        "torch.autograd.function",
+        {"Function": autograd_function.Function, "once_differentiable": autograd_function.once_differentiable},
+    )
     autograd_ns = Namespace(
         "torch.autograd",
         {
             "grad": autograd.grad,
             "backward": autograd.backward,
             "functional": functional_ag,
+            "function": function_ns,
             "gradcheck": autograd_functional.gradcheck,
+            "Function": autograd_function.Function,
+            "Variable": autograd_function.Variable,
         },
     )
     torch_ns = Namespace(
         "torch",
-        {**_torch_members(), "nn": nn_ns, "optim": optim_ns, "autograd": autograd_ns, "cuda": cuda, "utils": utils_ns},
+        {
+            **_torch_members(),
+            "nn": nn_ns,
+            "optim": optim_ns,
+            "autograd": autograd_ns,
+            "utils": utils_ns,
+            **{key[6:]: ns for key, ns in platform.items() if key.count(".") == 1},
+        },
     )
     return {
         "torch": torch_ns,
@@ -210,13 +287,15 @@ def make_modules() -> dict[str, Namespace]:
         "torch.nn.functional": functional,
         "torch.nn.init": init,
         "torch.nn.utils": utils,
+        "torch.nn.parameter": parameter,
         "torch.optim": optim_ns,
         "torch.optim.lr_scheduler": schedulers,
         "torch.autograd": autograd_ns,
         "torch.autograd.functional": functional_ag,
+        "torch.autograd.function": function_ns,
         "torch.utils": utils_ns,
         "torch.utils.data": data_ns,
-        "torch.cuda": cuda,
+        **platform,
     }
 
 

@@ -48,6 +48,10 @@ class Node:
     """A step of the backward graph (PyTorch's ``grad_fn``): ``name()`` and ``next_functions``."""
 
     _saved_fields: tuple[str, ...] = ()  # names shown as ``_saved_<name>`` (PyTorch's spelling)
+    # A node with several outputs (a custom ``autograd.Function`` returning two tensors) numbers them: its
+    # ``_output_index`` maps each output tensor's id to its output_nr, and backward hands it one gradient per output.
+    _n_outputs: int = 1
+    _output_index: dict[int, int] | None = None
 
     def __init__(self) -> None:
         self.next_functions: tuple[tuple[Node | None, int], ...] = ()
@@ -92,6 +96,8 @@ class Node:
 class AccumulateGrad(Node):
     """The node that adds the gradient reaching a leaf to the leaf's ``.grad`` (``.variable`` is the leaf)."""
 
+    _post_hooks: list[Any] | None = None  # register_post_accumulate_grad_hook() functions of the leaf
+
     def __init__(self, variable: Tensor) -> None:
         super().__init__()
         self.variable = variable
@@ -111,8 +117,10 @@ def edge(t: Tensor) -> tuple[Node | None, int]:
     """The (node, output_nr) pair through which gradient reaches ``t``."""
     if not t._requires_grad:
         return (None, 0)
-    if t.grad_fn is not None:
-        return (t.grad_fn, 0)
+    fn = t._grad_fn
+    if fn is not None:
+        index = fn._output_index
+        return (fn, 0 if index is None else index.get(id(t), 0))
     acc = t._accumulator
     if acc is None:
         acc = t._accumulator = AccumulateGrad(t)

@@ -183,6 +183,19 @@ def serial_hash(self: Any) -> int:
     return kept[1]  # type: ignore[no-any-return]
 
 
+BULK_STEPS = 16
+"""Budget steps charged up front for each tensor one engine call is about to make in bulk (``list(x)``,
+``x.unbind()``, ``x.split(1)``), on top of what making each one costs: a million-piece split then ends at the step
+limit at once, the same on every machine, instead of racing the clock for seconds."""
+
+
+def charge_bulk(pieces: int) -> None:
+    """One call is about to make ``pieces`` tensors: charge the run's budget (if any) for them now."""
+    charge = getattr(_current.get().budget, "charge", None)
+    if charge is not None and pieces > 1:
+        charge(pieces * BULK_STEPS)
+
+
 def hold(array: Any) -> None:
     """Count a numpy array the engine keeps beyond the tensor that made it (a graph node's saved values, a
     gradient, an optimizer's state) against the run's budget of memory alive, until it is freed."""

@@ -23,7 +23,7 @@ import numpy as np
 from engine import dtypes
 from engine.graph import NON_LEAF_GRAD_WARNING, AccumulateGrad, Node
 from engine.printing import tensor_repr
-from engine.run_state import serial_hash, state
+from engine.run_state import charge_bulk, serial_hash, state
 from engine.size_device import CPU, RemovableHandle, Size, check_device, device
 
 _TYPE_NAMES = {
@@ -200,6 +200,21 @@ class Tensor:
         hooks.append(hook)
         return RemovableHandle(hooks, hook)
 
+    def register_post_accumulate_grad_hook(self, hook: Any) -> RemovableHandle:
+        """Call ``hook(tensor)`` each time backward has added to this leaf's ``.grad``."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self._grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        acc = self._accumulator
+        if acc is None:
+            acc = self._accumulator = AccumulateGrad(self)
+        hooks = acc._post_hooks
+        if hooks is None:
+            hooks = acc._post_hooks = []
+        hooks.append(hook)
+        return RemovableHandle(hooks, hook)
+
     def detach(self) -> Tensor:
         """A new tensor sharing this one's data, cut off from the graph."""
         t = Tensor._make(self._data)
@@ -295,6 +310,7 @@ class Tensor:
     def __iter__(self) -> Iterator[Tensor]:
         if self._data.ndim == 0:
             raise TypeError("iteration over a 0-d tensor")
+        charge_bulk(self._data.shape[0])
         return iter([self[i] for i in range(self._data.shape[0])])
 
     def __bool__(self) -> bool:
@@ -340,6 +356,18 @@ class Tensor:
 
     def bool(self) -> Tensor:
         return self.to(dtypes.bool_)
+
+    def byte(self) -> Tensor:
+        return self.to(dtypes.uint8)
+
+    def char(self) -> Tensor:
+        return self.to(dtypes.int8)
+
+    def short(self) -> Tensor:
+        return self.to(dtypes.int16)
+
+    def half(self) -> Tensor:
+        return self.to(dtypes.float16)
 
     def cpu(self) -> Tensor:
         return self

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 _MACHINE_LIMITS = frozenset({"LimitExceeded", "MemoryError", "RecursionError", "InternalError"})
@@ -40,6 +40,46 @@ def verdict(result: Any) -> str:
     return KEEP if result.reproducible else NONDETERMINISTIC
 
 
+_LIMITS = [
+    ("step limit", "steps"),
+    ("(time limit)", "time"),
+    ("wall-clock limit", "deadline"),
+    ("CPU limit", "cpu"),
+    ("memory limit", "memory"),
+    ("out of memory", "memory"),
+    ("graph limit", "graph"),
+    ("output limit", "output"),
+    ("elements per tensor", "tensor_size"),
+    ("nested", "depth"),
+    ("depth", "depth"),
+]
+_SIZES = ("items", "characters", "bits", "fields", "copies")
+
+
+def limit_name(message: str) -> str:
+    """Which budget a ``LimitExceeded`` message names (``/metrics``' ``limit`` label)."""
+    for words, name in _LIMITS:
+        if words in message:
+            return name
+    return "size" if any(words in message for words in _SIZES) else "other"
+
+
+def outcome(result: Any) -> tuple[str, str | None]:
+    """How a run ended, for ``/metrics``: ``("ok" | "error", None)``, or ``("limit", which)`` when a budget or
+    the machine ended it."""
+    error = result.error
+    if error is None and not getattr(result, "limit_hit", False):
+        return "ok", None
+    kind = error.get("type") if error is not None else None
+    if kind == "MemoryError":
+        return "limit", "memory"
+    if kind == "RecursionError":
+        return "limit", "depth"
+    if kind in _MACHINE_LIMITS or getattr(result, "limit_hit", False):
+        return "limit", limit_name(str(error.get("message", "")) if error is not None else "")
+    return "error", None
+
+
 def sse(event: bytes, data: bytes) -> bytes:
     """One Server-Sent Events message (``data`` is one line: JSON as ``server/jsonio.py`` writes it)."""
     return b"event: " + event + b"\ndata: " + data + b"\n\n"
@@ -50,10 +90,13 @@ _EVENTS = b',"events":['  # where the events start in an answer (its first keys 
 
 @dataclass(frozen=True)
 class Kept:
-    """One kept answer: ``body`` (``/api/run``'s JSON) and ``stream`` (``/api/run/stream``'s bytes)."""
+    """One kept answer: ``body`` (``/api/run``'s JSON) and ``stream`` (``/api/run/stream``'s bytes); ``gzipped``
+    holds the body gzipped once it was asked for so (``server/routes/run.py``), so that a replay is never compressed
+    again."""
 
     body: bytes
     stream: bytes
+    gzipped: list[bytes] = field(default_factory=list, compare=False, repr=False)
 
     @classmethod
     def of_body(cls, body: bytes) -> Kept:
@@ -100,26 +143,39 @@ class AnswerCache:
         self._answers.move_to_end(key)
         return kept
 
-    def offer(self, key: Hashable, why: str, make: Any) -> None:
-        """Keep ``make()`` (a ``Kept``) if ``why`` is ``KEEP``; count the verdict either way."""
+    def offer(self, key: Hashable, why: str, make: Any) -> Kept | None:
+        """Keep ``make()`` (a ``Kept``) if ``why`` is ``KEEP``, and return it if kept; count the verdict either
+        way."""
         if why != KEEP:
             self.counts[why] += 1
-            return
-        self.put(key, make())
+            return None
+        kept: Kept = make()
+        return kept if self.put(key, kept) else None
 
-    def put(self, key: Hashable, kept: Kept) -> None:
+    def put(self, key: Hashable, kept: Kept) -> bool:
+        """Keep ``kept`` (a run's verdict: counted); False when it is too big to keep."""
+        if key in self._answers:
+            return False
+        if not self.fill(key, kept):
+            self.counts[TOO_BIG] += 1
+            return False
+        self.counts[KEEP] += 1
+        return True
+
+    def fill(self, key: Hashable, kept: Kept) -> bool:
+        """Hold ``kept`` (also one another process kept: no verdict counted), the least recently used out to make
+        room; False when it is too big to keep."""
         size = _size(key, kept)
         if key in self._answers:
-            return
+            return True
         if size > self.max_entry_bytes:
-            self.counts[TOO_BIG] += 1
-            return
+            return False
         while self._size + size > self.max_bytes:
             old_key, old = self._answers.popitem(last=False)
             self._size -= _size(old_key, old)
         self._answers[key] = kept
         self._size += size
-        self.counts[KEEP] += 1
+        return True
 
 
 def _size(key: Hashable, kept: Kept) -> int:

@@ -15,6 +15,8 @@ from server.bodies import internal_error, validation_failed
 from server.cors import WidgetCORS
 from server.headers import SecurityHeaders
 from server.limits import BodySizeLimit
+from server.logs import RequestLog
+from server.metrics import instrument
 from server.ratelimit import RateLimit
 from server.routes import course, docs, embed, fallback, grad, pages, run
 from server.service import RunService
@@ -59,6 +61,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RateLimit, rule=settings.rate_limit, exempt=settings.rate_limit_exempt)
     app.add_middleware(WidgetCORS, origins=settings.cors_origins)  # server/cors.py: the widget's paths only
     app.add_middleware(SecurityHeaders, embed_frame_ancestors=settings.embed_frame_ancestors)
+    instrument(app)  # GET /metrics, and each request timed (inside the request log)
+    app.add_middleware(RequestLog, log_code=settings.log_code)  # outermost: every answer has its id and log line
     for router in (run.router, grad.router, pages.router, embed.router, course.router, docs.router, fallback.router):
         app.include_router(router)
     if (settings.frontend_dir / "index.html").is_file():

@@ -155,3 +155,21 @@ def guarded_protocol(
         "body_timeout": body_timeout,
     }
     return type("GuardedHttpTools", (GuardedHttpToolsProtocol,), limits)
+
+
+def __getattr__(name: str) -> Any:
+    """``server.http_guard:FromSettings``, the protocol with the limits of ``GRADTRACE_*`` (``get_settings``): an
+    import string, which uvicorn's processes (``--processes``) import each for itself (a class made here can't be
+    handed to a process spawned by uvicorn)."""
+    if name != "FromSettings":
+        raise AttributeError(name)
+    from server.settings import get_settings  # only here: the guard itself takes its limits as arguments
+
+    settings = get_settings()
+    return guarded_protocol(
+        settings.max_header_bytes,
+        settings.max_head_bytes,
+        settings.max_header_count,
+        settings.head_timeout_seconds,
+        settings.body_timeout_seconds,
+    )

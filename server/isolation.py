@@ -22,6 +22,7 @@ Example (in the event loop)::
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import time
@@ -30,7 +31,8 @@ from typing import Any
 
 import pebble
 
-from server.worker import WorkerConfig, execute, set_up
+from server.dispatch import FairDispatch
+from server.worker import WorkerConfig, execute, set_up, warm
 
 _PRELOAD = ["server.preload"]
 _WORKER_ENVIRONMENT = {
@@ -52,13 +54,23 @@ class RunPool:
     order. (A pool of pebble pools of one worker each, so that a task wakes only its worker, was measured too: no
     cheaper per request, and 36 threads in the server instead of 3.)"""
 
-    def __init__(self, workers: int, config: WorkerConfig, deadline: float, max_tasks: int = 500) -> None:
+    def __init__(
+        self,
+        workers: int,
+        config: WorkerConfig,
+        deadline: float,
+        max_tasks: int = 500,
+        on_replaced: Callable[[], object] | None = None,
+    ) -> None:
         for name, value in _WORKER_ENVIRONMENT.items():  # read when the forkserver starts (glibc, numpy's BLAS)
             os.environ.setdefault(name, value)
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(_PRELOAD)
         self.config = config
         self.deadline = deadline
+        self.max_tasks = max_tasks
+        self.dispatch = FairDispatch(workers, reserve=workers // 4)
+        self._on_replaced = on_replaced  # told of each worker stopped with its run (killed; a stream's client left)
         self._pool = pebble.ProcessPool(
             max_workers=workers, max_tasks=max_tasks, initializer=set_up, initargs=(config,), context=context
         )
@@ -70,19 +82,71 @@ class RunPool:
         encode: Callable[[Any], Any] | None = None,
         inbox: tuple[str, bytes] | None = None,
         seed: int | None = None,
+        client: str = "",
     ) -> Any:
-        """Run ``code`` in a worker (see ``server.worker.execute``). Raises ``TimeoutError`` when the run had to be
-        killed at ``started + deadline``, ``pebble.ProcessExpired`` when its worker died. Cancelling the call stops
-        the run (pebble stops its worker and starts a fresh one)."""
+        """Run ``code`` in a worker (see ``server.worker.execute``) once one is free for ``client``
+        (``server/dispatch.py``). Raises ``TimeoutError`` when the run had to be killed at ``started + deadline``,
+        ``pebble.ProcessExpired`` when its worker died. Cancelling the call stops the run (pebble stops its worker
+        and starts a fresh one)."""
+        await self.dispatch.acquire(client)
+        began = time.monotonic()
+        try:
+            return await self._run(code, started, encode, inbox, seed)
+        finally:
+            self.dispatch.release(client, time.monotonic() - began)
+
+    async def _run(
+        self,
+        code: str,
+        started: float,
+        encode: Callable[[Any], Any] | None,
+        inbox: tuple[str, bytes] | None,
+        seed: int | None,
+    ) -> Any:
         remaining = max(started + self.deadline - time.monotonic(), 0.001)
         future = self._pool.schedule(execute, args=(code, self.config, started, encode, inbox, seed), timeout=remaining)
-        return await asyncio.wrap_future(future)
+        loop = asyncio.get_running_loop()
+        waiter: asyncio.Future[Any] = loop.create_future()
+        future.add_done_callback(lambda done: _call_soon(loop, waiter, done))
+        try:
+            return await waiter
+        except (TimeoutError, pebble.ProcessExpired):
+            self._replaced()  # killed with its run
+            raise
+        except asyncio.CancelledError:
+            if future.running():  # a worker had started it: pebble stops that worker (a queued run just leaves)
+                self._replaced()
+            cancel: Callable[[], bool] = future.cancel  # (pebble's methods are not annotated)
+            cancel()
+            raise
+
+    def _replaced(self) -> None:
+        if self._on_replaced is not None:
+            self._on_replaced()
 
     def warm_up(self) -> None:
         """Start the workers now rather than on the first requests (blocking)."""
-        self._pool.schedule(set_up, args=(self.config,)).result()
+        self._pool.schedule(warm, args=(self.config,)).result()
 
     def close(self) -> None:
         """Stop the workers."""
-        self._pool.stop()
+        stop: Callable[[], None] = self._pool.stop  # (pebble's methods are not annotated)
+        stop()
         self._pool.join()
+
+
+def _call_soon(loop: asyncio.AbstractEventLoop, waiter: asyncio.Future[Any], done: Any) -> None:
+    with contextlib.suppress(RuntimeError):  # the loop closed (shut down while the run went on)
+        loop.call_soon_threadsafe(_settle, waiter, done)
+
+
+def _settle(waiter: asyncio.Future[Any], done: Any) -> None:
+    """Pass a pebble future's end to the event loop's future (one way: cancelling ``waiter`` is ``run``'s job)."""
+    if waiter.done():
+        return
+    if done.cancelled():
+        waiter.cancel()
+    elif done.exception() is not None:
+        waiter.set_exception(done.exception())
+    else:
+        waiter.set_result(done.result())

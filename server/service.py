@@ -1,7 +1,10 @@
 """Runs user programs for the routes, off the event loop, in the supervised worker pool (server/isolation.py).
 
 Admission is bounded: past ``max_pending`` runs waiting or running, a request is refused with 429 and a
-``Retry-After`` so a classroom's burst is told to come back rather than queued without end. Every run's clock
+``Retry-After`` so a classroom's burst is told to come back rather than queued without end; one client (address)
+holds at most ``max_pending_runs_per_client`` of them, so nobody can take every slot. Kept answers come from
+this process's ``AnswerCache``, else from Redis when ``GRADTRACE_REDIS_URL`` is set (``server/answer_store.py``),
+shared by every process and replica. Every run's clock
 starts when its request is admitted: the interpreter stops the program ``max_seconds`` (4.5 s) after that, so the
 answer is out within 5 s; a run that escapes that is killed ``run_deadline_seconds`` after it.
 """
@@ -21,7 +24,9 @@ from fastapi import HTTPException
 from pebble import ProcessExpired
 
 from engine.runner import RunResult
-from server.answers import KEEP, TOO_BIG, AnswerCache, Kept, StreamCopy, sse, verdict
+from server import logs, metrics
+from server.answer_store import RedisAnswers
+from server.answers import KEEP, TOO_BIG, AnswerCache, Kept, StreamCopy, outcome, sse, verdict
 from server.inbox import END, EventInbox
 from server.isolation import RunPool
 from server.jsonio import done_answer, run_answer
@@ -46,48 +51,113 @@ class RunService:
             demote_after=settings.demote_after_seconds,
         )
         self._pool = RunPool(
-            settings.workers, config, deadline=settings.run_deadline_seconds, max_tasks=settings.worker_max_runs
+            settings.workers,
+            config,
+            deadline=settings.run_deadline_seconds,
+            max_tasks=settings.worker_max_runs,
+            on_replaced=metrics.REPLACEMENTS.inc,
         )
         self._inbox = EventInbox()
         self._pending = 0
+        self._by_client: dict[str, int] = {}
         self.answers = AnswerCache(settings.answer_cache_mb * 2**20) if settings.answer_cache_mb > 0 else None
+        self.shared = RedisAnswers(settings.redis_url) if settings.redis_url and self.answers is not None else None
+        self.warm = False
 
-    def kept(self, code: str, seed: int | None) -> Kept | None:
-        """The answer of an earlier reproducible run of exactly this code and seed, if still kept."""
-        return self.answers.get((code, seed)) if self.answers is not None else None
+    async def kept(self, code: str, seed: int | str | None) -> Kept | None:
+        """The answer of an earlier reproducible run of exactly this code and seed, if still kept: by this process,
+        else (filling this process's copy) by any process that shares the Redis store. Counted as given again."""
+        if self.answers is None:
+            return None
+        kept = self.answers.get((code, seed))
+        if kept is None and self.shared is not None:
+            body = await self.shared.get(self.shared.key(code, seed))
+            if body is not None:
+                kept = Kept.of_body(body) if seed != "answer" else Kept(body=body, stream=b"")
+                self.answers.fill((code, seed), kept)
+                self.answers.hits += 1  # given again, from another process's run
+        if kept is not None:
+            _counted("kept")
+        return kept
 
     def is_kept(self, code: str, seed: int | None) -> bool:
-        """Is there a kept answer (without counting a hit)?"""
+        """Is there a kept answer in this process (without counting a hit)?"""
         return self.answers is not None and (code, seed) in self.answers
 
     async def start(self) -> None:
         """Start the worker processes and the event inbox (once, at start-up)."""
         await self._inbox.start()
         await anyio.to_thread.run_sync(self._pool.warm_up)
+        self.warm = True
+        if self.shared is not None:
+            await self.shared.ping()
 
     async def close(self) -> None:
         """Stop the worker processes and the event inbox."""
+        self.warm = False
         await anyio.to_thread.run_sync(self._pool.close)
         await self._inbox.stop()
+        if self.shared is not None:
+            await self.shared.close()
 
     @property
     def pending(self) -> int:
         """Runs waiting or running now."""
         return self._pending
 
-    def check_capacity(self) -> None:
-        """Raise 429 (with Retry-After) when ``max_pending_runs`` runs are already waiting or running."""
+    def check_capacity(self, client: str = "") -> None:
+        """Raise 429 (with Retry-After) when ``max_pending_runs`` runs are already waiting or running, or when
+        ``client`` has ``max_pending_runs_per_client`` of them."""
         if self._pending >= self._settings.max_pending_runs:
             raise HTTPException(
                 429,
                 f"{self._pending} runs are already waiting or running; try again shortly",
                 headers={"Retry-After": "1"},
             )
+        if self._by_client.get(client, 0) >= self._settings.max_pending_runs_per_client:
+            raise HTTPException(
+                429, "you have too many runs waiting or running; try again shortly", headers={"Retry-After": "1"}
+            )
 
-    def _admit(self) -> float:
-        self.check_capacity()
-        self._pending += 1
+    def _admit(self, client: str) -> float:
+        self.check_capacity(client)
+        self._enter(client)
         return time.monotonic()
+
+    def _enter(self, client: str) -> None:
+        self._pending += 1
+        self._by_client[client] = self._by_client.get(client, 0) + 1
+        metrics.PENDING.set(self._pending)
+
+    def _leave(self, client: str) -> None:
+        self._pending -= 1
+        left = self._by_client[client] - 1
+        if left:
+            self._by_client[client] = left
+        else:
+            del self._by_client[client]
+        metrics.PENDING.set(self._pending)
+
+    def _log_code(self, code: str) -> None:
+        if self._settings.log_code:  # off by default: logs hold no user code
+            logs.note(code=logs.code_for_log(code))
+
+    def _count(self, report: tuple[str, str | None, int], started: float) -> None:
+        """Count a run a worker answered (``/metrics``); its worker is replaced after ``max_tasks`` runs."""
+        kind, limit, runs = report
+        _counted(kind, limit, time.monotonic() - started)
+        if runs % self._pool.max_tasks == 0:
+            metrics.REPLACEMENTS.inc()
+
+    def _count_failure(self, exc: Exception, failed: RunResult, started: float) -> None:
+        """Count a run the pool could not finish: killed with its worker (which limit), or failed."""
+        if isinstance(exc, TimeoutError):
+            limit: str | None = "deadline"
+        elif isinstance(exc, ProcessExpired):
+            limit = "cpu" if exc.exitcode == -signal.SIGXCPU else "memory"
+        else:
+            limit = None
+        _counted("killed" if limit is not None else outcome(failed)[0], limit, time.monotonic() - started)
 
     def _failure(self, exc: Exception) -> RunResult:
         """The answer of a run the pool could not finish."""
@@ -111,65 +181,80 @@ class RunService:
             return RunResult(stdout="", error=error)
         return RunResult(stdout="", error={"type": "LimitExceeded", "message": reason, "line": None})
 
-    async def run_encoded(self, code: str, seed: int | None = None) -> bytes:
-        """Run ``code`` to completion and return its JSON answer (``/api/run``), encoded by the worker (or kept from
-        an earlier run of the same code and seed)."""
-        kept = self.kept(code, seed)
+    async def run_encoded(self, code: str, seed: int | None = None, client: str = "") -> bytes | Kept:
+        """Run ``code`` to completion and return its JSON answer (``/api/run``), encoded by the worker, or the
+        ``Kept`` answer of an earlier run of the same code and seed."""
+        self._log_code(code)
+        kept = await self.kept(code, seed)
         if kept is not None:
-            return kept.body
-        started = self._admit()
+            return kept
+        started = self._admit(client)
         try:
-            body, why = await self._pool.run(code, started, encode=run_answer, seed=seed)
+            body, why, report = await self._pool.run(code, started, encode=run_answer, seed=seed, client=client)
         except Exception as exc:
             failed = self._failure(exc)
+            self._count_failure(exc, failed, started)
             self._offer((code, seed), verdict(failed), None)
             return run_answer(failed)
         finally:
-            self._pending -= 1
+            self._leave(client)
+        self._count(report, started)
         self._offer((code, seed), why, lambda: Kept.of_body(body))
-        return body
+        return bytes(body)
 
     async def run_answer(
-        self, code: str, encode: Callable[[Any], tuple[int, bytes]], failed: Callable[[RunResult], tuple[int, bytes]]
+        self,
+        code: str,
+        encode: Callable[[Any], tuple[int, bytes]],
+        failed: Callable[[RunResult], tuple[int, bytes]],
+        client: str = "",
     ) -> tuple[int, bytes]:
         """Run ``code`` to completion and return ``encode(result)`` as the worker made it (``/api/grad``: a status
         and the answer's bytes), or ``failed(result)`` for a run the pool could not finish. Kept like
         ``/api/run``'s answers (200s only), under the key (code, "answer")."""
-        key = (code, "answer")
-        kept = self.answers.get(key) if self.answers is not None else None
+        self._log_code(code)
+        kept = await self.kept(code, "answer")
         if kept is not None:
             return 200, kept.body
-        started = self._admit()
+        started = self._admit(client)
         try:
-            (status, body), why = await self._pool.run(code, started, encode=encode)
+            (status, body), why, report = await self._pool.run(code, started, encode=encode, client=client)
         except Exception as exc:
-            return failed(self._failure(exc))
+            result = self._failure(exc)
+            self._count_failure(exc, result, started)
+            return failed(result)
         finally:
-            self._pending -= 1
+            self._leave(client)
+        self._count(report, started)
         if status == 200:
-            self._offer(key, why, lambda: Kept(body=body, stream=b""))
+            self._offer((code, "answer"), why, lambda: Kept(body=body, stream=b""))
         return status, body
 
     def _offer(self, key: tuple[str, Any], why: str, make: Callable[[], Kept] | None) -> None:
-        """Keep the answer ``make()`` makes if ``why`` says it may be kept; count ``why`` either way."""
-        if self.answers is not None:
-            self.answers.offer(key, why, make)
+        """Keep the answer ``make()`` makes if ``why`` says it may be kept, here and in Redis; count ``why`` either
+        way."""
+        if self.answers is None:
+            return
+        kept = self.answers.offer(key, why, make)
+        if kept is not None and self.shared is not None:
+            self.shared.put(self.shared.key(*key), kept.body)
 
-    async def stream(self, code: str, seed: int | None = None) -> AsyncGenerator[bytes, None]:
+    async def stream(self, code: str, seed: int | None = None, client: str = "") -> AsyncGenerator[bytes, None]:
         """Yield the run's Server-Sent Events, ready to send: ``trace`` messages (each a JSON array of events) as
         the run produces them, then ``done`` (``{stdout, error, seed}``). A kept answer comes as one piece.
 
         The route checks capacity before the stream starts (``check_capacity``); here the run only counts. Closing
         this generator (``aclose``, as ``server/sse.py`` does when the client leaves) stops the run at once."""
-        kept = self.kept(code, seed)
+        self._log_code(code)
+        kept = await self.kept(code, seed)
         if kept is not None:
             yield kept.stream
             return
-        self._pending += 1
+        self._enter(client)
         started = time.monotonic()
         token, frames = self._inbox.open()
         task = asyncio.ensure_future(
-            self._pool.run(code, started, encode=done_answer, inbox=(self._inbox.path, token), seed=seed)
+            self._pool.run(code, started, encode=done_answer, inbox=(self._inbox.path, token), seed=seed, client=client)
         )
         copy = StreamCopy(self.answers.max_entry_bytes if self.answers is not None else 0)
         try:
@@ -181,9 +266,11 @@ class RunService:
                     copy.add(frame)
                     yield sse(b"trace", frame)
             try:
-                done, why = task.result()
+                done, why, report = task.result()
+                self._count(report, started)
             except Exception as exc:
                 failed = self._failure(exc)
+                self._count_failure(exc, failed, started)
                 done, why = done_answer(failed), verdict(failed)
             if why == KEEP and not copy.whole():
                 why = TOO_BIG  # over a kept answer's size (or some frames lost): not kept
@@ -192,7 +279,13 @@ class RunService:
         finally:
             task.cancel()  # a client that left early doesn't keep a worker busy (pebble stops its worker)
             self._inbox.close(token)
-            self._pending -= 1
+            self._leave(client)
+
+
+def _counted(kind: str, limit: str | None = None, seconds: float | None = None) -> None:
+    """A run's answer in ``/metrics`` and in its request's log line."""
+    metrics.count_run(kind, limit, seconds)
+    logs.note(outcome=kind, **({"limit": limit} if limit is not None else {}))
 
 
 async def _frames_until_done(

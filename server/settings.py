@@ -82,9 +82,25 @@ class Settings(BaseSettings):
     life of runs leaves in a worker's heap (fragments, caches) goes with it."""
     max_pending_runs: int = Field(32, gt=0)
     """Runs waiting or running at once; past it, requests answer 429 with Retry-After."""
+    max_pending_runs_per_client: int = Field(16, gt=0)
+    """Runs one client address may have waiting or running at once (429 beyond): no client takes every slot.
+    Behind NAT a classroom shares an address, and its runs take milliseconds: half of the slots by default."""
     answer_cache_mb: int = Field(32, ge=0)
     """Memory for the answers of reproducible runs, given again without a worker when the same code comes back
     (``server/answers.py``; 0: off, every request runs)."""
+    redis_url: str = ""
+    """Redis shared by every process and replica for the kept answers (``redis://host:6379/0``;
+    ``server/answer_store.py``); empty: each process keeps its own. Redis away costs nothing but the sharing."""
+
+    # -- processes and logs ------------------------------------------------------------------------------------
+    processes: int = Field(0, ge=0)
+    """Server processes (each with its event loop and its ``workers``) per replica; 0: from the CPUs the replica may
+    use, ``max(1, round(CPUs / 3))`` (``server/processes.py``, docs/SCALE-OUT.md)."""
+    log_format: str = Field("json", pattern="^(json|text)$")
+    """``json``: one JSON object a line (each request with its id, route, status, duration and run outcome; never
+    the user's code); ``text``: uvicorn's plain lines."""
+    log_code: bool = False
+    """Add the first 2,000 characters of each run's code to its log line (off: logs hold no user code)."""
 
     # -- budgets of one run (engine.sandbox.Limits) ----------------------------------------------------------
     max_steps: int = Field(_RUN.max_steps, gt=0)

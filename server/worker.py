@@ -27,7 +27,7 @@ from typing import Any
 
 from engine.runner import YOUNG_COLLECTION_AFTER
 from engine.sandbox import Limits
-from server.answers import verdict
+from server.answers import outcome, verdict
 from server.guards import WORKER, CpuLimit, Demotion, alarm, can_renice, cleaned, cleanup_later
 from server.jsonio import dumps
 
@@ -72,6 +72,12 @@ def set_up(config: WorkerConfig) -> None:
     cleanup_later()  # notes the worker's size at start
 
 
+def warm(config: WorkerConfig) -> None:
+    """The pool's warm-up task (a task like a run: it counts toward the worker's ``max_tasks``)."""
+    set_up(config)
+    WORKER["runs"] = WORKER.get("runs", 0) + 1
+
+
 def _run(code: str, config: WorkerConfig, started: float | None, on_event: Any = None, seed: int | None = None) -> Any:
     """``engine.run`` under the guards; a guard that fires while the run was already reporting its end still makes
     a result."""
@@ -100,6 +106,7 @@ def execute(
     events there as they come and leave them out of the result."""
     set_up(config)
     cleaned()
+    WORKER["runs"] = WORKER.get("runs", 0) + 1
     try:
         if inbox is None:
             result = _run(code, config, started, seed=seed)
@@ -108,7 +115,7 @@ def execute(
                 result = _run(code, config, started, sender.on_event, seed=seed)
             result.events = []  # already sent
         try:
-            return (encode(result), verdict(result)) if encode is not None else result
+            return (encode(result), verdict(result), _report(result)) if encode is not None else result
         except MemoryError:  # the answer itself is too big for the worker's memory: say so, keep the worker
             del result
             return _out_of_memory(encode)
@@ -125,7 +132,14 @@ def _out_of_memory(encode: Callable[[Any], Any] | None) -> Any:
         "line": None,
     }
     result = engine.RunResult(stdout="", error=error)
-    return (encode(result), verdict(result)) if encode is not None else result
+    return (encode(result), verdict(result), _report(result)) if encode is not None else result
+
+
+def _report(result: Any) -> tuple[str, str | None, int]:
+    """What ``/metrics`` counts of a run: its outcome, the limit that ended it, and how many tasks this worker has
+    served (the pool replaces it after ``max_tasks``)."""
+    kind, limit = outcome(result)
+    return kind, limit, int(WORKER.get("runs", 0))
 
 
 _AT_ONCE = frozenset(("print", "error"))  # what a learner watches arrive: never held for the next batch

@@ -19,7 +19,9 @@ ATTRIBUTE_WALKS = [
     (T + "m = torch.nn.Linear(1, 1)\nf = m.forward\nprint(f.im_func)", NS, "of a method value is not accessible"),
     (T + "print(torch.nn.Module.__init__.__globals__)", NS, "not accessible"),
     (T + "print(torch.Tensor.add)", NS, "of a type value is not accessible"),
-    (T + "x = torch.ones(2)\nprint(x.numpy())", "NotImplementedError", "numpy is not available here"),
+    # t.numpy() is our stand-in of numpy's array (engine/ndarray): numpy's own machinery is not on it
+    (T + "x = torch.ones(2)\nprint(x.numpy().ctypes)", "AttributeError", "'ndarray' object has no attribute 'ctypes'"),
+    (T + "x = torch.ones(2)\nprint(x.numpy()._a)", NS, "'_a' is not accessible"),
     (T + "m = torch.nn.Linear(1, 1)\nprint(m.state_dict().fromkeys)", NS, "'OrderedDict.fromkeys' is not available"),
     ("import math\nprint(math.sqrt.__self__)", NS, "'__self__' is not accessible"),
     ("print(print.__self__)", NS, "'__self__' is not accessible"),
@@ -29,7 +31,8 @@ ATTRIBUTE_WALKS = [
     ("o = object\nprint(o.mro())", NS, "of a type value is not accessible"),
     (T + "print(torch.finfo(torch.float32))", "AttributeError", "module 'torch' has no attribute 'finfo'"),
     ("import math\nprint(math.comb(10**6, 5 * 10**5))", "AttributeError", "module 'math' has no attribute 'comb'"),
-    (T + "class F(torch.autograd.Function):\n    pass", "AttributeError", "module 'torch.autograd' has no attribute"),
+    (T + "class F(torch.autograd.Function):\n    pass\nprint(F._backward_cls.__mro__)", NS, "is not accessible"),
+    (T + "class F(torch.autograd.Variable):\n    pass", NS, "a class can only derive from torch classes"),
     (
         T + "x = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\nprint(y.grad_fn.next_functions.__class__)",
         NS,
@@ -80,8 +83,10 @@ FORMAT_STRINGS = [
 ]
 
 GENERATORS_AND_FRAMES = [
-    ("def f():\n    yield 1", NS, "'yield' (generators) is not supported here"),
-    ("def f():\n    yield from [1]", NS, "not supported here"),
+    ("def f():\n    yield 1\nprint(f().gi_frame)", "AttributeError", "'generator' object has no attribute 'gi_frame'"),
+    ("def f():\n    yield from [1]\ng = f()\nnext(g)\nprint(g.gi_yieldfrom)", "AttributeError", "has no attribute"),
+    ("def f():\n    yield 1\nprint(f().__next__.__self__)", NS, "'__next__' is not accessible"),
+    ("def f():\n    print((yield 1))", NS, "'yield' inside an expression is not supported here"),
     ("async def f():\n    pass", NS, "async code is not supported here"),
     ("g = (i for i in range(3))\nprint(g.gi_frame)", "AttributeError", "has no attribute 'gi_frame'"),
     ("m = map(abs, [1])\nprint(m.gi_frame)", NS, "is not accessible"),
@@ -112,7 +117,11 @@ COMPUTED_NAMES = [
 ]
 
 TYPE_CALLS = [
-    ("type(1)", NS, "'type' is not available"),
+    ("type(1).__mro__", NS, "'__mro__' is not accessible"),
+    ("print(type(None).mro())", NS, "of a type value is not accessible"),
+    (T + "t = type(torch.ones(1).sum().grad_fn)\nprint(t())", NS, "cannot be called here"),
+    (T + "class A(type(torch.float32)):\n    pass", NS, "a class can only derive from torch classes"),
+    ("class A(type(None)):\n    pass", NS, "a class can only derive from torch classes"),
     ("type('X', (), {})", NS, "'type' is not available"),
     ("print(object.__subclasses__())", NS, "'__subclasses__' is not accessible"),
     ("print(object().__reduce__())", NS, "'__reduce__' is not accessible"),
@@ -122,8 +131,16 @@ TYPE_CALLS = [
 ]
 
 DECORATORS = [
-    ("@staticmethod\ndef f():\n    pass", NS, "'staticmethod' is not available"),
-    ("@classmethod\ndef f(cls):\n    pass", NS, "'classmethod' is not available"),
+    (
+        "class A:\n    @staticmethod\n    def f():\n        pass\nprint(A.f.__globals__)",
+        NS,
+        "'__globals__' is not accessible",
+    ),
+    (
+        "class A:\n    @classmethod\n    def f(cls):\n        pass\nprint(A.f.__func__)",
+        NS,
+        "'__func__' is not accessible",
+    ),
     ("def deco(fn):\n    return fn.__globals__\n@deco\ndef f():\n    pass", NS, "'__globals__' is not accessible"),
     (
         "def deco(fn):\n    return fn\n@deco\ndef f():\n    pass\nprint(f.name)",

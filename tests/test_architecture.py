@@ -30,12 +30,14 @@ FLOORS: dict[str, int] = {
     "engine.numerics": 0,  # PyTorch's float kernels in pure numpy (imports nothing else of the engine)
     # 1. the ops: each declares its forward, backward, chain-rule template and PyTorch names
     "engine.ops": 1,
+    "engine.ndarray": 1,  # numpy's ndarray, scalars and dtypes as user code sees them (t.numpy() needs them here)
     # 2. the library built from ops: nn, optim, data, autograd.functional, the RNG state as tensors
     "engine.nn": 2,
     "engine.optim": 2,  # a package: optimizer.py (the base), sgd.py, adaptive.py
     "engine.lr_scheduler": 2,
     "engine.data": 2,
     "engine.autograd_functional": 2,
+    "engine.autograd_function": 2,  # torch.autograd.Function (the learner's own ops), Variable
     "engine.rng_state": 2,
     # 3. the trace recorder (an observer of the engine)
     "engine.trace": 3,

@@ -8,6 +8,7 @@ Example::
 from __future__ import annotations
 
 from engine.nn import functional, init, utils
+from engine.nn.containers import ModuleDict, ParameterDict, ParameterList
 from engine.nn.conv import AdaptiveAvgPool2d, AvgPool1d, AvgPool2d, Conv1d, Conv2d, MaxPool1d, MaxPool2d
 from engine.nn.layers import (
     ELU,
@@ -29,6 +30,7 @@ from engine.nn.layers import (
     Softplus,
     Tanh,
 )
+from engine.nn.lazy import LazyLinear, UninitializedParameter
 from engine.nn.losses import (
     BCELoss,
     BCEWithLogitsLoss,
@@ -56,6 +58,11 @@ __all__ = [
     "Flatten",
     "Sequential",
     "ModuleList",
+    "ModuleDict",
+    "ParameterList",
+    "ParameterDict",
+    "LazyLinear",
+    "UninitializedParameter",
     "MSELoss",
     "L1Loss",
     "BCELoss",

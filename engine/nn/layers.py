@@ -30,6 +30,22 @@ def _check_input(x: Any, op: str) -> None:
         raise argcheck.must_be(op, "input", 1, "Tensor", x)
 
 
+def linear_parameters(in_features: int, out_features: int, bias: bool, dtype: Any) -> tuple[Tensor, Tensor | None]:
+    """A Linear layer's weight and bias, drawn as PyTorch draws them (kaiming-uniform, then uniform in
+    ±1/√in_features): ``nn.Linear`` and ``nn.LazyLinear``'s first call make the same draws."""
+    np_dt = dtypes.default_np() if dtype is None else dtype._np
+    _size(((out_features, in_features),), "empty")  # torch.empty((out, in)): its refusals, in its words
+    check_alloc(in_features * out_features)
+    w = Tensor._make(np.zeros((out_features, in_features), dtype=np_dt))
+    init.kaiming_uniform_(w, a=math.sqrt(5))
+    b = None
+    if bias:
+        b = Tensor._make(np.zeros(out_features, dtype=np_dt))
+        bound = 1 / math.sqrt(in_features) if in_features > 0 else 0
+        init.uniform_(b, -bound, bound)
+    return w, b
+
+
 class Linear(Module):
     """y = x @ weightᵀ + bias, with weight of shape (out_features, in_features), initialised as PyTorch does
     (uniform in ±1/√in_features)."""
@@ -41,16 +57,7 @@ class Linear(Module):
         check_device(device)
         self.in_features = in_features
         self.out_features = out_features
-        np_dt = dtypes.default_np() if dtype is None else dtype._np
-        _size(((out_features, in_features),), "empty")  # torch.empty((out, in)): its refusals, in its words
-        check_alloc(in_features * out_features)
-        w = Tensor._make(np.zeros((out_features, in_features), dtype=np_dt))
-        init.kaiming_uniform_(w, a=math.sqrt(5))
-        b = None
-        if bias:
-            b = Tensor._make(np.zeros(out_features, dtype=np_dt))
-            bound = 1 / math.sqrt(in_features) if in_features > 0 else 0
-            init.uniform_(b, -bound, bound)
+        w, b = linear_parameters(in_features, out_features, bias, dtype)
         self.weight = Parameter(w)
         if b is not None:
             self.bias = Parameter(b)

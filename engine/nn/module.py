@@ -18,26 +18,16 @@ Example::
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
 from engine import dtypes
+from engine.nn.backward_hooks import BackwardHooks
+from engine.nn.state import IncompatibleKeys, load_state  # noqa: F401 - IncompatibleKeys is also nn.module's name
 from engine.run_state import address_of, serial_hash, state
 from engine.size_device import RemovableHandle, check_device, device
 from engine.tensor import Tensor
-
-
-class IncompatibleKeys(NamedTuple):
-    """What ``load_state_dict`` returns: ``<All keys matched successfully>`` when nothing is missing or extra."""
-
-    missing_keys: list[str]
-    unexpected_keys: list[str]
-
-    def __repr__(self) -> str:
-        if not self.missing_keys and not self.unexpected_keys:
-            return "<All keys matched successfully>"
-        return f"_IncompatibleKeys(missing_keys={self.missing_keys}, unexpected_keys={self.unexpected_keys})"
 
 
 class Parameter(Tensor):
@@ -175,6 +165,9 @@ class Module:
         if not persistent:
             self.__dict__.setdefault("_non_persistent", set()).add(name)
 
+    def register_module(self, name: str, module: Module | None) -> None:
+        self.add_module(name, module)
+
     def add_module(self, name: str, module: Module | None) -> None:
         if module is not None and not isinstance(module, Module):
             raise TypeError(f"{type(module).__name__} is not a Module subclass")
@@ -197,11 +190,16 @@ class Module:
                 changed = hook(self, args)
                 if changed is not None:
                     args = changed if isinstance(changed, tuple) else (changed,)
+            backward = BackwardHooks.of(self)
+            if backward is not None:
+                args = backward.wrap_inputs(args)
             out = self.forward(*args, **kwargs)
             for hook in list(hooks or ()):
                 changed = hook(self, args, out)
                 if changed is not None:
                     out = changed
+            if backward is not None:
+                out = backward.wrap_outputs(out)
         finally:
             if obs is not None:
                 obs.module_left(self)
@@ -218,6 +216,16 @@ class Module:
         hooks = self.__dict__.setdefault("_fwd_pre_hooks", [])
         hooks.append(hook)
         return RemovableHandle(hooks, hook)
+
+    def register_full_backward_hook(self, hook: Any) -> Any:
+        """``hook(module, grad_input, grad_output)`` runs when the gradients for this call's inputs are computed
+        (returning a tuple replaces grad_input)."""
+        return BackwardHooks.add(self, "_bwd_hooks", hook)
+
+    def register_full_backward_pre_hook(self, hook: Any) -> Any:
+        """``hook(module, grad_output)`` runs when the gradient of this call's output arrives (a tuple returned
+        replaces it)."""
+        return BackwardHooks.add(self, "_bwd_pre_hooks", hook)
 
     def train(self, mode: bool = True) -> Module:
         object.__setattr__(self, "training", bool(mode))
@@ -308,8 +316,34 @@ class Module:
     def named_parameters(self, prefix: str = "", recurse: bool = True) -> _Iter:
         return _Iter(self._named_members(prefix, recurse), "named_parameters")
 
+    def named_buffers(self, prefix: str = "", recurse: bool = True) -> _Iter:
+        """Every buffer (running statistics, ``register_buffer``) of this module and, with ``recurse``, below."""
+        modules = self._named_modules_list(prefix) if recurse else [(prefix, self)]
+        found = [
+            (p + ("." if p else "") + k, b)
+            for p, m in modules
+            for k, b in m.__dict__["_buffers"].items()
+            if b is not None
+        ]
+        return _Iter(found, "named_buffers")
+
     def buffers(self, recurse: bool = True) -> _Iter:
-        return _Iter([b for b in self.__dict__["_buffers"].values() if b is not None], "buffers")
+        return _Iter([b for _, b in self.named_buffers(recurse=recurse)], "buffers")
+
+    def get_submodule(self, target: str) -> Module:
+        m = self
+        for part in target.split(".") if target else []:
+            if part not in m.__dict__["_modules"]:
+                raise AttributeError(f"{m._get_name()} has no attribute `{part}`")
+            m = m.__dict__["_modules"][part]
+        return m
+
+    def get_parameter(self, target: str) -> Parameter:
+        path, _, name = target.rpartition(".")
+        m = self.get_submodule(path)
+        if name not in m.__dict__["_parameters"]:
+            raise AttributeError(f"{m._get_name()} has no attribute `{name}`")
+        return m.__dict__["_parameters"][name]
 
     def children(self) -> _Iter:
         return _Iter([m for m in self.__dict__["_modules"].values() if m is not None], "children")
@@ -344,37 +378,9 @@ class Module:
             out += [(dot + name, b) for name, b in m.__dict__["_buffers"].items() if b is not None and name not in skip]
         return out
 
-    def load_state_dict(self, state_dict: dict[str, Tensor], strict: bool = True) -> IncompatibleKeys:
+    def load_state_dict(self, state_dict: dict[str, Tensor], strict: bool = True) -> Any:
         """Copy the values of ``state_dict`` into this module's parameters; report keys missing or unexpected."""
-        if not isinstance(state_dict, dict):
-            raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
-        own = dict(self._state_items())
-        missing = [k for k in own if k not in state_dict]
-        unexpected = [k for k in state_dict if k not in own]
-        errors = []
-        for name, param in own.items():
-            value = state_dict.get(name)
-            if name not in state_dict or param is None:
-                continue
-            if not isinstance(value, Tensor):
-                errors.append(
-                    f'While copying the parameter named "{name}", expected torch.Tensor or Tensor-like '
-                    f"object from checkpoint but received {type(value)}"
-                )
-            elif value._data.shape != param._data.shape:
-                errors.append(
-                    f"size mismatch for {name}: copying a param with shape {value.shape} from checkpoint, "
-                    f"the shape in current model is {param.shape}."
-                )
-            else:
-                param._data[...] = value._data
-        if strict and unexpected:
-            errors.insert(0, "Unexpected key(s) in state_dict: " + ", ".join(f'"{k}"' for k in unexpected) + ". ")
-        if strict and missing:
-            errors.insert(0, "Missing key(s) in state_dict: " + ", ".join(f'"{k}"' for k in missing) + ". ")
-        if errors:
-            raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:\n\t" + "\n\t".join(errors))
-        return IncompatibleKeys(missing, unexpected)
+        return load_state(self, state_dict, strict)
 
     # ---- printing --------------------------------------------------------------------------------------------
     def extra_repr(self) -> str:

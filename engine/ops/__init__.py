@@ -25,6 +25,7 @@ from engine.ops import (  # noqa: F401 - each module declares its ops when it lo
     methods,
     nnops,
     normalization,
+    numpy_bridge,
     ordering,
     pieces,
     pooling,

@@ -153,7 +153,12 @@ class MulBackward0(Function):
     """a * b: d/da = b, d/db = a (product rule)."""
 
     api = Api(
-        "mul", signature=_SCALAR_OPS, operators=("__mul__", "__rmul__"), inplace="mul_", inplace_operator="__imul__"
+        "mul",
+        signature=_SCALAR_OPS,
+        operators=("__mul__", "__rmul__"),
+        inplace="mul_",
+        inplace_operator="__imul__",
+        aliases=("multiply",),
     )
     templates = ("{grad} · {1}", "{grad} · {0}")
     broadcasts = True

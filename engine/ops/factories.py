@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes
+from engine.ndarray import Scalar, ndarray
 from engine.ops import tensor_data
 from engine.ops.api import tensor_methods, torch_op
 from engine.ops.argcheck import invalid_combination, is_int, type_name
@@ -111,6 +112,9 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
                 [3., 4.]], requires_grad=True)
     """
     check_device(device)
+    if isinstance(data, (ndarray, Scalar)):  # numpy's (engine/ndarray): copied, numpy's dtype kept
+        arr = np.asarray(data)
+        return _new(np.array(arr, dtype=_np_dtype(dtype, arr.dtype)), requires_grad)
     if isinstance(data, Tensor):
         obs = state().observer
         if obs is not None:
@@ -146,7 +150,8 @@ def as_tensor(data: Any, dtype: Any = None) -> Tensor:
 
 # ---- filled tensors ---------------------------------------------------------------------------------------------
 @torch_op("zeros", method=False)
-def zeros(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
+def zeros(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None, **kw: Any) -> Tensor:
+    size = _size_keyword("zeros", size, kw)
     check_device(device)
     if len(size) == 1 and isinstance(size[0], int) and not isinstance(size[0], bool) and size[0] < 0:
         raise RuntimeError("zeros: Dimension size must be non-negative.")
@@ -154,13 +159,15 @@ def zeros(*size: Any, dtype: Any = None, requires_grad: bool = False, device: An
 
 
 @torch_op("ones", method=False)
-def ones(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
+def ones(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None, **kw: Any) -> Tensor:
+    size = _size_keyword("ones", size, kw)
     check_device(device)
     return _new(np.ones(_size(size, "ones"), dtype=_np_dtype(dtype)), requires_grad)
 
 
 @torch_op("empty", method=False)
-def empty(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
+def empty(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None, **kw: Any) -> Tensor:
+    size = _size_keyword("empty", size, kw)
     check_device(device)
     # PyTorch leaves the memory uninitialised; zeros keep runs reproducible.
     return zeros(_size(size, "empty"), dtype=dtype, requires_grad=requires_grad)
@@ -181,6 +188,16 @@ def full(size: Any, fill_value: Any, dtype: Any = None, requires_grad: bool = Fa
         default = None
     shape = _size(_sequence(size, "full"), "full")
     return _new(np.full(shape, fill_value, dtype=_np_dtype(dtype, default)), requires_grad)
+
+
+def _size_keyword(name: str, size: tuple[Any, ...], kw: dict[str, Any]) -> tuple[Any, ...]:
+    """``torch.zeros(size=(2, 3))``: the size as a keyword (PyTorch's ``size`` argument), else the positional one."""
+    if not kw:
+        return size
+    if set(kw) != {"size"} or size:
+        bad = next((k for k in kw if k != "size"), "size")
+        raise TypeError(f"{name}() got an unexpected keyword argument '{bad}'")
+    return (kw["size"],)
 
 
 def _like(t: Tensor, dtype: Any) -> tuple[tuple[int, ...], Any]:
@@ -245,6 +262,33 @@ def arange(
     return _new(data, requires_grad)
 
 
+RANGE_WARNING = (
+    "torch.range is deprecated and will be removed in a future release because its behavior is inconsistent with "
+    "Python's range builtin. Instead, use torch.arange, which produces values in [start, end)."
+)
+
+
+@torch_op("range", method=False, signature=f"Number start, Number end, Number step=1, {_CREATED}")
+def range_(
+    start: Any, end: Any, step: Any = 1, dtype: Any = None, requires_grad: bool = False, device: Any = None
+) -> Tensor:
+    """``torch.range(1, 4)`` -> 1., 2., 3., 4.: deprecated, ``end`` included, float32 by default (a UserWarning)."""
+    check_device(device)
+    obs = state().observer
+    if obs is not None:
+        obs.warning(RANGE_WARNING)
+    start, end, step = (v.item() if isinstance(v, Tensor) else v for v in (start, end, step))
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if (step > 0 and end < start) or (step < 0 and end > start):
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
+    n = int(math.floor((end - start) / step)) + 1
+    check_alloc(n)
+    dt = np.dtype(_np_dtype(dtype))
+    values = start + np.arange(n, dtype=np.float64) * float(step)  # in double, then rounded, as PyTorch's kernel
+    return _new(values.astype(dt) if dt.kind == "f" else (start + np.arange(n) * int(step)).astype(dt), requires_grad)
+
+
 @torch_op(
     "linspace",
     method=False,
@@ -299,12 +343,6 @@ def eye(n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = F
     return _new(np.eye(n, m, dtype=_np_dtype(dtype)), requires_grad)
 
 
-def _numpy(t: Tensor, force: bool = False) -> Any:
-    if t.requires_grad:
-        raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
-    raise NotImplementedError("numpy is not available here: use .tolist() or .item() to get Python values")
-
-
 tensor_methods(
     {
         "new_tensor": lambda self, data, dtype=None, requires_grad=False: tensor(
@@ -312,7 +350,8 @@ tensor_methods(
         ),
         "new_zeros": lambda self, *size, dtype=None: zeros(_size(size, "new_zeros"), dtype=dtype or self.dtype),
         "new_ones": lambda self, *size, dtype=None: ones(_size(size, "new_ones"), dtype=dtype or self.dtype),
-        "numpy": _numpy,
+        "new_full": lambda self, size, fill_value, dtype=None: full(size, fill_value, dtype=dtype or self.dtype),
+        "new_empty": lambda self, *size, dtype=None: zeros(_size(size, "new_empty"), dtype=dtype or self.dtype),
+        "type_as": lambda self, other: self.to(other.dtype),
     },
-    signatures={"numpy": "Tensor input, *, bool force=False"},
 )

@@ -290,6 +290,9 @@ def _modified_message(t: Tensor, expected: int, node: Node | None) -> str:
     )
 
 
+modified_message = _modified_message  # (custom autograd Functions check their saved tensors with it)
+
+
 def save_cross(ctx: Any, name_a: str, a: np.ndarray, name_b: str, b: np.ndarray) -> None:
     """Save what a product's backward needs: ``a`` only if b needs a gradient, ``b`` only if a does."""
     need = ctx._needs_input_grad
@@ -301,4 +304,4 @@ def save_cross(ctx: Any, name_a: str, a: np.ndarray, name_b: str, b: np.ndarray)
         ctx._save(**{name_b: b})
 
 
-__all__ = ["Function", "NO_CTX", "Unsupported", "WrappedNumber", "number", "save_cross", "use_kits"]
+__all__ = ["Function", "NO_CTX", "modified_message", "Unsupported", "WrappedNumber", "number", "save_cross", "use_kits"]

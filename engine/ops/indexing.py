@@ -11,11 +11,13 @@ Example::
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
 
 from engine import dtypes
+from engine.ndarray import Scalar, ndarray
 from engine.ops.api import tensor_methods
 from engine.ops.function import Function
 from engine.ops.operands import as_tensor, cast, check_alloc
@@ -189,6 +191,8 @@ def _checked_keys(keys: tuple[Any, ...]) -> tuple[Any, ...]:
                 k = [int(e) for e in k]
         elif isinstance(k, str):
             raise TypeError(f"new(): invalid data type '{type(k).__name__}'")
+        elif isinstance(k, (ndarray, Scalar)):  # numpy's (engine/ndarray): its real array, or the int it holds
+            k = np.asarray(k) if isinstance(k, ndarray) else operator.index(k)
         elif not (isinstance(k, (int, slice, Tensor, list, np.ndarray)) or k is None or k is Ellipsis):
             raise IndexError(_VALID_INDEX.format(type(k).__name__))
         out.append(k)

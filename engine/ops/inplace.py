@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from engine.ops.api import no_arguments, tensor_methods
-from engine.ops.operands import check_scalar, made
+from engine.ops.operands import check_alloc, check_scalar, made
 from engine.run_state import state
 from engine.tensor import _TYPE_NAMES, Tensor
 
@@ -134,8 +134,23 @@ def _copy_from(self: Tensor, src: Any, non_blocking: bool = False) -> Tensor:
     return copy_(self, src if isinstance(src, Tensor) else made(np.asarray(src, dtype=self._data.dtype)))
 
 
+def resize_(t: Tensor, *size: Any) -> Tensor:
+    """``x.resize_(2, 3)``: the same storage read in a new shape; the first elements kept, new ones zero (PyTorch
+    leaves them uninitialised)."""
+    if t._requires_grad:
+        raise RuntimeError("cannot resize variables that require grad")
+    shape = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else tuple(size)
+    n = int(np.prod(shape, dtype=np.int64))
+    check_alloc(n)
+    flat = t._data.reshape(-1)
+    data = flat[:n] if n <= flat.size else np.concatenate([flat, np.zeros(n - flat.size, flat.dtype)])
+    t._data = np.ascontiguousarray(data).reshape(shape)
+    t._version += 1
+    return t
+
+
 tensor_methods(
-    {"zero_": no_arguments("zero_", zero_), "fill_": fill_, "copy_": _copy_from},
+    {"zero_": no_arguments("zero_", zero_), "fill_": fill_, "copy_": _copy_from, "resize_": resize_},
     signatures={
         "fill_": ("Tensor input, Tensor value", "Tensor input, Number value"),
         "copy_": "Tensor input, Tensor# other, bool non_blocking=False",

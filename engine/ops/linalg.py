@@ -339,6 +339,14 @@ def linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
             raise _shape_error(x._data, wt._data)
         out = addmm(bias, UnsqueezeBackward0.apply(x, dim=0), wt)
         return ViewBackward0.apply(out, shape=(weight._data.shape[0],))
+    if x._data.ndim >= 3 and bias is not None and x._data.flags.c_contiguous:
+        # PyTorch folds a contiguous batch into rows: addmm on a view, then a view back (grad_fn ViewBackward0)
+        lead = x._data.shape[:-1]
+        flat = ViewBackward0.apply(x, shape=(int(np.prod(lead)), x._data.shape[-1]))
+        if flat._data.shape[1] != weight._data.shape[1]:
+            raise _shape_error(flat._data, wt._data)
+        out = addmm(bias, flat, wt)
+        return ViewBackward0.apply(out, shape=(*lead, weight._data.shape[0]))
     out = matmul(x, wt)
     if bias is not None:
         out = out + bias

@@ -1,6 +1,6 @@
 """Comparisons and logic: ``== != < <= > >=`` (``eq`` … ``ge``), ``& | ^ ~`` on bool and integer tensors,
-``logical_and``/``or``/``not``, ``allclose``, ``isclose`` and ``equal``. None has a gradient: their results are
-bools, new tensors outside the graph.
+``logical_and``/``or``/``not``, ``isnan``/``isinf``/``isfinite``, ``allclose``, ``isclose`` and ``equal``. None has
+a gradient: their results are bools, new tensors outside the graph.
 
 Example::
 
@@ -82,6 +82,18 @@ def logical_not(input: Tensor) -> Tensor:
     return made(np.asarray(np.logical_not(input._data)))
 
 
+def _test(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    def op(input: Tensor) -> Tensor:
+        return made(np.asarray(fn(input._data)))
+
+    op.__name__ = op.__qualname__ = name
+    return op
+
+
+for _name, _fn in (("isnan", np.isnan), ("isinf", np.isinf), ("isfinite", np.isfinite)):
+    torch_op(_name, signature="Tensor input")(_test(_name, _fn))
+
+
 @torch_op("allclose", method=False, signature=_CLOSE)
 def allclose(a: Tensor, b: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> bool:
     a, b = binary_operands(a, b)
@@ -94,7 +106,7 @@ def isclose(a: Tensor, b: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equa
     return made(np.isclose(a._data, b._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
-@torch_op("equal", method=False, signature="Tensor input, Tensor other")
+@torch_op("equal", signature="Tensor input, Tensor other")
 def equal(a: Tensor, b: Tensor) -> bool:
     return a._data.shape == b._data.shape and bool((a._data == b._data).all())
 

@@ -22,6 +22,7 @@ from engine.ops.api import torch_op
 from engine.ops.argcheck import invalid_combination, is_int, must_be
 from engine.ops.function import Function
 from engine.ops.operands import binary_operands, check_alloc
+from engine.run_state import charge_bulk
 from engine.tensor import Tensor, _dim
 
 
@@ -163,6 +164,7 @@ class UnbindBackward0(Function):
 
 
 def _pieces(cls: type[Function], a: Tensor, dim: int, sizes: list[int]) -> tuple[Tensor, ...]:
+    charge_bulk(len(sizes))
     out, start = [], 0
     for size in sizes:
         out.append(cls.apply(a, dim=dim, start=start, stop=start + size, split_size=size))
@@ -232,6 +234,7 @@ def chunk(a: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
 def unbind(a: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
     """``x.unbind(0)``: the slices along ``dim``, each one dimension smaller."""
     d = _dim(dim, a._data.ndim)
+    charge_bulk(a._data.shape[d])
     return tuple(UnbindBackward0.apply(a, dim=d, index=i) for i in range(a._data.shape[d]))
 
 

@@ -17,7 +17,7 @@ import numpy as np
 from engine import dtypes, random
 from engine.ops.api import torch_op
 from engine.ops.argcheck import invalid_combination
-from engine.ops.factories import _CREATED, _new, _np_dtype, _sequence, _size
+from engine.ops.factories import _CREATED, _new, _np_dtype, _sequence, _size, _size_keyword
 from engine.ops.operands import check_alloc
 from engine.size_device import check_device
 from engine.tensor import Size, Tensor
@@ -25,10 +25,11 @@ from engine.tensor import Size, Tensor
 
 @torch_op("rand", method=False)
 def rand(
-    *size: Any, dtype: Any = None, requires_grad: bool = False, generator: Any = None, device: Any = None
+    *size: Any, dtype: Any = None, requires_grad: bool = False, generator: Any = None, device: Any = None, **kw: Any
 ) -> Tensor:
     """Uniform values in [0, 1), the same as PyTorch's after the same ``torch.manual_seed``."""
     check_device(device)
+    size = _size_keyword("rand", size, kw)
     shape = _size(size, "rand")
     if generator is not None and not isinstance(generator, random.Generator):
         raise invalid_combination(
@@ -45,10 +46,11 @@ def rand(
 
 @torch_op("randn", method=False)
 def randn(
-    *size: Any, dtype: Any = None, requires_grad: bool = False, generator: Any = None, device: Any = None
+    *size: Any, dtype: Any = None, requires_grad: bool = False, generator: Any = None, device: Any = None, **kw: Any
 ) -> Tensor:
     """Standard normal values, the same as PyTorch's after the same ``torch.manual_seed``."""
     check_device(device)
+    size = _size_keyword("randn", size, kw)
     shape = _size(size, "randn")
     if generator is not None and not isinstance(generator, random.Generator):
         raise invalid_combination(

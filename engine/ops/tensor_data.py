@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.ndarray import ndarray
 from engine.ops.api import tensor_methods
 from engine.ops.argcheck import invalid_combination, is_int, type_name
 from engine.ops.operands import check_alloc
@@ -170,8 +171,8 @@ def legacy(args: tuple[Any, ...], np_dtype: Any) -> Any:
     np_dtype = np.dtype(np_dtype)
     if len(args) == 1 and not is_int(args[0]) and not isinstance(args[0], Size):
         data = args[0]
-        if isinstance(data, Tensor):
-            return data._data.astype(np_dtype)
+        if isinstance(data, (Tensor, ndarray)):  # torch.Tensor(np_array): a float32 copy
+            return np.asarray(data).astype(np_dtype) if isinstance(data, ndarray) else data._data.astype(np_dtype)
         if isinstance(data, str):
             raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
         if not isinstance(data, (list, tuple)):

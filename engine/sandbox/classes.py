@@ -2,7 +2,9 @@
 
 A user class is a real Python class (so the engine's ``Module.__call__`` finds ``forward``) whose methods are
 ``UserFunction``s run by the interpreter. Its ``__module__`` is ``__main__`` so it prints like a script's class.
-Only ``__init__`` may be defined among the dunder methods.
+Among the dunder methods it may define those of ``parse.USER_DUNDERS`` (``__len__``, ``__getitem__``, ``__iter__``,
+``__call__``, ``__repr__``, operators...): Python dispatches them to the ``UserFunction``, which runs in the
+interpreter under the run's budget, whether user code or the engine (``DataLoader`` over a ``Dataset``) asks.
 
 Bases are the learner's own classes and the engine classes courses subclass (``COURSE_BASES``: ``nn.Module`` and
 its layers, ``Dataset``, ``Optimizer``, the schedulers), the exceptions of the builtins, ``object`` and the classes a
@@ -19,14 +21,15 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any
 
+from engine.autograd_function import Function
 from engine.data import Dataset
 from engine.lr_scheduler import LRScheduler
 from engine.nn import Module
 from engine.optim import Optimizer
 from engine.sandbox.errors import NotSupported
-from engine.sandbox.functions import UserFunction
+from engine.sandbox.functions import ClassMethod, StaticMethod, UserFunction
 from engine.sandbox.identity import PlainObject
-from engine.sandbox.policy import SandboxObject, SuperProxy
+from engine.sandbox.policy import SandboxObject, SuperProxy, user_class
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.sandbox.interpreter import Interpreter
@@ -34,17 +37,12 @@ if TYPE_CHECKING:  # pragma: no cover
 CLASS_KEY = " class"  # frame entries user code cannot name (a space is never part of an identifier)
 SELF_KEY = " self"
 _BODY = (ast.FunctionDef, ast.Assign, ast.AnnAssign, ast.Pass, ast.Expr)
-COURSE_BASES = (Module, Dataset, Optimizer, LRScheduler)
+COURSE_BASES = (Module, Dataset, Optimizer, LRScheduler, Function)
 # Modules whose classes are made afresh for each run (``collections``' OrderedDict, namedtuple's classes...): a
 # subclass of one touches nothing another run sees.
 PER_RUN_MODULES = ("engine.stdlib.containers",)
 # The interpreter's own errors: an exception class of these names would let a program forge a limit's error.
 RESERVED_NAMES = frozenset(("LimitExceeded", "NotSupported", "SandboxError"))
-
-
-def user_class(cls: Any) -> bool:
-    """Is ``cls`` a class some run's code defined?"""
-    return isinstance(cls, type) and issubclass(cls, SandboxObject) and cls.__module__ == "__main__"
 
 
 def _base_allowed(interp: Interpreter, base: Any) -> bool:
@@ -86,10 +84,12 @@ def define_class(interp: Interpreter, node: ast.ClassDef) -> type:
         base = interp.eval_expr(base_node)
         if base is object or base is PlainObject:  # class Point(object): the Python 2 spelling
             continue
+        if base is interp.builtins.get("type"):
+            raise NotSupported("'type' is not available as a base class (metaclasses are not supported here)")
         if not _base_allowed(interp, base):
             raise NotSupported(
                 "a class can only derive from torch classes meant to be subclassed (nn.Module and its layers, "
-                "Dataset, Optimizer, the LR schedulers), exceptions or your own classes"
+                "Dataset, Optimizer, the LR schedulers, autograd.Function), exceptions or your own classes"
             )
         bases.append(base)
     if node.name in RESERVED_NAMES:
@@ -101,8 +101,23 @@ def define_class(interp: Interpreter, node: ast.ClassDef) -> type:
     with interp.child_frame() as frame:
         interp.exec_block(node.body)
     namespace: dict[str, Any] = {"__module__": "__main__", "__qualname__": node.name}
+    annotations = {  # in order, as the source writes them (for @dataclass), never evaluated
+        stmt.target.id: ast.unparse(stmt.annotation)
+        for stmt in node.body
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+    }
+    if annotations:
+        namespace["__annotations__"] = annotations
     methods = []
     for key, value in frame.names.items():
+        if key[:2] == "__" and key[-2:] == "__" and not isinstance(value, UserFunction) and value is not None:
+            # `__iter__ = iter` would have Python call a builtin on the object from C, again and again
+            raise NotSupported(f"'{key}' must be a method of the class ('def {key}(self, ...)')", node.lineno)
+        inner = value.function if isinstance(value, (StaticMethod, ClassMethod)) else value
+        if isinstance(inner, UserFunction) and inner is not value:
+            inner.closure = outer
+            if isinstance(value, ClassMethod):
+                methods.append(inner)
         if isinstance(value, UserFunction):
             value.closure = outer  # as in Python, methods do not see the class body's names
             methods.append(value)

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from engine.sandbox.budget import _BIG
 from engine.sandbox.errors import NotSupported
-from engine.sandbox.functions import MISSING, UserFunction
+from engine.sandbox.functions import MISSING, BoundMethod, UserFunction
+from engine.sandbox.generators import generator_expression, refuse_yield
 from engine.sandbox.identity import check_set
 from engine.sandbox.operators import BINARY, COMPARE, UNARY
-from engine.sandbox.policy import get_attr
+from engine.sandbox.policy import get_attr, user_class
 from engine.sandbox.sizes import NESTED, check_format_spec, check_nested, footprint
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -169,6 +170,8 @@ def _call(interp: Interpreter, node: ast.Call) -> Any:
                     raise NotSupported(f"keyword argument {key!r} is not allowed")
             kwargs.update(extra)
         else:
+            if kw.arg[0] == "_" and not isinstance(func, (UserFunction, BoundMethod)) and not user_class(func):
+                raise NotSupported(f"keyword argument '{kw.arg}' is not allowed here")  # the learner's own only
             kwargs[kw.arg] = interp.eval_expr(kw.value)
     if _engine_callable(func):
         for arg in kwargs.values():
@@ -268,7 +271,7 @@ def _comprehension(interp: Interpreter, generators: list[ast.comprehension], emi
         loop(0)
 
 
-def _listcomp(interp: Interpreter, node: ast.ListComp | ast.GeneratorExp) -> Any:
+def _listcomp(interp: Interpreter, node: ast.ListComp) -> Any:
     out: list[Any] = []
     _comprehension(interp, node.generators, lambda: out.append(interp.eval_expr(node.elt)))
     return out
@@ -325,7 +328,9 @@ EVAL: dict[type, Handler] = {
     ast.Lambda: _lambda,
     ast.NamedExpr: _namedexpr,
     ast.ListComp: _listcomp,
-    ast.GeneratorExp: _listcomp,  # evaluated eagerly: same values, simpler and bounded by the step budget
+    ast.GeneratorExp: generator_expression,  # lazy, as in Python (engine/sandbox/generators.py)
+    ast.Yield: refuse_yield,
+    ast.YieldFrom: refuse_yield,
     ast.SetComp: _setcomp,
     ast.DictComp: _dictcomp,
     ast.Starred: _starred,

@@ -38,6 +38,7 @@ class UserFunction:
         "kwarg",
         "simple",
         "owner",
+        "generator",
         "__weakref__",
     )
 
@@ -63,6 +64,7 @@ class UserFunction:
         self.kwarg = args.kwarg.arg if args.kwarg else None
         self.simple = not (self.vararg or self.kwarg or self.kwonly)
         self.owner: type | None = None  # the user class a method belongs to (for super())
+        self.generator = bool(getattr(node, "gt_generator", False))  # its body yields (marked by parse)
 
     def __get__(self, obj: Any, objtype: Any = None) -> Any:
         # A method looked up on an instance binds to it, as Python functions do.
@@ -161,9 +163,56 @@ class BoundMethod:
         return self.function(self.instance, *args, **kwargs)
 
     def __repr__(self) -> str:
-        return f"<bound method {self.function.qualname} of {self.instance!r}>"
+        name = getattr(self.function, "qualname", None) or getattr(self.function, "__name__", "?")
+        return f"<bound method {name} of {self.instance!r}>"
+
+    @property
+    def __name__(self) -> str:
+        return str(getattr(self.function, "__name__", "?"))
 
     __hash__ = serial_hash
+
+
+class StaticMethod:
+    """``@staticmethod``: the function itself, from the class or an instance."""
+
+    __slots__ = ("function", "__weakref__")
+
+    def __init__(self, function: Any) -> None:
+        self.function = function
+
+    def __get__(self, obj: Any, objtype: Any = None) -> Any:
+        return self.function
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.function(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<staticmethod({self.function!r})>"
+
+    __hash__ = serial_hash
+
+
+class ClassMethod:
+    """``@classmethod``: the function bound to the class it is read on (``Config.from_dict(d)``)."""
+
+    __slots__ = ("function", "__weakref__")
+
+    def __init__(self, function: Any) -> None:
+        self.function = function
+
+    def __get__(self, obj: Any, objtype: Any = None) -> Any:
+        return BoundMethod(self.function, objtype if objtype is not None else type(obj))
+
+    def __repr__(self) -> str:
+        return f"<classmethod({self.function!r})>"
+
+    __hash__ = serial_hash
+
+
+for _cls, _name in ((StaticMethod, "staticmethod"), (ClassMethod, "classmethod")):
+    _cls.__name__ = _cls.__qualname__ = _name
+    _cls.__module__ = "builtins"
 
 
 MISSING = _MISSING

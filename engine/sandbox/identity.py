@@ -73,9 +73,20 @@ def _order_is_the_runs(items: Any) -> bool:
                 return False
         elif kind.__hash__ is tuple.__hash__ or kind is frozenset:
             todo.extend(item)
-        else:
+        elif not _runs_own_hash(kind.__hash__):
             return False
     return True
+
+
+def _runs_own_hash(method: Any) -> bool:
+    """A ``__hash__`` the learner wrote (run by the interpreter: what it hashes goes through the run's ``hash``,
+    which notes a string-hash secret) or one the run's facades made that checks what it hashes (``@dataclass``)."""
+    return type(method).__name__ == "UserFunction" or getattr(method, "gt_run_hash", False) is True
+
+
+def hashes_alike(items: Any) -> bool:
+    """Do these values hash alike in every process (so that ``hash()`` of them is the run's own)?"""
+    return _order_is_the_runs(items)
 
 
 def check_set(items: Any) -> Any:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from engine.sandbox.budget import CALL_STEPS, Budget
-from engine.sandbox.classes import CLASS_KEY, SELF_KEY, make_super
+from engine.sandbox.classes import CLASS_KEY, PER_RUN_MODULES, SELF_KEY, make_super
 from engine.sandbox.errors import (
     BreakSignal,
     ContinueSignal,
@@ -29,11 +29,13 @@ from engine.sandbox.errors import (
 )
 from engine.sandbox.expressions import EVAL
 from engine.sandbox.functions import UserFunction
+from engine.sandbox.generators import generator_call
 from engine.sandbox.policy import engine_type, set_attr
 from engine.sandbox.safe_builtins import EXCEPTIONS, UNAVAILABLE, make_builtins
 from engine.sandbox.safe_math import make_math
 from engine.sandbox.sizes import NESTED, check_nested
 from engine.sandbox.statements import EXEC
+from engine.sandbox.typeview import TypeOf
 from engine.stdlib import make_stdlib
 
 _MISSING: Any = object()
@@ -68,10 +70,12 @@ class Interpreter:
         self._write_hook = write
         self.builtins = make_builtins(self.write, budget)
         self.builtins["super"] = make_super(self)
+        self.builtins["type"] = TypeOf(self.builtins, self.modules, lambda cls: cls.__module__ in PER_RUN_MODULES)
         self.builtins["__name__"] = "__main__"
         self.exception_types = frozenset(self.builtins[name] for name in EXCEPTIONS)
         self.handling: list[BaseException] = []  # exceptions being handled (for a bare `raise`)
         self.globals: dict[str, Any] = {}
+        self.finished = False  # the run is over: nothing of it runs any more (a dropped generator's clean-up)
         self.frame = self.module_frame = Frame(self.globals, None)
 
     # -- running ---------------------------------------------------------------------------------------------
@@ -90,6 +94,7 @@ class Interpreter:
         except ReturnSignal as exc:
             raise _outside("'return' outside function", exc) from None
         finally:
+            self.finished = True
             if self.rec is not None:
                 self.rec.flush()
 
@@ -244,6 +249,8 @@ class Interpreter:
         if fn.owner is not None and fn.params:
             names[CLASS_KEY] = fn.owner
             names[SELF_KEY] = names.get(fn.params[0])
+        if fn.generator:  # a generator function: nothing of the body runs until the first next()
+            return generator_call(self, Frame(names, fn.closure), fn.qualname, fn.body)
         self.frame = Frame(names, fn.closure)
         budget.depth += 1
         try:

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.sandbox.budget import _BIG, Budget
 from engine.sandbox.identity import PLAIN_TEXT, check_set, scrub
-from engine.sandbox.sizes import footprint, text_size
+from engine.sandbox.sizes import count_of, footprint, text_size
 
 _SEQ = (str, bytes, list, tuple)
 
@@ -38,10 +38,10 @@ def _mul(a: Any, b: Any, budget: Budget) -> Any:
     ta, tb = type(a), type(b)
     if ta is int and tb is int:
         budget.check_int_bits(a.bit_length() + b.bit_length())
-    elif isinstance(a, _SEQ) and _is_int(b):
-        budget.check_length(a, len(a) * b)
-    elif isinstance(b, _SEQ) and _is_int(a):
-        budget.check_length(b, len(b) * a)
+    elif isinstance(a, _SEQ) and (n := count_of(b)) is not None:  # an int, or a numpy int / 0-d int tensor
+        budget.check_length(a, len(a) * n)
+    elif isinstance(b, _SEQ) and (n := count_of(a)) is not None:
+        budget.check_length(b, len(b) * n)
     return a * b
 
 

@@ -1,7 +1,12 @@
 """Parse user code and check it against the allowed subset before anything runs.
 
-Only syntax with a handler in the interpreter passes; names and attributes starting with ``_`` are refused here
-(except ``_`` itself, PyTorch's ``_saved_*`` attributes, and ``__init__``/``super().__init__()`` in classes).
+Only syntax with a handler in the interpreter passes. The learner's own names may start with ``_``
+(``_custom_collate_fn``); dunder names (``__x__``) are refused here, except ``__name__``, the dunder methods a class
+may define (``USER_DUNDERS``: ``__len__``, ``__getitem__``, operators...), ``super().__init__()`` and PyTorch's
+``torch.__version__``. Attributes starting with ``_`` are checked when read (``policy.get_attr``): only the learner's
+own objects have them. Generators are marked here (``gt_generator`` on a function, ``gt_yield`` on each statement
+holding a ``yield``), and ``yield`` is accepted only where the interpreter can suspend: as a statement of its own or
+as the value of an assignment.
 
 Example::
 
@@ -28,7 +33,7 @@ _ALLOWED = frozenset(
         "ImportFrom Assert Raise ClassDef Try ExceptHandler Delete Del Global Nonlocal "
         # expressions
         "BoolOp BinOp UnaryOp Lambda IfExp Dict Set ListComp SetComp DictComp GeneratorExp Compare Call "
-        "FormattedValue JoinedStr Constant Attribute Subscript Starred Name List Tuple Slice NamedExpr "
+        "Yield YieldFrom FormattedValue JoinedStr Constant Attribute Subscript Starred Name List Tuple Slice NamedExpr "
         # the pieces inside them
         "Load Store comprehension arguments arg keyword alias withitem "
         "And Or Add Sub Mult MatMult Div Mod Pow LShift RShift BitOr BitXor BitAnd FloorDiv Invert Not UAdd USub "
@@ -38,8 +43,6 @@ _ALLOWED = frozenset(
 
 _WHY = {
     "TryStar": "'try' statements are not supported here",
-    "Yield": "'yield' (generators) is not supported here",
-    "YieldFrom": "'yield from' is not supported here",
     "AsyncFunctionDef": "async code is not supported here",
     "AsyncFor": "async code is not supported here",
     "AsyncWith": "async code is not supported here",
@@ -47,12 +50,36 @@ _WHY = {
     "Match": "'match' statements are not supported here",
 }
 
-# Underscore attributes real course code needs: PyTorch's saved tensors on graph nodes, and nn.Module plumbing.
-_DUNDER_DEFS = frozenset(("__init__",))
+# The dunder methods a learner's class may define: the interpreter (or Python, for the engine) calls them on the
+# learner's own objects. Not among them: what reaches Python's machinery (__getattr__, __new__, __del__, __reduce__,
+# __class_getitem__, __init_subclass__, __set_name__, descriptors) or bypasses a size check (__index__).
+USER_DUNDERS = frozenset(
+    (  # noqa: SIM905 - grouped by kind: a list literal of 70 names would say less
+        "__init__ __post_init__ __len__ __getitem__ __setitem__ __delitem__ __iter__ __next__ __reversed__ "
+        "__contains__ __call__ __repr__ __str__ __bool__ __hash__ __enter__ __exit__ __int__ __float__ "
+        "__eq__ __ne__ __lt__ __le__ __gt__ __ge__ __neg__ __pos__ __abs__ __invert__ "
+        "__add__ __radd__ __iadd__ __sub__ __rsub__ __isub__ __mul__ __rmul__ __imul__ __matmul__ __rmatmul__ "
+        "__imatmul__ __truediv__ __rtruediv__ __itruediv__ __floordiv__ __rfloordiv__ __ifloordiv__ __mod__ "
+        "__rmod__ __imod__ __pow__ __rpow__ __ipow__ __and__ __rand__ __iand__ __or__ __ror__ __ior__ __xor__ "
+        "__rxor__ __ixor__"
+    ).split()
+)
+_DUNDER_ATTRS = frozenset(("__name__", "__version__"))  # read anywhere: a class's or function's name, torch's version
+
+
+def _dunder(name: str) -> bool:
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
 
 
 def _refuse_name(name: str, line: int) -> None:
-    if name.startswith("_") and name != "_" and name != "__name__":  # `if __name__ == "__main__":` is fine
+    """The learner's names may start with '_'; Python's own (``__import__``, ``__builtins__``) may not."""
+    if _dunder(name) and name != "__name__" and name not in USER_DUNDERS:  # `if __name__ == "__main__":` is fine
+        raise NotSupported(f"'{name}' is not available (names starting with '_' are not allowed)", line)
+
+
+def _refuse_host_name(name: str, line: int) -> None:
+    """A name of the host's (a module or what it holds: ``from torch import _C``) may not start with '_'."""
+    if name.startswith("_") and name != "_":
         raise NotSupported(f"'{name}' is not available (names starting with '_' are not allowed)", line)
 
 
@@ -144,19 +171,23 @@ def _check_node(node: ast.AST, kind: type, line: int | None, in_class: bool, in_
         inner: ast.AST = node
         while isinstance(inner, ast.Attribute):  # report the first refused one of ().__class__.__bases__
             attr = inner.attr
-            if attr.startswith("_") and not attr.startswith("_saved_") and not _is_super_init(inner):
+            if _dunder(attr) and attr not in _DUNDER_ATTRS and not _is_super_dunder(inner):
                 refused = attr
             inner = inner.value
         if refused is not None:
             raise NotSupported(f"attribute '{refused}' is not accessible", line)
     elif kind is ast.FunctionDef:
         name = node.name  # type: ignore[attr-defined]
-        if not (in_class and name in _DUNDER_DEFS):
+        if not (in_class and name in USER_DUNDERS):
             _refuse_name(name, line)
+        _mark_generator(node)  # type: ignore[arg-type]
     elif kind is ast.ClassDef:
         _refuse_name(node.name, line)  # type: ignore[attr-defined]
-        if node.keywords or node.decorator_list:  # type: ignore[attr-defined]
+        if node.keywords:  # type: ignore[attr-defined]
             raise NotSupported("class keywords and decorators are not supported here", line)
+    elif kind is ast.Yield or kind is ast.YieldFrom:
+        if not in_function:
+            raise _syntax("'yield' outside function", line)
     elif kind is ast.Global or kind is ast.Nonlocal:
         for name in node.names:  # type: ignore[attr-defined]
             _refuse_name(name, line)
@@ -169,12 +200,18 @@ def _check_node(node: ast.AST, kind: type, line: int | None, in_class: bool, in_
         if node.arg is not None:  # type: ignore[attr-defined]
             _refuse_name(node.arg, line)  # type: ignore[attr-defined]
     elif kind is ast.alias:
-        for part in node.name.split(".") + [node.asname or ""]:  # type: ignore[attr-defined]
-            if part:
-                _refuse_name(part, line)
+        for part in node.name.split("."):  # type: ignore[attr-defined]
+            if part != "__future__":
+                _refuse_host_name(part, line)
+        if node.asname:  # type: ignore[attr-defined]
+            _refuse_name(node.asname, line)  # type: ignore[attr-defined]
     elif kind is ast.ImportFrom:
         if node.level:  # type: ignore[attr-defined]
             raise NotSupported("relative imports are not available", line)
+        if node.module == "__future__":  # type: ignore[attr-defined]
+            for alias in node.names:  # type: ignore[attr-defined]
+                if alias.name not in FUTURE_FEATURES:
+                    raise _syntax(f"future feature {alias.name} is not defined", line)
     elif kind is ast.Break or kind is ast.Continue:
         if not in_loop:
             word = "break" if kind is ast.Break else "continue"
@@ -189,12 +226,84 @@ def _syntax(message: str, line: int | None) -> SyntaxError:
     return error
 
 
-def _is_super_init(node: ast.Attribute) -> bool:
-    """``super().__init__`` or ``super(Net, self).__init__``."""
+def _is_super_dunder(node: ast.Attribute) -> bool:
+    """``super().__init__`` or ``super(Net, self).__len__``: a dunder a learner's class may define."""
     value = node.value
     return (
-        node.attr == "__init__"
+        node.attr in USER_DUNDERS
         and isinstance(value, ast.Call)
         and isinstance(value.func, ast.Name)
         and value.func.id == "super"
     )
+
+
+FUTURE_FEATURES = frozenset(
+    (
+        "nested_scopes",
+        "generators",
+        "division",
+        "absolute_import",
+        "with_statement",
+        "print_function",
+        "unicode_literals",
+        "barry_as_FLUFL",
+        "generator_stop",
+        "annotations",
+    )
+)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+_COMPOUND = (ast.For, ast.While, ast.If, ast.With, ast.Try)
+
+
+def _has_yield(node: ast.AST) -> bool:
+    """Does ``node`` hold a ``yield`` of its own scope (not of a nested function, lambda or class)?"""
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.Yield, ast.YieldFrom)):
+            return True
+        todo.extend(c for c in ast.iter_child_nodes(n) if not isinstance(c, _SCOPES))
+    return False
+
+
+def _mark_generator(fn: ast.FunctionDef) -> None:
+    """Mark ``fn`` as a generator function if its body yields, and each statement that holds a ``yield``;
+    refuse a ``yield`` where the interpreter cannot suspend (inside an expression, a comprehension, a lambda)."""
+    fn.gt_generator = False  # type: ignore[attr-defined]
+    todo: list[ast.stmt] = list(fn.body)
+    while todo:
+        stmt = todo.pop()
+        if isinstance(stmt, _SCOPES):
+            continue
+        stmt.gt_yield = _has_yield(stmt)  # type: ignore[attr-defined]
+        if not stmt.gt_yield:  # type: ignore[attr-defined]
+            continue
+        fn.gt_generator = True  # type: ignore[attr-defined]
+        if isinstance(stmt, _COMPOUND):
+            heads = [getattr(stmt, "test", None), getattr(stmt, "iter", None)]
+            heads += [item.context_expr for item in getattr(stmt, "items", ())]
+            heads += [h.type for h in getattr(stmt, "handlers", ())]
+            for head in heads:
+                if head is not None and _has_yield(head):
+                    raise NotSupported("'yield' inside an expression is not supported here", stmt.lineno)
+            for field in ("body", "orelse", "finalbody"):
+                todo.extend(getattr(stmt, field, ()))
+            for handler in getattr(stmt, "handlers", ()):
+                todo.extend(handler.body)
+            continue
+        value = getattr(stmt, "value", None)
+        if isinstance(stmt, (ast.Expr, ast.Assign)) and isinstance(value, (ast.Yield, ast.YieldFrom)):
+            inner = value.value
+            if inner is not None and _has_yield(inner):
+                raise NotSupported("'yield' inside an expression is not supported here", stmt.lineno)
+            if isinstance(stmt, ast.Assign) and any(_has_yield(t) for t in stmt.targets):
+                raise NotSupported("'yield' inside an expression is not supported here", stmt.lineno)
+            continue
+        for sub in ast.walk(stmt):
+            if isinstance(sub, _COMPREHENSIONS) and _has_yield(sub):
+                raise _syntax("'yield' inside a comprehension", stmt.lineno)
+        raise NotSupported(
+            "'yield' inside an expression is not supported here (write it as a statement, or as `x = yield v`)",
+            stmt.lineno,
+        )

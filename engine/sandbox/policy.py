@@ -1,9 +1,11 @@
 """What user code may touch: attribute reads and writes, and the methods of plain Python values.
 
 Reads are allowed on facade namespaces and engine objects (classes defined in ``engine.*`` outside the sandbox),
-and on str/list/tuple/dict/int/float/bool for a whitelist of ordinary methods. Names starting with ``_`` are
-refused, except PyTorch's saved-tensor attributes on graph nodes (``y.grad_fn._saved_self``). Nothing hands user
-code a module, frame, code object or a builtin such as ``getattr``.
+on the learner's own classes (``Net.scale``) and on str/list/tuple/dict/set/int/float/bool for a whitelist of
+ordinary methods. Names starting with ``_`` are the learner's own business on the learner's own objects (an
+attribute their code set, a method or class attribute their class defines) and refused everywhere else, except
+PyTorch's saved-tensor attributes on graph nodes (``y.grad_fn._saved_self``), ``torch.__version__`` and
+``__name__``. Nothing hands user code a module, frame, code object or a builtin such as ``getattr``.
 
 Example::
 
@@ -16,16 +18,19 @@ Example::
 from __future__ import annotations
 
 import builtins
-import string
 import types
-from collections.abc import Callable
 from typing import Any
 
 from engine.run_state import identity_repr, serial_hash
 from engine.sandbox.budget import Budget
 from engine.sandbox.errors import NotSupported
-from engine.sandbox.sizes import BoundedFormatter, check_format_spec, check_nested
+from engine.sandbox.parse import USER_DUNDERS
+from engine.sandbox.plain_methods import PLAIN_METHODS, plain_base, plain_method
 from engine.tensor import Tensor
+
+PRIVATE_KEY = (
+    " private"  # where an object of the learner's keeps the '_' names its code set (no identifier has a space)
+)
 
 
 class SafeNamespace:
@@ -128,64 +133,6 @@ _DANGEROUS_IDS = frozenset(
     ]
 )
 
-_STR = frozenset(
-    [
-        "capitalize",
-        "casefold",
-        "count",
-        "endswith",
-        "find",
-        "index",
-        "isalnum",
-        "isalpha",
-        "isdigit",
-        "isdecimal",
-        "islower",
-        "isnumeric",
-        "isspace",
-        "istitle",
-        "isupper",
-        "join",
-        "lower",
-        "lstrip",
-        "partition",
-        "removeprefix",
-        "removesuffix",
-        "replace",
-        "rfind",
-        "rindex",
-        "rpartition",
-        "rsplit",
-        "rstrip",
-        "split",
-        "splitlines",
-        "startswith",
-        "strip",
-        "swapcase",
-        "title",
-        "upper",
-        "center",
-        "ljust",
-        "rjust",
-        "zfill",
-        "format",
-    ]
-)
-_LIST = frozenset(["append", "clear", "copy", "count", "extend", "index", "insert", "pop", "remove", "reverse", "sort"])
-_TUPLE = frozenset(["count", "index"])
-_DICT = frozenset(["clear", "copy", "get", "items", "keys", "pop", "popitem", "setdefault", "update", "values"])
-_NUMBER = frozenset(
-    ["bit_length", "conjugate", "real", "imag", "numerator", "denominator", "is_integer", "as_integer_ratio"]
-)
-PLAIN_METHODS: dict[type, frozenset[str]] = {
-    str: _STR,
-    list: _LIST,
-    tuple: _TUPLE,
-    dict: _DICT,
-    int: _NUMBER,
-    float: _NUMBER,
-    bool: _NUMBER,
-}
 
 _type_ok: dict[type, bool] = {}
 
@@ -200,6 +147,8 @@ def engine_type(t: type) -> bool:
             # engine classes may call themselves torch.* to print like PyTorch (real torch is never reachable)
             or mod == "torch"
             or mod.startswith("torch.")
+            # ... and numpy.* (engine/ndarray), marked in their own class dict: real numpy's classes never are
+            or (mod.split(".")[0] == "numpy" and t.__dict__.get("_gt_numpy") is True)
             or issubclass(t, (SafeNamespace, SandboxObject))
         )
         if mod != "__main__":  # a run's own classes are not kept: through their methods they hold all of its state
@@ -211,89 +160,67 @@ def _type_name(obj: Any) -> str:
     return type(obj).__name__
 
 
-def _sized(budget: Budget, method: Callable[..., Any], size: Callable[..., int], kind: Any) -> Callable[..., Any]:
-    def checked(*args: Any, **kwargs: Any) -> Any:
-        budget.check_length(kind, size(*args, **kwargs))
-        return method(*args, **kwargs)
-
-    return checked
+def user_class(cls: Any) -> bool:
+    """Is ``cls`` a class some run's code defined?"""
+    return isinstance(cls, type) and issubclass(cls, SandboxObject) and cls.__module__ == "__main__"
 
 
-def _width(width: Any = 0, *_: Any) -> int:
-    return width if isinstance(width, int) else 0
-
-
-# Methods that compare or hash their arguments (and, for sequences, the items): what that visits is bounded first.
-_COMPARING = frozenset(["count", "index", "remove", "sort", "get", "pop", "setdefault", "update"])
-
-
-def _comparing(obj: Any, method: Callable[..., Any], budget: Budget) -> Callable[..., Any]:
-    def checked(*args: Any, **kwargs: Any) -> Any:
-        if not isinstance(obj, dict):
-            check_nested(obj, budget)
-        for arg in args:
-            check_nested(arg, budget)
-        return method(*args, **kwargs)
-
-    return checked
-
-
-def _checked_plain_method(obj: Any, name: str, budget: Budget) -> Any:
-    method = getattr(obj, name)
-    if name in _COMPARING and not isinstance(obj, str):
-        return _comparing(obj, method, budget)
-    if isinstance(obj, str):
-        if name in ("center", "ljust", "rjust", "zfill"):
-            return _sized(budget, method, _width, str)
-        if name == "join":
-
-            def join(items: Any) -> str:
-                items = budget.materialize(items)
-                budget.check_length(str, sum(len(s) for s in items if isinstance(s, str)) + len(obj) * len(items))
-                return method(items)  # type: ignore[no-any-return]
-
-            return join
-        if name == "format":
-            return _safe_format(obj, budget)
-        if name == "replace":
-            return _sized(budget, method, lambda old, new, count=-1: len(obj) + (obj.count(old) + 1) * len(new), str)
-    elif isinstance(obj, list) and name == "extend":
-
-        def extend(items: Any) -> None:
-            items = budget.materialize(items)
-            budget.check_length(list, len(obj) + len(items))
-            method(items)
-
-        return extend
-    return method
-
-
-_FORMATTER = string.Formatter()
-
-
-def _safe_format(template: str, budget: Budget) -> Callable[..., str]:
-    """``str.format`` without field attribute/index lookups (``'{0.__class__}'``), with bounded widths and a
-    bounded result (``('{0}' * 1000).format(long_text)``)."""
-    for _, field, spec, _ in _FORMATTER.parse(template):
-        if field and ("." in field or "[" in field):
-            raise NotSupported("attribute or index lookups inside format fields are not available")
-        if spec:
-            if "{" in spec:
-                raise NotSupported("nested format fields are not available")
-            check_format_spec(spec, budget)
-
-    def format_(*args: Any, **kwargs: Any) -> str:
-        return BoundedFormatter(budget).vformat(template, args, kwargs)
-
-    return format_
-
-
-def _plain_base(obj: Any) -> frozenset[str] | None:
-    """The method whitelist for a subclass of a plain type (``OrderedDict`` from ``state_dict()``)."""
-    for base in (dict, list, tuple, str):
-        if isinstance(obj, base):
-            return PLAIN_METHODS[base]
+def _owner(cls: type, name: str) -> type | None:
+    """The class of ``cls``'s MRO that defines ``name``, if any."""
+    for klass in cls.__mro__:
+        if name in klass.__dict__:
+            return klass
     return None
+
+
+def _private_ok(obj: Any, name: str) -> bool:
+    """May user code read ``obj._name``? Only on the learner's own objects: a name their code set on it
+    (``set_attr`` notes it), or a method or class attribute of their own class; never a name an engine base
+    (``nn.Module``'s ``_parameters``) or Python uses."""
+    if name[:2] == "__" and name[-2:] == "__":
+        return False
+    t = type(obj)
+    if user_class(obj):
+        owner = _owner(obj, name)
+        return owner is not None and user_class(owner)
+    if not user_class(t):
+        return False
+    own = getattr(obj, "__dict__", {})
+    if name in own.get(PRIVATE_KEY, ()):
+        return True
+    owner = _owner(t, name)
+    if owner is not None:
+        return user_class(owner)
+    return name not in own  # not there at all: Python's AttributeError; set by an engine base: refused
+
+
+def _name_of(obj: Any) -> str:
+    """``obj.__name__``: the name of a class, function or module, never anything else."""
+    if isinstance(obj, SafeNamespace):
+        return obj._gt_name  # type: ignore[no-any-return]
+    if type(obj).__name__ == "Namespace" and engine_type(type(obj)):
+        return obj._name  # type: ignore[no-any-return]
+    name = getattr(obj, "__name__", None) if (isinstance(obj, type) or callable(obj)) else None
+    if type(name) is not str:
+        raise AttributeError(f"'{_type_name(obj)}' object has no attribute '__name__'")
+    return name
+
+
+def _class_attr(cls: type, name: str) -> Any:
+    """``Net.scale``: an attribute read on the learner's own class. What the class (or a class of the learner's
+    above it) defines comes as Python gives it; a method of an engine base only as an unbound method, callable on
+    an instance of the class (as ``super(C, C)`` gives it)."""
+    owner = _owner(cls, name)
+    if owner is None:
+        raise AttributeError(f"type object '{cls.__name__}' has no attribute '{name}'")
+    value = getattr(cls, name)
+    if user_class(owner):
+        return value
+    if isinstance(value, types.MethodType) and value.__self__ is cls:
+        return value  # a classmethod of the engine base, bound to the learner's class (``MyReLU.apply``)
+    if callable(value) and not isinstance(value, type):
+        return _OnInstancesOf(value, cls, name)
+    return _checked_result(value, name)
 
 
 def get_attr(obj: Any, name: str, budget: Budget) -> Any:
@@ -302,25 +229,35 @@ def get_attr(obj: Any, name: str, budget: Budget) -> Any:
     if name[0] == "_":
         if name.startswith("_saved_") and engine_type(t):
             return _checked_result(getattr(obj, name), name)
-        if name == "__init__" and t is SuperProxy:
+        if name in USER_DUNDERS and t is SuperProxy:
             return obj.lookup(name)
-        raise NotSupported(f"attribute '{name}' is not accessible")
+        if name == "__name__":
+            return _name_of(obj)
+        if name == "__version__" and type(obj).__name__ == "Namespace" and engine_type(t):
+            return _checked_result(getattr(obj, name), name)
+        if not _private_ok(obj, name):
+            raise NotSupported(f"attribute '{name}' is not accessible")
+        return _class_attr(obj, name) if isinstance(obj, type) else getattr(obj, name)
     if t is SuperProxy:
         return _checked_result(obj.lookup(name), name)
     allowed = PLAIN_METHODS.get(t)
     if allowed is None and not engine_type(t):
-        allowed = _plain_base(obj)
+        allowed = plain_base(obj)
     if allowed is not None:
         if name in allowed:
-            return _checked_plain_method(obj, name, budget)
+            return plain_method(obj, name, budget)
         if hasattr(obj, name):
             raise NotSupported(f"'{_type_name(obj)}.{name}' is not available")
         raise AttributeError(f"'{_type_name(obj)}' object has no attribute '{name}'")
+    if name == "value" and t is StopIteration:  # what a generator returned (the learner's own value)
+        return obj.value
     if obj is None:  # x.grad.zero_() before any backward: Python's own error, as a course shows it
         raise AttributeError(f"'NoneType' object has no attribute '{name}'")
-    if not engine_type(t):
-        raise NotSupported(f"attribute '{name}' of a {_type_name(obj)} value is not accessible")
-    return _checked_result(getattr(obj, name), name)
+    if engine_type(t):
+        return _checked_result(getattr(obj, name), name)
+    if user_class(obj):
+        return _class_attr(obj, name)
+    raise NotSupported(f"attribute '{name}' of a {_type_name(obj)} value is not accessible")
 
 
 def _checked_result(value: Any, name: str) -> Any:
@@ -335,9 +272,22 @@ _TENSOR_ATTRS = frozenset(("grad", "requires_grad", "data"))
 
 def set_attr(obj: Any, name: str, value: Any) -> None:
     """``obj.name = value`` as user code may do it."""
-    if name[0] == "_":
-        raise NotSupported(f"attribute '{name}' cannot be assigned")
     t = type(obj)
+    if name[0] == "_":
+        # The learner's own object may get '_' names of its own, never one its engine base or Python uses.
+        owner = _owner(t, name) if user_class(t) else None
+        own = getattr(obj, "__dict__", None) if user_class(t) else None
+        if (
+            own is None
+            or (name[:2] == "__" and name[-2:] == "__")
+            or (owner is not None and not user_class(owner))
+            or (name in own and name not in own.get(PRIVATE_KEY, ()))
+        ):
+            raise NotSupported(f"attribute '{name}' cannot be assigned")
+        setattr(obj, name, value)
+        if name not in own.get(PRIVATE_KEY, ()):
+            own[PRIVATE_KEY] = own.get(PRIVATE_KEY, frozenset()) | {name}
+        return
     mod = getattr(t, "__module__", "") or ""
     if isinstance(obj, Tensor):
         if name not in _TENSOR_ATTRS and isinstance(getattr(Tensor, name, None), property):
@@ -346,6 +296,10 @@ def set_attr(obj: Any, name: str, value: Any) -> None:
             raise NotSupported(f"attribute '{name}' of a tensor cannot be assigned (only grad, requires_grad, data)")
     elif mod == "engine.facade" or isinstance(obj, SafeNamespace):
         raise NotSupported(f"attribute '{name}' of a module cannot be assigned")
-    elif not (engine_type(t) and (mod.startswith(("engine.nn", "engine.optim")) or isinstance(obj, SandboxObject))):
+    elif not (
+        engine_type(t)
+        # nn modules, optimizers, the learner's objects, and the ctx of the learner's autograd.Function
+        and (mod.startswith(("engine.nn", "engine.optim", "torch.autograd.function")) or isinstance(obj, SandboxObject))
+    ):
         raise NotSupported(f"attribute '{name}' of a {t.__name__} value cannot be assigned")
     setattr(obj, name, value)

@@ -16,10 +16,13 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+from engine.run_state import address_of, read_the_machine
 from engine.sandbox.budget import Budget
 from engine.sandbox.errors import NotSupported
-from engine.sandbox.identity import PLAIN_TEXT, PlainObject, check_set, scrub
+from engine.sandbox.functions import ClassMethod, StaticMethod
+from engine.sandbox.identity import PLAIN_TEXT, PlainObject, check_set, hashes_alike, scrub
 from engine.sandbox.sizes import check_format_spec, check_nested, text_size
+from engine.sandbox.typeview import BuiltinType, TypeStandIn, class_text
 
 NAMES = [
     "print",
@@ -56,6 +59,13 @@ NAMES = [
     "next",
     "callable",
     "object",
+    "type",
+    "id",
+    "hash",
+    "staticmethod",
+    "classmethod",
+    "frozenset",
+    "NotImplemented",
 ]
 EXCEPTIONS = [
     "Exception",
@@ -143,6 +153,8 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
     def to_str(value: Any = "") -> str:
         if type(value) is str:
             return value
+        if isinstance(value, type):
+            return class_text(value)  # <class 'torch.Tensor'>, as PyTorch's classes print
         text_size(value, budget)
         return scrub(str(value))
 
@@ -167,11 +179,15 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
     def format_(value: Any, spec: str = "") -> str:
         if isinstance(spec, str):
             check_format_spec(spec, budget)
+        if isinstance(value, type):
+            return format(class_text(value), spec)
         text_size(value, budget)
         text = format(value, spec)
         return text if type(value) in PLAIN_TEXT else scrub(text)
 
     def repr_(value: Any) -> str:
+        if isinstance(value, type):
+            return class_text(value)
         text_size(value, budget)
         text = repr(value)
         return text if type(value) in PLAIN_TEXT else scrub(text)
@@ -192,6 +208,16 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         wrapped.__name__ = wrapped.__qualname__ = name
         return wrapped
 
+    def short(fn: Callable[[Any], bool], name: str) -> Callable[[Any], bool]:
+        """``any``/``all``: they stop at the first answer (``any(x > 3 for x in endless())``), a step per item."""
+
+        def wrapped(items: Any) -> bool:
+            if type(items) not in (list, tuple, str, dict, set, frozenset):
+                items = Counted(iter(items), budget, name)
+            return fn(items)
+
+        return wrapped
+
     def round_(number: Any, ndigits: Any = None) -> Any:
         # round(5, -10**9) computes 10 ** 10**9 first: bound it like the ** operator
         if type(number) in (int, bool) and type(ndigits) is int and ndigits < 0:
@@ -207,35 +233,55 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         return sum(items, start)
 
     wrapped_types = {
-        name: over(getattr(builtins, name), name, compares=name in ("dict", "set"))
-        for name in ("list", "tuple", "dict", "set")
+        name: over(getattr(builtins, name), name, compares=name in ("dict", "set", "frozenset"))
+        for name in ("list", "tuple", "dict", "set", "frozenset")
     }
-    set_of = wrapped_types["set"]
+    set_of, frozenset_of = wrapped_types["set"], wrapped_types["frozenset"]
 
     def set_(*args: Any) -> set[Any]:
         return check_set(set_of(*args))  # type: ignore[no-any-return]
 
-    wrapped_types["set"] = set_
-    real_types = {wrapper: getattr(builtins, name) for name, wrapper in wrapped_types.items()}
-    real_types[PlainObject] = object
-    real_types[to_str] = str
-    real_types[range_] = range
+    def frozenset_(*args: Any) -> frozenset[Any]:
+        return check_set(frozenset_of(*args))  # type: ignore[no-any-return]
+
+    wrapped_types["set"], wrapped_types["frozenset"] = set_, frozenset_
+    # The run's list, dict, str...: checked functions that print and compare as the types (type([]) is list)
+    types_ = {name: BuiltinType(getattr(builtins, name), fn) for name, fn in wrapped_types.items()}
+    types_["str"] = BuiltinType(str, to_str)
+    types_["range"] = BuiltinType(range, range_)
 
     def unwrap(cls: Any) -> Any:
         if isinstance(cls, tuple):
             return tuple(unwrap(c) for c in cls)
-        return real_types.get(cls, cls)
+        if isinstance(cls, TypeStandIn):
+            return cls.real
+        return object if cls is PlainObject else cls
+
+    def id_(obj: Any) -> int:
+        """The run's number for ``obj`` as an address (what its repr shows), never where the process put it."""
+        return int(address_of(obj), 16)
+
+    def hash_(obj: Any) -> int:
+        if isinstance(obj, (tuple, frozenset)):
+            check_nested(obj, budget)  # hashed item by item in C
+        value = hash(obj)
+        if not hashes_alike((obj,)):
+            read_the_machine("hash() of a value hashed by its memory address or the string-hash secret")
+        return value
 
     def isinstance_(obj: Any, cls: Any) -> bool:
         check_nested(cls, budget)  # nested tuples of classes are walked in full
         return isinstance(obj, unwrap(cls))
 
     names: dict[str, Any] = {name: getattr(builtins, name) for name in NAMES + EXCEPTIONS}
-    names.update(wrapped_types)
+    names.update(types_)
     names.update(
-        range=range_,
         print=print_,
-        str=to_str,
+        id=id_,
+        hash=hash_,
+        staticmethod=StaticMethod,
+        classmethod=ClassMethod,
+        type=None,  # the interpreter's (engine.sandbox.typeview.TypeOf): it needs the run's modules
         repr=repr_,
         format=format_,
         isinstance=isinstance_,
@@ -244,8 +290,8 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         min=over(min, "min", only_alone=True),
         max=over(max, "max", only_alone=True),
         sorted=over(sorted, "sorted"),
-        any=over(any, "any", compares=False),
-        all=over(all, "all", compares=False),
+        any=short(any, "any"),
+        all=short(all, "all"),
         iter=iter_,
         map=lazy(map, "map"),
         filter=lazy(filter, "filter"),

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.sandbox.errors import LimitExceeded
 from engine.sandbox.policy import SafeNamespace
+from engine.sandbox.sizes import count_of
 
 _NAMES = [
     "acos",
@@ -69,7 +70,7 @@ _NAMES = [
 
 def _factorial(n: Any) -> int:
     """``math.factorial`` for n up to 1000 (bigger results are refused)."""
-    if isinstance(n, int) and n > 1000:
+    if (count_of(n) or 0) > 1000:
         raise LimitExceeded(f"math.factorial({n}) is over the limit of 1000")
     return math.factorial(n)
 

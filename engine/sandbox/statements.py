@@ -23,8 +23,9 @@ from engine.sandbox.errors import (
     ReturnSignal,
 )
 from engine.sandbox.expressions import make_function
+from engine.sandbox.generators import context_manager, handler_for
 from engine.sandbox.operators import inplace
-from engine.sandbox.policy import SandboxObject, engine_type, get_attr, set_attr
+from engine.sandbox.policy import SandboxObject, engine_type, get_attr, set_attr, user_class
 from engine.sandbox.sizes import check_nested
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -72,7 +73,8 @@ def _loop_body(interp: Interpreter, body: list[ast.stmt]) -> bool:
     """Run one iteration; False when it ended with ``break``."""
     try:
         interp.exec_block(body)
-    except BreakSignal:
+    except BreakSignal as signal:  # one shared signal: its traceback would keep the loop's iterator alive
+        signal.__traceback__ = None
         return False
     except ContinueSignal:
         pass
@@ -145,28 +147,29 @@ def _return(interp: Interpreter, node: ast.Return) -> None:
     raise ReturnSignal(interp.eval_expr(node.value) if node.value is not None else None)
 
 
-def _with(interp: Interpreter, node: ast.With) -> None:
-    managers: list[Any] = []
-    try:
-        for item in node.items:
-            manager = interp.eval_expr(item.context_expr)
-            if not engine_type(type(manager)) or not hasattr(manager, "__exit__"):
-                raise NotSupported("only torch's context managers (such as torch.no_grad()) can be used in 'with'")
-            entered = manager.__enter__()
-            managers.append(manager)
-            if item.optional_vars is not None:
-                interp.assign(item.optional_vars, entered)
+def _with(interp: Interpreter, node: ast.With, index: int = 0) -> None:
+    """One ``with`` item, the next ones inside it (as Python nests them). ``__exit__`` returning true swallows the
+    error, as in Python; a breach ends the run: no ``__exit__`` runs then (nothing of the run runs any more)."""
+    if index == len(node.items):
         interp.exec_block(node.body)
+        return
+    item = node.items[index]
+    enter, exit_ = context_manager(interp.eval_expr(item.context_expr))
+    entered = enter()
+    try:
+        if item.optional_vars is not None:
+            interp.assign(item.optional_vars, entered)
+        _with(interp, node, index + 1)
     except Exception as exc:
-        while managers:
-            managers.pop().__exit__(type(exc), exc, None)
+        if not exit_(type(exc), exc, None):
+            raise
+    except LimitExceeded:
         raise
-    except LimitExceeded:  # a breach ends the run: no __exit__ runs (nothing of the run runs any more)
-        managers.clear()
+    except BaseException:  # break/continue/return passing through
+        exit_(None, None, None)
         raise
-    finally:  # normal exit, or break/continue/return passing through
-        while managers:
-            managers.pop().__exit__(None, None, None)
+    else:
+        exit_(None, None, None)
 
 
 def _function_def(interp: Interpreter, node: ast.FunctionDef) -> None:
@@ -193,6 +196,12 @@ class ManagedFunction:
         with self.manager:
             return self.function(*args, **kwargs)
 
+    def __get__(self, obj: Any, objtype: Any = None) -> Any:
+        # a decorated method (`@torch.no_grad()` over `def evaluate(self, ...)`) binds to its instance
+        if obj is None or not hasattr(self.function, "__get__"):
+            return self
+        return ManagedFunction(self.function.__get__(obj, objtype), self.manager)
+
     def __repr__(self) -> str:
         return repr(self.function)
 
@@ -202,32 +211,22 @@ def _try(interp: Interpreter, node: ast.Try) -> None:
         try:
             interp.exec_block(node.body)
         except Exception as exc:  # budgets (LimitExceeded) and control flow are BaseExceptions: never caught here
-            for handler in node.handlers:
-                if handler.type is not None:
-                    types = interp.eval_expr(handler.type)
-                    for t in types if isinstance(types, tuple) else (types,):
-                        if not (isinstance(t, type) and issubclass(t, BaseException)):
-                            raise TypeError(  # noqa: B904 - as in Python: the caught exception stays its context
-                                "catching classes that do not inherit from BaseException is not allowed"
-                            )
-                    if not isinstance(exc, types):
-                        continue
-                interp.budget.charge_steps(CATCH_STEPS)
-                if isinstance(exc, (MemoryError, RecursionError)):  # how deep or big a machine lets a program go
-                    read_the_machine(f"the program caught a {type(exc).__name__}")
-                # User code never sees tracebacks or chained exceptions: drop them, so that a handler raising again
-                # (`except RecursionError: f()`) does not keep every earlier exception and its frames alive.
-                exc.__traceback__ = exc.__context__ = None
-                if handler.name is not None:
-                    interp.assign_name(handler.name, exc)
-                interp.handling.append(exc)
-                try:
-                    interp.exec_block(handler.body)
-                finally:
-                    interp.handling.pop()
-                break
-            else:
+            handler = handler_for(interp, node, exc)
+            if handler is None:
                 raise
+            interp.budget.charge_steps(CATCH_STEPS)
+            if isinstance(exc, (MemoryError, RecursionError)):  # how deep or big a machine lets a program go
+                read_the_machine(f"the program caught a {type(exc).__name__}")
+            # User code never sees tracebacks or chained exceptions: drop them, so that a handler raising again
+            # (`except RecursionError: f()`) does not keep every earlier exception and its frames alive.
+            exc.__traceback__ = exc.__context__ = None
+            if handler.name is not None:
+                interp.assign_name(handler.name, exc)
+            interp.handling.append(exc)
+            try:
+                interp.exec_block(handler.body)
+            finally:
+                interp.handling.pop()
         else:
             interp.exec_block(node.orelse)
     except LimitExceeded:  # a breach ends the run: no `finally` runs
@@ -258,7 +257,7 @@ def _delete(interp: Interpreter, node: ast.Delete) -> None:
         elif type(target) is ast.Subscript:
             obj = interp.eval_expr(target.value)
             key = interp.eval_expr(target.slice)
-            if not isinstance(obj, (list, dict)):
+            if not isinstance(obj, (list, dict)) and not user_class(type(obj)):
                 raise NotSupported(f"items of a {type(obj).__name__} value cannot be deleted")
             if type(key) is tuple:
                 check_nested(key, interp.budget)
@@ -279,6 +278,8 @@ def _import(interp: Interpreter, node: ast.Import) -> None:
 
 def _import_from(interp: Interpreter, node: ast.ImportFrom) -> None:
     base = node.module or ""
+    if base == "__future__":  # print_function, annotations...: what Python 3 does anyway (parse checked the names)
+        return
     for alias in node.names:
         if alias.name == "*":
             raise NotSupported("'from ... import *' is not supported here")
@@ -320,7 +321,11 @@ def _raisable(interp: Interpreter, kind: type) -> bool:
 def _class_def(interp: Interpreter, node: ast.ClassDef) -> None:
     from engine.sandbox.classes import define_class
 
-    interp.assign_name(node.name, define_class(interp, node))
+    decorators = [interp.eval_expr(d) for d in node.decorator_list]  # @dataclass: evaluated first, applied last
+    cls: Any = define_class(interp, node)
+    for decorator in reversed(decorators):
+        cls = decorator(cls)
+    interp.assign_name(node.name, cls)
 
 
 EXEC: dict[type, Handler] = {

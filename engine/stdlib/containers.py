@@ -22,6 +22,7 @@ from typing import Any
 from engine.sandbox.budget import Budget
 from engine.sandbox.errors import LimitExceeded
 from engine.sandbox.policy import SafeNamespace
+from engine.sandbox.sizes import count_of
 
 MAX_FIELDS = 1000  # fields of a namedtuple
 _WRAPPED = frozenset(("list", "tuple", "dict", "set", "str", "range"))  # builtins the sandbox wraps in a function
@@ -86,15 +87,15 @@ def make_collections(budget: Budget) -> SafeNamespace:
             super().extendleft(counted(iterable))
 
         def __mul__(self, n: Any) -> Any:
-            if isinstance(n, int):
-                budget.check_length(list, len(self) * n)
+            if count_of(n) is not None:
+                budget.check_length(list, len(self) * count_of(n))
             return super().__mul__(n)
 
         __rmul__ = __mul__
 
         def __imul__(self, n: Any) -> Any:
-            if isinstance(n, int):
-                budget.check_length(list, len(self) * n)
+            if count_of(n) is not None:
+                budget.check_length(list, len(self) * count_of(n))
             return super().__imul__(n)
 
     def namedtuple(

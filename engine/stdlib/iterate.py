@@ -20,6 +20,7 @@ from engine.sandbox.budget import Budget
 from engine.sandbox.errors import LimitExceeded
 from engine.sandbox.policy import SafeNamespace
 from engine.sandbox.safe_builtins import Counted
+from engine.sandbox.sizes import count_of
 
 _LAZY = [
     "count",
@@ -56,8 +57,8 @@ def make_itertools(budget: Budget) -> SafeNamespace:
             # product's arguments are all iterables; the others' first one is (then r)
             n = len(args) if name == "product" else min(1, len(args))
             pools = [budget.materialize(it) for it in args[:n]]
-            repeat = kwargs.get("repeat", 1)
-            if isinstance(repeat, int) and repeat * max(len(p) for p in pools or [[]]) > budget.limits.max_list_length:
+            repeat = count_of(kwargs.get("repeat", 1)) or 0
+            if repeat * max(len(p) for p in pools or [[]]) > budget.limits.max_list_length:
                 raise LimitExceeded(f"itertools.{name} would hold more than {budget.limits.max_list_length:,} items")
             return Counted(fn(*pools, *args[n:], **kwargs), budget, f"itertools.{name}")
 
@@ -71,7 +72,7 @@ def make_itertools(budget: Budget) -> SafeNamespace:
         return Counted(itertools.chain.from_iterable(iterables), budget, "itertools.chain")
 
     def tee(iterable: Any, n: int = 2) -> tuple[Counted, ...]:
-        if not isinstance(n, int) or n > 100:
+        if count_of(n) is None or n > 100:
             raise LimitExceeded("itertools.tee makes at most 100 copies here")
         return tuple(Counted(it, budget, "itertools._tee") for it in itertools.tee(iterable, n))
 

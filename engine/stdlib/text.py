@@ -40,6 +40,12 @@ _TYPING = [
     "FrozenSet",
     "Generator",
     "NamedTuple",
+    "ClassVar",
+    "Final",
+    "Literal",
+    "TypeVar",
+    "Deque",
+    "DefaultDict",
 ]
 _STRING = "ascii_letters ascii_lowercase ascii_uppercase digits hexdigits octdigits punctuation printable whitespace"
 

@@ -32,7 +32,9 @@ const lineMark = (setMark) =>
     },
     provide: (f) => EditorView.decorations.from(f),
   });
+/** @type {import('@codemirror/state').StateEffectType<Mark | {line: number, kind: string}>} */
 const setMark = StateEffect.define();
+/** @type {import('@codemirror/state').StateEffectType<Mark | {line: number, kind: string}>} */
 const setHover = StateEffect.define();
 const markField = lineMark(setMark);
 const hoverField = lineMark(setHover);

@@ -157,6 +157,7 @@ function describeValue(v, shape) {
 }
 
 /** One sentence for PyTorch's classic autograd errors (matched on its own message). */
+/** @type {[RegExp, string][]} */
 const EXPLAIN = [
   [
     /backward through the graph a second time/,

@@ -8,8 +8,9 @@ import { drawFrame, nodeNames } from './graphdraw.js';
 import { graphModel } from './graphmodel.js';
 import { FULL_TEXT, frameView, legibleScale, levelAt, meets, pickName, viewBounds } from './framing.js';
 import { createLayoutClient } from './layoutclient.js';
+import { createGraphSearch } from './graphsearch.js';
 import { createMinimap } from './minimap.js';
-import { graphWindow, nodeTooltip } from './nodeview.js';
+import { windowNote, graphWindow, nodeTooltip } from './nodeview.js';
 import { svg } from './svg.js';
 
 const BIG = 300; // tensors past which only those near the view are drawn with their rows
@@ -43,6 +44,7 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   const minimap = createMinimap({ onPick: (x, y) => centreOn(x, y) });
   const busy = el('p', { className: 'graph-busy', hidden: true, textContent: 'Laying out the graph…' });
   root.append(note, empty, canvas, minimap.el, busy, tools);
+  const search = createGraphSearch(tools, { boxOf: (id) => cache?.layout.nodes[id], centreOn });
 
   // The panel's size, read before the DOM changes (reading it after a redraw would force a synchronous layout of
   // every new element) and kept up to date by the ResizeObserver.
@@ -200,9 +202,7 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     if (!c) return;
     const { layout } = c;
     note.hidden = view.ids.length === view.total && !view.iteration;
-    note.textContent = view.iteration
-      ? `Iteration ${view.iteration} of ${view.of}: each pass through the loop builds a new graph; this is the current one.`
-      : `Showing tensors ${view.start + 1}–${view.end} of ${view.total} (and the leaves they use): the window follows the current step.`;
+    note.textContent = windowNote(view, final.folds.length > 0);
     canvas.setAttribute('data-width', String(Math.round(layout.width)));
     canvas.setAttribute('data-height', String(Math.round(layout.height)));
     const shown = view.ids.filter((id) => id in snap.tensors);
@@ -231,6 +231,7 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     level = '';
     performance.measure('gradtrace:draw', 'gradtrace:draw-start');
     if (hoverLine !== null) highlightLine(hoverLine);
+    search.mark(viewport, snap);
     minimap.draw(layout, snap.active, (id) => (final.tensors[id] ? (final.tensors[id].op ? 'op' : 'leaf') : 'other'));
     frame(c, snap);
     afterZoom();

@@ -85,16 +85,29 @@ export function drawFrame(layout, snap, ids, ended = false, detail = () => true)
     const spot = layout.labels[e.id];
     if (carries && spot) labels.append(edgeLabel(spot, gradText(grad), fresh));
   }
+  const feeds = new Set(snap.edges.map((e) => e.from)); // (one pass: a 1,000-node graph has thousands of edges)
   for (const id of ids) {
     const t = snap.tensors[id];
     const box = layout.nodes[id];
     if (!t || !box) continue;
     nodes.append(drawNode(t, box, snap, ended, detail(id)));
     const acc = layout.nodes[accId(id)];
-    if (acc && snap.edges.some((e) => e.from === id)) {
+    if (acc && feeds.has(id)) {
       edges.append(svg('path', { class: 'edge acc-edge', d: pathOf(layout.edges[`${accId(id)}->${id}`] || []) }));
       nodes.append(drawAcc(t, acc, snap));
     }
+  }
+  for (const [id, box] of Object.entries(layout.nodes)) {
+    if (!id.startsWith('fold:')) continue;
+    const to = id.split(':')[1];
+    edges.append(
+      svg('path', {
+        class: 'edge fold-edge',
+        d: pathOf(layout.edges[`${id}->${to}`] || []),
+        'marker-end': 'url(#arrow)',
+      }),
+    );
+    nodes.append(drawFold(box, to));
   }
   const b = snap.backward;
   const seed = b ? layout.nodes[seedId(b.root)] : null;
@@ -203,6 +216,18 @@ function drawAcc(t, box, snap) {
     svg('title', {}, [`AccumulateGrad: adds the gradient reaching ${t.name || `t${t.id}`} to its .grad`]),
     svg('rect', { width: box.width, height: box.height, rx: 13 }),
     svg('text', { x: box.width / 2, y: 17, 'text-anchor': 'middle', class: 'row' }, [now ? text : 'AccumulateGrad']),
+    nameText(box),
+  ]);
+}
+
+/** The loop's folded iterations, where a tensor shown was made from one of them. */
+function drawFold(box, to) {
+  const attrs = { class: 'fold', 'data-fold-for': to, transform: `translate(${box.x},${box.y})` };
+  attrs['data-names'] = '⋯ folded|⋯';
+  return svg('g', attrs, [
+    svg('title', {}, ['Made from a folded loop iteration: the iterations between were counted, not traced']),
+    svg('rect', { width: box.width, height: box.height, rx: 6 }),
+    svg('text', { x: 10, y: 19, class: 'row' }, ['⋯ folded iterations']),
     nameText(box),
   ]);
 }

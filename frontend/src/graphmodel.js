@@ -8,6 +8,9 @@ import { CHAR_W, nodeSize } from './nodeview.js';
 export const accId = (id) => `acc:${id}`;
 export const seedId = (id) => `seed:${id}`;
 export const ACC = { width: 118, height: 26 };
+/** A box standing for a loop's folded iterations where a tensor was made from one of them (a long chain's ends). */
+export const foldId = (id, index) => `fold:${id}:${index}`;
+export const FOLD = { width: 168, height: 30 };
 const LABEL_CHARS = 8; // a tensor's gradient on an edge: its first entries (the step panel has all)
 const LABEL_CHAR_W = CHAR_W; // labels use the nodes' 12px font (≥ 11 px on screen wherever text is drawn)
 
@@ -40,7 +43,7 @@ export function seedRows(gradient, scalarRoot) {
 /**
  * @param {import('./reducer.js').Snapshot} final
  * @param {string[]} ids  The tensors to draw (see graphWindow).
- * @returns {{boxes: {id: string, width: number, height: number, cluster?: string}[], edges: {id: string, from: string, to: string, label?: any}[]}}
+ * @returns {{boxes: import('./layout.js').BoxIn[], edges: import('./layout.js').EdgeIn[]}}
  */
 export function graphModel(final, ids) {
   const shown = new Set(ids);
@@ -51,6 +54,7 @@ export function graphModel(final, ids) {
     const owner = t.isLeaf && t.name ? t.name.slice(0, t.name.lastIndexOf('.')) : '';
     return modules.has(owner) ? owner : undefined;
   };
+  /** @type {import('./layout.js').BoxIn[]} */
   const boxes = ids.map((id) => ({
     id,
     ...nodeSize(final.tensors[id], final.ledger[id]),
@@ -58,6 +62,7 @@ export function graphModel(final, ids) {
   }));
   // room for the gradient each edge will carry: a scalar's is short, a tensor's is cut to LABEL_CHARS
   const room = (t) => labelSize(t && (t.shape || []).length ? `∂ ${'0'.repeat(LABEL_CHARS)}` : gradText(t?.values));
+  /** @type {import('./layout.js').EdgeIn[]} */
   const edges = final.edges
     .filter((e) => shown.has(e.from) && shown.has(e.to))
     .map((e) => ({ ...e, label: room(final.tensors[e.from]) }));
@@ -68,6 +73,14 @@ export function graphModel(final, ids) {
       boxes.push({ id: accId(id), ...ACC, below: id });
       edges.push({ id: `${accId(id)}->${id}`, from: accId(id), to: id });
     }
+  }
+  // made from a tensor of a folded iteration (its tensor event left out): a box for the folded iterations joins it
+  for (const id of final.folds.length ? ids : []) {
+    final.tensors[id].inputs.forEach((from, index) => {
+      if (final.tensors[from]) return;
+      boxes.push({ id: foldId(id, index), ...FOLD });
+      edges.push({ id: `${foldId(id, index)}->${id}`, from: foldId(id, index), to: id });
+    });
   }
   const roots = new Map();
   for (const p of final.passes) if (shown.has(p.root)) roots.set(p.root, p.gradient);

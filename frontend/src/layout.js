@@ -73,8 +73,8 @@ function sideToSide(a, b, points) {
 /**
  * Lay a graph out left to right: inputs left of the tensors computed from them, so forward edges point right
  * and the backward pass travels back to the left. Edge labels sit on their edge's midpoint.
- * @param {BoxIn[]} boxes
- * @param {EdgeIn[]} edges
+ * @param {BoxIn[]} allBoxes
+ * @param {EdgeIn[]} allEdges
  * @returns {Layout}
  */
 export function layoutGraph(allBoxes, allEdges) {
@@ -123,7 +123,7 @@ export function layoutGraph(allBoxes, allEdges) {
   const out = { nodes: {}, edges: {}, labels: {}, width: 0, height: 0 };
   for (const b of boxes) {
     const n = g.node(b.id);
-    const own = b.own || b;
+    const own = 'own' in b ? b.own : b;
     const top = n.y - b.height / 2;
     out.nodes[b.id] = { x: n.x - own.width / 2, y: top, width: own.width, height: own.height };
     const u = under.get(b.id);

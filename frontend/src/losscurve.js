@@ -51,6 +51,13 @@ export function createLossPanel(section, root, caption, { onSeek = () => {} } = 
   let plot = null;
   let drawnFor = /** @type {any} */ (null);
 
+  /** The log axis's labels, also written to the chart's data-ticks (they are drawn on a canvas). */
+  const labelTicks = (ticks) => {
+    const labels = ticks.map(tickLabel);
+    root.dataset.ticks = labels.filter(Boolean).join(' ');
+    return labels;
+  };
+
   /** A loss that falls over orders of magnitude reads better on a log scale. */
   function options(width, [, ys]) {
     const low = Math.min(...ys);
@@ -74,7 +81,8 @@ export function createLossPanel(section, root, caption, { onSeek = () => {} } = 
           grid: { stroke: 'rgba(128,128,128,0.15)' },
           size: 72,
           // log scale: a tick at 1, 2 and 5 of each power of ten, written as PyTorch writes numbers
-          ...(log ? { splits: logTicks, values: (_, ticks) => ticks.map((v) => plain(v)) } : {}),
+          // (logTicks already keeps them apart: uPlot's own filter, which would blank most of them, is not used)
+          ...(log ? { splits: logTicks, filter: (_, ticks) => ticks, values: (_, ticks) => labelTicks(ticks) } : {}),
         },
       ],
       hooks: {
@@ -142,18 +150,36 @@ export function createLossPanel(section, root, caption, { onSeek = () => {} } = 
   return { render, clear };
 }
 
-/** Log-axis ticks: 1, 2 and 5 times each power of ten in [min, max] (every power of ten if that is too many). */
+/** At most this many ticks on the log axis: more would write their labels over each other in 160 px. */
+export const MAX_LOG_TICKS = 8;
+
+/**
+ * Log-axis ticks: 1, 2 and 5 times each power of ten in [min, max]; when that is more than MAX_LOG_TICKS, the
+ * powers of ten only, every one or every 2nd, 3rd, … (a multiple of the stride, so 1 is a tick when in range).
+ */
 export function logTicks(_u, _axis, min, max) {
-  const ticks = [];
   if (!(min > 0) || !(max > min)) return [min, max].filter((v) => v > 0);
   const lo = Math.floor(Math.log10(min));
   const hi = Math.ceil(Math.log10(max));
-  const steps = hi - lo > 6 ? [1] : [1, 2, 5];
+  const within = (v) => v >= min * 0.999 && v <= max * 1.001;
+  const ticks = [];
   for (let p = lo; p <= hi; p++) {
-    for (const m of steps) {
+    for (const m of [1, 2, 5]) {
       const v = Number((m * 10 ** p).toPrecision(12));
-      if (v >= min * 0.999 && v <= max * 1.001) ticks.push(v);
+      if (within(v)) ticks.push(v);
     }
   }
-  return ticks;
+  if (ticks.length <= MAX_LOG_TICKS) return ticks;
+  const powers = [];
+  for (let p = lo; p <= hi; p++) if (within(Number((10 ** p).toPrecision(12)))) powers.push(p);
+  const stride = Math.ceil(powers.length / (MAX_LOG_TICKS - 2));
+  return powers.filter((p) => p % stride === 0).map((p) => Number((10 ** p).toPrecision(12)));
+}
+
+/** A log tick's label: short (`1e-12`, `0.001`, `50`), never PyTorch's 4 decimals (`1.0000e-12` is too wide). */
+export function tickLabel(v) {
+  if (v === null || v === undefined) return ''; // uPlot passes null for a tick it leaves out
+  const p = Math.log10(v);
+  if (Number.isInteger(Number(p.toFixed(9))) && (v < 1e-3 || v >= 1e5)) return `1e${Math.round(p)}`;
+  return String(Number(v.toPrecision(6)));
 }

@@ -59,7 +59,9 @@ export const MAX_GRAPH_NODES = 1000; // past this, a window of the most recent n
  * A training loop: the backward() line called most often, if it ran at least 3 times, with where each of its
  * iterations begins (the seq of the first tensor made after the previous backward of that line).
  * @param {import('./reducer.js').Snapshot} final
- * @returns {number[]|null}  starts[i]: first seq of iteration i + 1
+ * @returns {{starts: number[], numbers: number[], of: number, passSeqs: number[]}|null}  starts[i]: the first seq of the i-th iteration
+ *   whose graph the trace holds; numbers[i]: which iteration that is (1-based, counting the folded ones, whose graphs
+ *   were left out but whose backward() calls were kept); of: how many iterations (backward() calls of that line).
  */
 export function loopIterations(final) {
   if (!loops.has(final)) loops.set(final, findLoop(final));
@@ -83,7 +85,13 @@ function findLoop(final) {
     while (j < seqs.length && seqs[j] <= p.seq) j++;
     if (j < seqs.length && seqs[j] > starts[starts.length - 1]) starts.push(seqs[j]);
   }
-  return starts;
+  // an iteration's number: 1 + the backward() calls of the loop's line before it began
+  let before = 0;
+  const numbers = starts.map((s) => {
+    while (before < passes.length && passes[before].seq < s) before++;
+    return before + 1;
+  });
+  return { starts, numbers, of: passes.length, passSeqs: passes.map((p) => p.seq) };
 }
 
 /**
@@ -93,7 +101,9 @@ function findLoop(final) {
  * @param {import('./reducer.js').Snapshot} final
  * @param {import('./reducer.js').Snapshot} snap
  * @param {number} [max]
- * @returns {{ids: string[], start: number, end: number, total: number, key: string, iteration?: number, of?: number}}
+ * @returns {{ids: string[], start: number, end: number, total: number, key: string, iteration?: number, of?: number,
+ *   folded?: number}}  iteration: the number of the loop iteration shown (1-based) of `of`; folded: the iteration the
+ *   step is in when its graph was folded out of the trace.
  */
 export function graphWindow(final, snap, max = MAX_GRAPH_NODES) {
   const all = graphNodeIds(final);
@@ -103,15 +113,20 @@ export function graphWindow(final, snap, max = MAX_GRAPH_NODES) {
     );
     return all.filter((id) => picked.has(id) || feeding.has(id));
   };
-  const starts = loopIterations(final);
-  if (starts) {
+  const loop = loopIterations(final);
+  if (loop) {
+    const { starts, numbers, of, passSeqs } = loop;
     const at = snap.event ? snap.event.seq : 0;
     let i = 0;
     while (i + 1 < starts.length && starts[i + 1] <= at) i++;
     const end = i + 1 < starts.length ? starts[i + 1] : Infinity;
+    // past a backward() of the loop after the shown iteration's own, the step is in a folded iteration (it has no
+    // graph: the view shows the last one traced before it)
+    const begun = passSeqs.filter((s) => s <= at).length;
+    const current = begun > numbers[i] ? { folded: begun } : {};
     const picked = new Set(all.filter((id) => final.tensors[id].seq >= starts[i] && final.tensors[id].seq < end));
     const ids = withFeeders(picked);
-    return { ids, start: 0, end: ids.length, total: all.length, key: `it${i}`, iteration: i + 1, of: starts.length };
+    return { ids, start: 0, end: ids.length, total: all.length, key: `it${i}`, iteration: numbers[i], of, ...current };
   }
   if (all.length <= max) return { ids: all, start: 0, end: all.length, total: all.length, key: 'all' };
   const existing = all.filter((id) => id in snap.tensors).length;
@@ -120,6 +135,21 @@ export function graphWindow(final, snap, max = MAX_GRAPH_NODES) {
   const start = end - max;
   const ids = withFeeders(new Set(all.slice(start, end)));
   return { ids, start, end, total: all.length, key: `${start}:${end}` };
+}
+
+/**
+ * What the note over the graph says about the window shown: a loop's iteration (counted from 1 here and from 0 in
+ * the folding note, as range() counts: the index says which), or the part of a big graph.
+ * @param {ReturnType<typeof graphWindow>} view
+ * @param {boolean} folds  the run has folded loop iterations
+ */
+export function windowNote(view, folds) {
+  const index = ` (index ${view.iteration - 1})`;
+  if (view.folded)
+    return `Iteration ${view.folded} of ${view.of}: folded, its graph is not in the trace; showing iteration ${view.iteration}'s${index}.`;
+  if (view.iteration)
+    return `Iteration ${view.iteration} of ${view.of}: each pass through the loop builds a new graph; this is the current one${folds ? index : ''}.`;
+  return `Showing tensors ${view.start + 1}–${view.end} of ${view.total} (and the leaves they use): the window follows the current step.`;
 }
 
 /** Longest row in characters, clamped to [MIN_CHARS, MAX_CHARS]. */

@@ -5,7 +5,8 @@
  * @property {() => number} position
  * @property {() => number} length
  * @property {() => boolean} playing
- * @property {(n: number, opts?: {follow?: boolean}) => void} setLength  New event count; `follow` keeps k at the end.
+ * @property {(n: number, opts?: {follow?: boolean, live?: boolean}) => void} setLength  New event count; `follow` keeps k at
+ *   the end; `live` (events still streaming in) catches up a few times a second rather than at every event.
  * @property {(k: number) => void} seek
  * @property {() => void} next
  * @property {() => void} prev

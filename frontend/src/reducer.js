@@ -26,6 +26,8 @@
  * @property {Values} grad            `.grad` (leaves only; null means None).
  * @property {number|null} ranIn      Index of the backward pass in which its grad_fn last ran (null: never).
  * @property {number|null} freedIn    The backward pass (without retain_graph) that freed its saved values.
+ * @property {string} [module]        The module call that made it (its path, e.g. "model.0"), if any.
+ * @property {string} [moduleType]    That module's class (e.g. "Linear").
  *
  * @typedef {object} LedgerEntry  One change of a leaf's `.grad` (or, kind "step", of its data by an optimizer).
  * @property {number} seq
@@ -48,8 +50,9 @@
  * @property {number} backwardCount    Backward passes begun so far.
  * @property {{root: string, gradient: Values, retainGraph: boolean, pass: number, line: number|null, done: boolean}|null} backward
  *   The current/last backward pass; `done` once an event outside it (not node/accumulate) arrived.
- * @property {{root: string, gradient: Values, retainGraph: boolean, line: number|null, seq: number}[]} passes
- *   Every backward call so far, in order (pass n is passes[n - 1]).
+ * @property {{root: string, gradient: Values, values: Values, retainGraph: boolean, line: number|null, seq: number}[]} passes
+ *   Every backward call so far, in order (pass n is passes[n - 1]); `values`: the root's values when the backward
+ *   event carries them (a folded iteration's loss, whose tensor event was left out).
  * @property {Record<string, number[]>} window  Per leaf: the passes accumulated into `.grad` since its last reset.
  * @property {Record<string, LedgerEntry[]>} ledger  `.grad` history per leaf id.
  * @property {string[]} ledgerOrder    Leaf ids in the order their ledger started.

@@ -70,7 +70,7 @@ export function createStore() {
      * What the output panel shows at step k: the trace's stdout and error so far, and at the end of a finished
      * run the server's own stdout and error (they are the authority, e.g. for prints the trace didn't carry).
      * @param {number} k
-     * @returns {{stdout: string, error: RunError|null, warnings: string[], truncated: string|null, folds: object[]}}
+     * @returns {{stdout: string, error: RunError|null, warnings: string[], truncated: string|null, folds: import('./reducer.js').Snapshot["folds"]}}
      */
     outputAt(k) {
       const snap = store.at(k);

@@ -58,8 +58,10 @@ export function createTimelinePanel(root, player, { keys: keyTarget = document }
   const jumps = el('div', { className: 'jumps', role: 'group' });
   jumps.setAttribute('aria-label', 'jump to');
   /** @type {[HTMLButtonElement, string, 1|-1][]} */
+  /** @type {[HTMLButtonElement, keyof typeof JUMPS, 1|-1][]} */
   const jumpButtons = [];
-  for (const [kind, { label }] of Object.entries(JUMPS)) {
+  for (const kind of /** @type {(keyof typeof JUMPS)[]} */ (Object.keys(JUMPS))) {
+    const { label } = JUMPS[kind];
     for (const dir of /** @type {(1|-1)[]} */ ([-1, 1])) {
       const name = `${dir < 0 ? 'Previous' : 'Next'} ${label}${kind === 'backward' ? (dir < 0 ? ' (PageUp)' : ' (PageDown)') : ''}`;
       const b = el('button', {

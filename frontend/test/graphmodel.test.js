@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { nodeClasses } from '../src/graphdraw.js';
-import { ACC, accId, graphModel, seedId, seedRows } from '../src/graphmodel.js';
+import { ACC, accId, foldId, graphModel, seedId, seedRows } from '../src/graphmodel.js';
 import { snapshotAt } from '../src/reducer.js';
 import { fixture } from './fixtures.js';
 
@@ -64,4 +64,44 @@ it('writes an edge gradient as its first entries, or its shape when not even one
       [0.5, 0.25],
     ]),
   ).toBe('∂ [2×2]');
+});
+
+it("joins a tensor made from a folded iteration's tensor to a box standing for the folded iterations", () => {
+  const leaf = {
+    seq: 0,
+    type: 'tensor',
+    line: 1,
+    id: 0,
+    name: 'x',
+    op: null,
+    inputs: [],
+    shape: [],
+    dtype: 'float32',
+    values: 1,
+    requires_grad: true,
+    is_leaf: true,
+  };
+  const mul = (seq, id, from) => ({
+    seq,
+    type: 'tensor',
+    line: 3,
+    id,
+    name: 'y',
+    op: 'MulBackward0',
+    inputs: [from],
+    shape: [],
+    dtype: 'float32',
+    values: 1,
+    requires_grad: true,
+    is_leaf: false,
+  });
+  const folded = { seq: 2, type: 'folded', line: 2, loop: 2, first: 1, last: 8, iterations: 8, events: 8 };
+  const events = [leaf, mul(1, 1, 0), folded, mul(3, 9, 8)]; // y of iteration 9 made from iteration 8's, folded
+  const final = snapshotAt(events, events.length);
+  const { boxes, edges } = graphModel(final, ['0', '1', '9']);
+  expect(boxes.map((b) => b.id)).toContain(foldId('9', 0));
+  expect(edges).toContainEqual({ id: `${foldId('9', 0)}->9`, from: foldId('9', 0), to: '9' });
+  expect(boxes.filter((b) => b.id.startsWith('fold:'))).toHaveLength(1); // tensor 1's input is known
+  const unfolded = snapshotAt([leaf, mul(1, 1, 0)], 2);
+  expect(graphModel(unfolded, ['0', '1']).boxes.some((b) => b.id.startsWith('fold:'))).toBe(false);
 });

@@ -177,6 +177,61 @@ it('shows a training loop one iteration at a time: the graph that iteration buil
   expect(graphWindow(final, snapshotAt(events, bw + 3)).iteration).toBe(1);
 });
 
+it("numbers a training loop's iterations counting the folded ones (their graphs left out, their backward() kept)", () => {
+  // w, then 6 iterations of `loss = w * 2; loss.backward()` (line 4); iterations 3-5 folded: backward events only
+  const events = [
+    {
+      seq: 0,
+      type: 'tensor',
+      line: 1,
+      id: 0,
+      name: 'w',
+      op: null,
+      inputs: [],
+      shape: [],
+      dtype: 'float32',
+      values: 1,
+      requires_grad: true,
+      is_leaf: true,
+    },
+  ];
+  const push = (e) => events.push({ seq: events.length, line: 4, ...e });
+  const full = (i) => {
+    push({
+      type: 'tensor',
+      id: 10 + i,
+      name: 'loss',
+      op: 'MulBackward0',
+      inputs: [0],
+      shape: [],
+      dtype: 'float32',
+      values: 2,
+      requires_grad: true,
+      is_leaf: false,
+    });
+    push({ type: 'backward', root: 10 + i, gradient: 1, retain_graph: false });
+  };
+  full(1);
+  full(2);
+  push({ type: 'folded', loop: 3, first: 2, last: 4, iterations: 3, events: 6 });
+  for (let i = 3; i <= 5; i++) push({ type: 'backward', root: 10 + i, gradient: 1, retain_graph: false, values: 2 });
+  full(6);
+  const final = snapshotAt(events, events.length);
+  expect(graphWindow(final, final)).toMatchObject({ iteration: 6, of: 6, key: 'it2' });
+  expect(graphWindow(final, snapshotAt(events, 2))).toMatchObject({ iteration: 1, of: 6 });
+  expect(graphWindow(final, snapshotAt(events, 4))).toMatchObject({ iteration: 2, of: 6 });
+  // a folded iteration's backward(): the graph of iteration 2, the last traced before it, said to be iteration 4's
+  const folded = events.findIndex((e) => e.type === 'backward' && e.root === 14) + 1;
+  expect(graphWindow(final, snapshotAt(events, folded))).toMatchObject({ iteration: 2, folded: 4, of: 6 });
+  expect(graphWindow(final, final).folded).toBeUndefined();
+  const firstFolded = events.findIndex((e) => e.type === 'backward' && e.root === 13) + 1; // iteration 3's
+  for (let k = 1; k < firstFolded; k++) {
+    // a traced iteration, its backward() included
+    expect(graphWindow(final, snapshotAt(events, k)).folded, `step ${k}`).toBeUndefined();
+  }
+  expect(graphWindow(final, snapshotAt(events, firstFolded)).folded).toBe(3);
+});
+
 it('lays big graphs out too: a spanning tree through dagre, every edge still left to right, no overlaps', () => {
   let seed = 7;
   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;

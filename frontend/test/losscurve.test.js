@@ -24,11 +24,15 @@ it('draws nothing for backward calls on different lines (lesson 2 is no training
 });
 
 it('knows the backward() event behind each point (a click moves the timeline there) and ticks a log axis at 1, 2, 5', async () => {
-  const { passSeq, logTicks } = await import('../src/losscurve.js');
+  const { passSeq, logTicks, tickLabel, MAX_LOG_TICKS } = await import('../src/losscurve.js');
   const f = final('gradient_accumulation');
   const [xs] = lossSeries(f);
   expect(passSeq(xs, 0)).toBe(f.passes[0].seq);
   expect(passSeq(xs, 7)).toBe(f.passes[7].seq);
   expect(logTicks(null, 1, 0.03, 12)).toEqual([0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10]);
-  expect(logTicks(null, 1, 1e-12, 10)).toHaveLength(14); // 1e-12 … 1e1: the powers of ten only
+  // 1e-12 … 1e1: 14 powers of ten, too many to label in 160 px: every 3rd, with 1 among them
+  expect(logTicks(null, 1, 1e-12, 10)).toEqual([1e-12, 1e-9, 1e-6, 0.001, 1]);
+  expect(logTicks(null, 1, 9e-13, 40).map(tickLabel)).toEqual(['1e-12', '1e-9', '1e-6', '0.001', '1']);
+  expect(logTicks(null, 1, 1e-3, 1e3).length).toBeLessThanOrEqual(MAX_LOG_TICKS);
+  expect([5e-7, 0.02, 100, 1e6].map(tickLabel)).toEqual(['5e-7', '0.02', '100', '1e6']);
 });

@@ -34,3 +34,9 @@ def check_code_size(code: str, settings: Settings) -> None:
     size = len(code.encode("utf-8", "surrogatepass"))
     if size > settings.max_code_bytes:
         raise HTTPException(413, f"code is {size} bytes; the limit is {settings.max_code_bytes} bytes")
+
+
+def client_of(request: Request) -> str:
+    """Who sent the request, for the per-client share of the run slots: the client's address (behind a trusted
+    proxy, uvicorn has put the address from ``X-Forwarded-For`` there)."""
+    return request.client.host if request.client is not None else ""

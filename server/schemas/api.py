@@ -102,6 +102,10 @@ class Health(BaseModel):
     not_kept_nondeterministic: int = 0
     not_kept_limit: int = 0
     not_kept_too_big: int = 0
+    engine: str = ""
+    """The SHA-256 of the engine's and server's source: replicas share kept answers only with equal ones."""
+    process: int = 0
+    """The id of the server process that answered (a replica may run several: ``--processes``)."""
 
 
 class ErrorBody(BaseModel):

@@ -34,6 +34,14 @@ def shot(page: Page, name: str) -> Path:
     return path
 
 
+def shot_panel(page: Page, testid: str, name: str) -> Path:
+    """Save a screenshot of one panel (its ``data-testid``) at full resolution to test-artifacts/<name>.png."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.get_by_test_id(testid).screenshot(path=str(path))
+    return path
+
+
 def fixture_trace(name: str) -> dict[str, Any]:
     """A hand-written trace (frontend/test/fixtures/<name>.json): stdout, error, seed, events."""
     return json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))

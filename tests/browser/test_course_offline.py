@@ -24,11 +24,19 @@ DIST = ROOT / "frontend" / "dist"
 CODE = lesson("accumulation")
 
 
+def gradtrace_script() -> str:
+    """The ``gradtrace`` console script that ``pip install -e .`` (make setup) put beside this Python."""
+    script = Path(sys.executable).parent / "gradtrace"
+    assert script.exists(), f"no console script at {script}: install the package (make setup, pip install -e .)"
+    return str(script)
+
+
 def record_cli(code: str, folder: Path) -> dict:
-    """``gradtrace record code.py -o trace.json`` (the console script's module, run as a program)."""
+    """``gradtrace record code.py -o trace.json``: the package's console script, as a course author runs it (this
+    checkout's code first on its path, so a worktree records with its own server package)."""
     (folder / "code.py").write_text(code, encoding="utf-8")
     subprocess.run(
-        [sys.executable, "-m", "server.record", "record", "code.py", "-o", "trace.json"],
+        [gradtrace_script(), "record", "code.py", "-o", "trace.json"],
         cwd=folder,
         check=True,
         capture_output=True,

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import code_url, lesson, shot
+from tests.browser.helpers import code_url, lesson, shot, shot_panel
 from tests.browser.programs import LOOP_500, MLP, NEURON
 
 PROGRAMS = {
@@ -129,7 +129,7 @@ def assert_legible_and_inside(page: Page, name: str) -> None:
     assert text["drawn"] > 0, f"{name}: no text drawn at all"
 
 
-@pytest.mark.parametrize("name", ["gradient_accumulation", "mlp", "scalar_backward", "neuron"])
+@pytest.mark.parametrize("name", list(PROGRAMS))
 def test_after_run_the_whole_graph_is_in_the_panel_and_no_text_is_under_11px(
     page: Page, live_server: str, name: str
 ) -> None:
@@ -137,6 +137,7 @@ def test_after_run_the_whole_graph_is_in_the_panel_and_no_text_is_under_11px(
     assert_legible_and_inside(page, name)
     assert page.evaluate(OVERLAPS) == [], name
     shot(page, f"graph-view-after-run-{name}")
+    shot_panel(page, "graph", f"graph-panel-after-run-{name}")
 
 
 def test_the_seed_lesson_is_fitted_with_every_row_readable(page: Page, live_server: str) -> None:
@@ -147,21 +148,42 @@ def test_the_seed_lesson_is_fitted_with_every_row_readable(page: Page, live_serv
     expect(page.get_by_test_id("minimap")).to_be_hidden()  # everything is in view: no minimap
 
 
-@pytest.mark.parametrize("name", ["gradient_accumulation", "mlp", "loop500", "neuron"])
+@pytest.mark.parametrize("name", list(PROGRAMS))
 def test_every_timeline_move_keeps_the_current_node_in_the_panel(page: Page, live_server: str, name: str) -> None:
     run(page, PROGRAMS[name], live_server)
     n = int(page.locator("input.slider").get_attribute("max") or "0")
+    counter = page.get_by_test_id("timeline").locator(".counter")
     rng = random.Random(12)
     seen = 0
-    for k in sorted(rng.sample(range(1, n + 1), 10), key=lambda _: rng.random()):
-        page.locator("input.slider").fill(str(k))
-        expect(page.get_by_test_id("timeline").locator(".counter")).to_have_text(f"step {k} / {n}")
+
+    def check(how: str) -> None:
+        nonlocal seen
         page.wait_for_function(f"({CURRENT})() !== 'out'", timeout=5_000)
-        state = page.evaluate(CURRENT)
-        seen += state == "in"
-        assert page.evaluate(SMALL_TEXT)["small"] == [], (name, k)
-    assert seen >= 3, f"{name}: only {seen} of 10 positions had a current node drawn"
+        seen += page.evaluate(CURRENT) == "in"
+        assert page.evaluate(SMALL_TEXT)["small"] == [], (name, how)
+        assert page.evaluate(OUTSIDE, '[data-testid=graph] [data-current="true"]') == [], (name, how)
+
+    # 10 random positions of the slider
+    for k in [rng.randint(1, n) for _ in range(10)]:
+        page.locator("input.slider").fill(str(k))
+        expect(counter).to_have_text(f"step {k} / {n}")
+        check(f"slider {k}")
+    # clicks on the track, and the keys: PageUp/PageDown (backward() calls), Home, End, arrows
+    track = page.locator("input.slider").bounding_box()
+    assert track
+    for frac in (0.15, 0.55, 0.9):
+        before = counter.inner_text()
+        page.mouse.click(track["x"] + track["width"] * frac, track["y"] + track["height"] / 2)
+        expect(counter).not_to_have_text(before)
+        check(f"track {frac}")
+    page.locator("body").click(position={"x": 5, "y": 5})
+    for key in ("Home", "PageDown", "PageDown", "ArrowRight", "ArrowRight", "PageUp", "End", "ArrowLeft"):
+        page.keyboard.press(key)
+        page.wait_for_timeout(50)
+        check(key)
+    assert seen >= 5, f"{name}: only {seen} of 21 positions had a current node drawn"
     shot(page, f"graph-view-after-seeks-{name}")
+    shot_panel(page, "graph", f"graph-panel-after-seeks-{name}")
 
 
 def test_the_learners_zoom_is_kept_until_fit_and_the_names_then_marks_when_zoomed_out(

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import code_url, shot
+from tests.browser.helpers import code_url, shot, shot_panel
 
 LONG_LOOP = (
     "import torch\nx = torch.tensor([1., 2., 3.], requires_grad=True)\ny = x\nfor i in range(5000):\n"
@@ -24,6 +24,12 @@ def test_a_5000_iteration_loop_then_backward_shows_the_backward_pass_and_the_gra
     expect(page.get_by_test_id("ledger").locator(".ledger-leaf h3")).to_contain_text(
         "x.grad = [1.6488, 1.6488, 1.6488]"
     )
+    # The chain's two ends (iterations 0-2 and 4999) are joined by a box for the folded iterations between.
+    fold = page.locator("[data-testid=graph] [data-fold-for]")
+    expect(fold).to_have_count(1)
+    expect(fold).to_contain_text("⋯ folded iterations")
+    expect(page.locator("[data-testid=graph] path.fold-edge")).to_have_count(1)
+    shot_panel(page, "graph", "long-loop-folded-chain")
     # Step to the backward pass: its nodes light up as they run.
     page.get_by_role("button", name="First step").click()
     ran = page.locator('[data-testid="graph"] svg [data-node-id].ran')

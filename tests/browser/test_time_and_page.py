@@ -51,6 +51,34 @@ def test_jumps_to_backward_optimizer_step_and_grad_changes(page: Page, live_serv
     shot(page, "time-page-jumps")
 
 
+def test_loop_iterations_are_numbered_counting_the_folded_ones_and_one_click_apart(
+    page: Page, live_server: str
+) -> None:
+    run(page, MLP, live_server)  # 20 steps: iterations 0-2 and 19 traced in full, 3-18 folded
+    note = page.locator(".graph-note")
+    expect(note).to_have_text(re.compile(r"^Iteration 20 of 20: .*\(index 19\)\.$"))
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("Home")
+    page.get_by_role("button", name="Next iteration").click()
+    # it lands on the iteration's first grad_fn, where its graph is drawn
+    expect(page.get_by_test_id("timeline").locator(".what")).to_contain_text("grad_fn=<TBackward0>")
+    expect(note).to_have_text(re.compile(r"^Iteration 1 of 20: "))
+    for want in (2, 3, 20):
+        page.get_by_role("button", name="Next iteration").click()
+        expect(note).to_have_text(re.compile(rf"^Iteration {want} of 20: "))
+    expect(page.get_by_role("button", name="Next iteration")).to_be_disabled()
+    page.get_by_role("button", name="Previous iteration").click()
+    expect(note).to_have_text(re.compile(r"^Iteration 3 of 20: "))
+    # the backward() of a folded iteration: said so, and the last graph traced before it is shown
+    page.get_by_role("button", name="Next backward() (PageDown)").click()
+    expect(note).to_have_text(re.compile(r"^Iteration 3 of 20: "))  # iteration 3's own backward()
+    page.get_by_role("button", name="Next backward() (PageDown)").click()
+    expect(note).to_have_text(
+        re.compile(r"^Iteration 4 of 20: folded, its graph is not in the trace; showing iteration 3's \(index 2\)")
+    )
+    shot(page, "time-page-folded-iteration")
+
+
 def test_playback_is_paced_to_the_programs_length(page: Page, live_server: str) -> None:
     run(page, LOOP_500, live_server)
     n = int(page.locator("input.slider").get_attribute("max") or "0")
@@ -69,8 +97,15 @@ def test_the_loss_curve_moves_the_timeline_and_writes_tiny_losses_in_full(page: 
     caption = page.locator("#loss-caption")
     # the loss falls to 9.0949e-13: PyTorch's scientific notation, never "loss 0"
     expect(caption).to_contain_text("loss 9.0949e-13")
+    # a log axis over 13 powers of ten: a few short labels, each a power of ten, none written over another
+    chart = page.locator("#loss-chart")
+    expect(chart).to_have_attribute("data-ticks", re.compile(r"^1e-\d+ "))
+    ticks = (chart.get_attribute("data-ticks") or "").split()
+    assert 3 <= len(ticks) <= 8 and len(set(ticks)) == len(ticks), ticks
+    assert all(re.fullmatch(r"1e-?\d+|0\.0*1|10*", t) for t in ticks), ticks
     expect(page.locator("#h-loss")).to_be_visible()
     over = page.locator("#loss-chart .u-over")
+    over.scroll_into_view_if_needed()
     box = over.bounding_box()
     assert box
     page.mouse.move(box["x"] + box["width"] * 0.1, box["y"] + box["height"] / 2)

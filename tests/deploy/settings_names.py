@@ -1,5 +1,5 @@
 """Which environment variables the deployment files may set: the server's settings (``server/settings.py``),
-uvicorn's own, and the settings agreed for issue 15 that the server does not read yet.
+uvicorn's own, and the settings agreed for the server that it does not read yet (none now).
 
 ``PENDING`` is a ratchet: once the server reads one of them, the test that checks it is still pending fails and
 says to move it out of here (tests/deploy/test_compose.py, test_k8s.py; tests/test_packaging.py).
@@ -12,9 +12,9 @@ from server.settings import Settings
 UVICORN = frozenset({"FORWARDED_ALLOW_IPS"})
 """Read by uvicorn itself: whose X-Forwarded-For to believe."""
 
-PENDING = frozenset({"GRADTRACE_REDIS_URL"})
-"""Agreed in docs/SCALE-OUT.md (the shared store of kept answers), set by compose and Kubernetes already; the server
-ignores it until the store lands (tests/deploy/redis_answers_pending.py)."""
+PENDING: frozenset[str] = frozenset()
+"""Agreed in docs/SCALE-OUT.md and set by compose or Kubernetes before the server reads them. (GRADTRACE_REDIS_URL
+was, until the shared store of kept answers landed: tests/deploy/test_redis_answers.py.)"""
 
 
 def setting_names() -> frozenset[str]:

@@ -162,3 +162,19 @@ def test_every_pod_runs_restricted() -> None:
             assert context["allowPrivilegeEscalation"] is False and context["readOnlyRootFilesystem"] is True
             assert context["capabilities"]["drop"] == ["ALL"]
             assert "limits" in container["resources"] and "memory" in container["resources"]["limits"]
+
+
+def test_prometheus_may_scrape_the_api_pods_metrics() -> None:
+    from server.metrics import instrument  # noqa: F401 - the server has /metrics (server/metrics.py)
+
+    template = _one("Deployment", "gradtrace-api")["spec"]["template"]
+    annotations = template["metadata"]["annotations"]
+    assert annotations["prometheus.io/scrape"] == "true" and annotations["prometheus.io/path"] == "/metrics"
+    assert int(annotations["prometheus.io/port"]) == template["spec"]["containers"][0]["ports"][0]["containerPort"]
+    sources = [
+        peer["namespaceSelector"]["matchLabels"]["kubernetes.io/metadata.name"]
+        for rule in _one("NetworkPolicy", "gradtrace-api")["spec"]["ingress"]
+        for peer in rule["from"]
+        if "namespaceSelector" in peer
+    ]
+    assert "monitoring" in sources

@@ -301,3 +301,11 @@ def test_headers_or_a_body_that_never_arrive_are_cut_off_at_nginx(stack: Stack) 
         ("/api/run", 408, ""),
         ("/healthz", 408, ""),
     ]
+
+
+def test_the_request_id_nginx_logs_is_the_one_the_replica_answers_with(stack: Stack) -> None:
+    before = len(stack.nginx.log())
+    response = httpx.post(f"{stack.url}/api/run", json={"code": "print('id')"}, timeout=30)
+    assert response.status_code == 200
+    entry = _new_entries(stack, before, ("/api/run",), 1)[0]
+    assert response.headers["x-request-id"] == entry["request_id"] and len(entry["request_id"]) == 32

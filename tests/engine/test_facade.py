@@ -21,11 +21,18 @@ def test_fresh_tree_per_call() -> None:
         "torch.nn.functional",
         "torch.nn.init",
         "torch.nn.utils",
+        "torch.nn.parameter",
         "torch.optim",
         "torch.optim.lr_scheduler",
         "torch.autograd",
         "torch.autograd.functional",
+        "torch.autograd.function",
         "torch.cuda",
+        "torch.accelerator",
+        "torch.backends",
+        "torch.backends.mps",
+        "torch.backends.cudnn",
+        "torch.random",
         "torch.utils",
         "torch.utils.data",
     }
@@ -172,8 +179,9 @@ def test_no_numpy_escape_hatches() -> None:
         x = torch.tensor([1.0, 2.0])
         for name in ("__array__", "storage", "untyped_storage"):
             assert not hasattr(x, name)
-        with pytest.raises(NotImplementedError):
-            x.numpy()
+        a = x.numpy()  # our stand-in (engine/ndarray): the real array only behind an underscore name
+        public = {name for name in dir(a) if not name.startswith("_")}
+        assert not public & {"base", "ctypes", "data", "tofile", "tobytes", "view", "flags", "strides", "dump"}
         y = (torch.tensor([1.0], requires_grad=True) * 2).grad_fn
         for name in ("forward", "backward"):
             assert not hasattr(y, name)

@@ -1,9 +1,9 @@
 """The real-course corpus: public PyTorch course programs, run on gradtrace's engine and compared with PyTorch 2.13.
 
-The programs and their truth are not part of the repository (public course code stays out of our commits; see
-README.md beside this file). They live in ``$GRADTRACE_REALCOURSE`` (default: ``tests/realcourse/corpus/``, which
-git ignores), as ``programs/<name>.py`` (a header comment: source, license, changes) and ``truth/<name>.out``
+The programs and their truth are committed beside this file (see README.md): ``corpus/programs/<name>.py`` (a
+header comment: source repository, path and commit, license, every change) and ``corpus/truth/<name>.out``
 (``make_truth.py`` writes it: PyTorch's stdout, then ``!! Type: first line of the message`` when it raises).
+``$GRADTRACE_REALCOURSE`` points the harness at another corpus of the same layout.
 
 A program passes when the engine prints the same stdout byte for byte and raises the same error (type and first
 line of the message), or none where PyTorch raises none.
@@ -23,8 +23,9 @@ KNOWN_FAILURES = HERE / "known_failures.txt"
 SCORE = HERE / "SCORE"
 ERROR_MARK = "!! "
 # The engine's own 4.5 s wall-clock limit is what a learner meets; under a loaded test machine (2 cores, several
-# jobs) it would make the corpus flaky, so the corpus allows 10 s (a program past it counts as a limit hit) and score.py reports each time.
-MAX_SECONDS = 10.0
+# jobs) it would make the corpus flaky, so the corpus allows 20 s (a program past it counts as a limit hit; the polynomial
+# fits take 3-9 s each on a machine running 8 jobs on 2 cores) and score.py reports each time.
+MAX_SECONDS = 20.0
 
 
 @dataclass(frozen=True)

@@ -82,12 +82,25 @@ def test_no_user_code_runs_after_a_breach(limit: str, body: str, limits: Limits,
 
 
 def test_user_code_cannot_define_what_would_run_at_teardown() -> None:
-    for dunder in ("__exit__", "__enter__", "__del__"):
-        code = f"class M:\n    def {dunder}(self, *a):\n        print('after')\n"
-        result = engine.run(code)
-        assert result.error is not None and result.error["type"] == "NotSupported", result.error
+    code = "class M:\n    def __del__(self, *a):\n        print('after')\n"
+    result = engine.run(code)
+    assert result.error is not None and result.error["type"] == "NotSupported", result.error
     result = engine.run("class M:\n    pass\nwith M():\n    print('in')")
-    assert result.error is not None and "context managers" in result.error["message"]
+    assert result.error == {
+        "type": "TypeError",
+        "message": "'M' object does not support the context manager protocol",
+        "line": 3,
+    }
+
+
+def test_no_exit_of_the_learners_context_manager_runs_after_a_breach() -> None:
+    code = (
+        "class M:\n    def __enter__(self):\n        return self\n    def __exit__(self, *a):\n        print('exit')\n"
+        "        return True\nwith M():\n    while True:\n        pass\nprint('after')"
+    )
+    result = engine.run(code, limits=Limits(max_steps=10_000))
+    assert result.stdout == "" and result.error is not None and result.error["type"] == "LimitExceeded"
+    assert result.error["line"] == 8
 
 
 def test_a_breach_stays_a_breach_for_an_interpreter_run_alone() -> None:

@@ -137,5 +137,5 @@ def test_object_base_is_accepted() -> None:
 
 
 def test_user_class_dunders_are_refused() -> None:
-    _, error = sandbox("class A:\n    def __repr__(self):\n        return 'x'")
+    _, error = sandbox("class A:\n    def __getattr__(self, name):\n        return 'x'")
     assert error is not None and error["type"] == "NotSupported" and error["line"] == 2

@@ -60,3 +60,22 @@ def test_a_stream_is_never_compressed(live_server: str) -> None:
         assert "content-encoding" not in response.headers
         text = b"".join(response.iter_raw()).decode()
     assert text.count("event: done") == 1
+
+
+def _wire(live_server: str, body: dict[str, object]) -> tuple[httpx.Headers, bytes]:
+    with (
+        httpx.Client(base_url=live_server, timeout=60) as client,
+        client.stream("POST", "/api/run", json=body, headers={"Accept-Encoding": "gzip"}) as response,
+    ):
+        return response.headers, b"".join(response.iter_raw())
+
+
+def test_a_kept_answer_goes_out_gzipped_as_the_same_bytes_each_time(live_server: str) -> None:
+    """Compressed once, then kept so: a replay costs no compression (issue 9: a kept answer is ready to send)."""
+    body = {"code": BIG + "# gzipped once\n", "seed": 3}
+    _wire(live_server, body)  # runs it, and keeps the answer
+    first_headers, first = _wire(live_server, body)
+    second_headers, second = _wire(live_server, body)
+    assert first_headers["content-encoding"] == second_headers["content-encoding"] == "gzip"
+    assert "accept-encoding" in first_headers["vary"].lower()
+    assert first == second and json.loads(gzip.decompress(first))["error"] is None

@@ -1,8 +1,5 @@
-"""PENDING (issue 15): kept answers shared between replicas through Redis, as docs/SCALE-OUT.md specifies them.
-
-Not collected by ``make test`` (the file name doesn't start with ``test_``): the server has no Redis store yet, so
-these fail today. Run them with ``make test-pending`` (or ``pytest tests/deploy/redis_answers_pending.py``); once the
-store lands, rename this file to ``test_redis_answers.py`` so that every run of ``make test`` has them.
+"""Issue 15: kept answers shared between replicas through Redis, as docs/SCALE-OUT.md specifies them
+(``server/answer_store.py``); a replica without Redis, or whose Redis goes away mid-run, answers as before.
 
 The stack is tests/deploy/stack.py's: nginx in front of two replicas started with ``GRADTRACE_REDIS_URL``, one
 Debian redis-server with deploy/redis/redis.conf. nginx's access log says which replica answered.
@@ -78,6 +75,15 @@ def test_a_program_that_draws_its_own_seed_is_never_shared(stack: Stack) -> None
     keys_before = _keys(stack)
     response, _ = _post(stack, {"code": "import torch\nprint(torch.rand(2))\n# unseeded\n"})
     assert response.status_code == 200
+    time.sleep(0.5)
+    assert _keys(stack) == keys_before
+
+
+def test_a_program_that_hits_a_limit_is_never_shared(stack: Stack) -> None:
+    keys_before = _keys(stack)
+    code = "print('before')\nx = 2 ** 10 ** 10\n# limit\n"  # the int-size limit: at once, whatever the budgets
+    response, _ = _post(stack, {"code": code, "seed": 1})
+    assert response.json()["error"]["type"] == "LimitExceeded"
     time.sleep(0.5)
     assert _keys(stack) == keys_before
 
