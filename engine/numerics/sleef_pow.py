@@ -146,11 +146,14 @@ def powf(x: np.ndarray, y: float) -> np.ndarray:
 
 def pow_scalar(x: np.ndarray, y: float) -> np.ndarray | None:
     """``x ** y`` of a float32 array as ATen's kernel computes it: SLEEF's powf over whole pairs of vectors of each
-    thread's chunk, the scalar ``std::pow`` (correctly rounded here, in double) for the rest. None on the "default"
-    profile (no vectorised kernel: every element through std::pow)."""
-    if capability() == "default" or isinstance(y, bool) or not isinstance(y, (int, float)):
+    thread's chunk, the scalar ``std::pow`` (correctly rounded here, in double) for the rest; ``y = -0.5`` is
+    ATen's rsqrt. None on the "default" profile (no vectorised kernel: every element through std::pow)."""
+    if isinstance(y, bool) or not isinstance(y, (int, float)) or x.dtype != F32:
         return None
-    if x.dtype != F32 or not x.flags.c_contiguous:
+    if y == -0.5:  # ATen's rsqrt kernel on every CPU: 1 / sqrt(x), rounded twice (measured: bit for bit)
+        with np.errstate(all="ignore"):
+            return _f(F32(1) / np.sqrt(x))
+    if capability() == "default" or not x.flags.c_contiguous:
         return None
     x = _f(x)
     flat = x.reshape(-1)

@@ -327,8 +327,6 @@ def pow_scalar(a: np.ndarray, e: Any) -> np.ndarray:
             return np.ones_like(a)
         if e == 0.5:
             return np.sqrt(a)
-        if e == -0.5:
-            return 1 / np.sqrt(a)  # ATen's rsqrt kernel: 1 / sqrt(x), two roundings (measured: bit for bit)
         if e == -1:
             return 1 / a
         if e == -2:
