@@ -12,7 +12,7 @@ from engine.numerics.mkl_sqrt import rsqrt14, sqrt
 from engine.numerics.mkl_trig import cos, sin
 from engine.numerics.pointwise import addcdiv, addcmul, lerp
 from engine.numerics.sleef import expf, logf, sigmoid
-from engine.numerics.sleef_pow import pow_scalar, powf
+from engine.numerics.sleef_pow import pow_scalar, pow_tensors, powf
 from engine.numerics.softmax import (
     EXACT_MAX_ELEMENTS,
     lastdim_f32,
@@ -43,6 +43,7 @@ __all__ = [
     "sigmoid",
     "powf",
     "pow_scalar",
+    "pow_tensors",
     "row_sums",
     "EXACT_MAX_ELEMENTS",
     "lastdim_f32",

@@ -327,17 +327,12 @@ def pow_scalar(a: np.ndarray, e: Any) -> np.ndarray:
             return np.ones_like(a)
         if e == 0.5:
             return np.sqrt(a)
-        if e == -0.5:
-            return 1 / np.sqrt(a)  # ATen's rsqrt kernel: 1 / sqrt(x), two roundings (measured: bit for bit)
         if e == -1:
             return 1 / a
         if e == -2:
             return 1 / (a * a)
-        if a.dtype == np.float32 and a.flags.c_contiguous and isinstance(e, (int, float)):
-            exact = numerics.pow_scalar(a, e)  # ATen's vectorised kernel: SLEEF's powf (docs/NUMERICS.md)
-            if exact is not None:
-                return exact
-        return np.power(a.astype(np.float64), e).astype(a.dtype)
+        exact = numerics.pow_scalar(a, e)  # float32: ATen's vectorised kernel, SLEEF's powf (docs/NUMERICS.md)
+        return exact if exact is not None else np.power(a.astype(np.float64), e).astype(a.dtype)
 
 
 class PowBackward1(Function):
@@ -349,7 +344,7 @@ class PowBackward1(Function):
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        r = np.power(a, b)
+        r = numerics.pow_tensors(a, b)
         ctx._save(self=a, exponent=b, result=r)
         return r
 

@@ -33,7 +33,7 @@ if CAP == "avx2" and cpu.capability() == "avx512":
     CAP = "avx512+mkl-avx2"
 EXACT_ON = {
     "avx512": {"polynomial_tensor", "polynomial_module"},
-    "avx512+mkl-avx2": {"polynomial_tensor", "polynomial_module"},
+    "avx512+mkl-avx2": {"polynomial_tensor", "polynomial_module", "polynomial_nn", "polynomial_optim"},
     "avx2": {"polynomial_tensor", "polynomial_module", "polynomial_nn", "polynomial_optim"},
     "default": set(),
 }
