@@ -25,7 +25,6 @@ from engine.stdlib.copying import make_copy
 from engine.stdlib.dataclass import make_dataclasses
 from engine.stdlib.iterate import make_functools, make_itertools
 from engine.stdlib.numpy_module import make_numpy
-from engine.stdlib.ospath import make_os
 from engine.stdlib.pyrandom import make_random
 from engine.stdlib.text import make_pprint, make_string, make_typing
 
@@ -47,8 +46,6 @@ def make_stdlib(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
         "pprint": make_pprint(write, budget),
         "string": make_string(),
         "time": time,
-        "os": (os := make_os(budget)),
-        "os.path": os.path,
         "timeit": make_timeit(time),
         "typing": make_typing(),
     }

@@ -22,23 +22,12 @@ CASES = [
     ("x = [1]\ny = x.__class__", "NotSupported", "attribute '__class__' is not accessible", 2),
     ("().__class__.__bases__", "NotSupported", "attribute '__class__' is not accessible", 1),
     ("getattr(1, 'real')", "NotSupported", "'getattr' is not available", 1),
-    (
-        "\nimport os\nos.system('id')",
-        "NotSupported",
-        "'os.system' is not available (module 'os' is not available here beyond os.path's string functions, "
-        "os.sep and os.linesep)",
-        3,
-    ),
+    ("\nimport os", "NotSupported", "module 'os' is not available", 2),
     # numpy is a safe stand-in now (engine/ndarray, tests/sandbox/test_numpy_escapes.py); its machinery is not:
     ("import numpy.ctypeslib", "NotSupported", "module 'numpy.ctypeslib' is not available", 1),
     ("from numpy.lib import stride_tricks", "NotSupported", "module 'numpy.lib' is not available", 1),
     ("import scipy as sp", "NotSupported", "module 'scipy' is not available", 1),
-    (
-        "from os import environ",
-        "NotSupported",
-        "'os.environ' is not available (module 'os' is not available here beyond os.path's string functions, os.sep and os.linesep)",
-        1,
-    ),
+    ("from os import path", "NotSupported", "module 'os' is not available", 1),
     ("eval('1')", "NotSupported", "'eval' is not available", 1),
     ("exec('x = 1')", "NotSupported", "'exec' is not available", 1),
     (

@@ -244,7 +244,7 @@ def test_memory_alive_is_bounded_but_freed_tensors_do_not_count() -> None:
         ("import torch\nx = torch.ones(1)\nx.__class__", "NotSupported", 3),
         ("().__class__.__bases__", "NotSupported", 1),
         ("import torch\ngetattr(torch, 'ones')", "NotSupported", 2),
-        ("import torch\nimport os\nos.system('id')", "NotSupported", 3),
+        ("import torch\nimport os", "NotSupported", 2),
         ("import torch\nwhile True:\n    pass", "LimitExceeded", 2),
         ("import torch\nx = torch.zeros(10**6, 10**6)", "LimitExceeded", 2),
         ("x = 2 ** 10 ** 10", "LimitExceeded", 1),
