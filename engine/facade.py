@@ -139,6 +139,7 @@ def _legacy_constructor(dt: dtypes.dtype) -> Any:
         return factories._new(legacy(args, dt._np))
 
     make.__name__ = make.__qualname__ = f"{_TYPE_NAMES[np.dtype(dt._np).name]}Tensor"  # Python's errors name it
+    make._gt_tensor_type = dt  # type: ignore[attr-defined]  # x.type(torch.FloatTensor) reads it (engine/ops/methods.py)
     return make
 
 

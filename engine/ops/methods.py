@@ -135,6 +135,9 @@ def _typed(type_: Any, names: dict[str, str]) -> Any:
             return type_(self, dtype)
         if isinstance(dtype, str) and dtype in names:
             return self.to(dtypes.from_numpy(np.dtype(names[dtype])))
+        legacy = getattr(dtype, "_gt_tensor_type", None)  # torch.FloatTensor, torch.LongTensor, ...
+        if isinstance(legacy, dtypes.dtype):
+            return self.to(legacy)
         if isinstance(dtype, (str, builtins.type)):
             raise ValueError(f"invalid type: '{dtype if isinstance(dtype, str) else dtype.__name__}'")
         raise TypeError("dtype must be a type, str, or dtype object")
