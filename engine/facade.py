@@ -37,6 +37,7 @@ from engine import (
 from engine.ops import argcheck, factories
 from engine.ops.api import ENTRIES
 from engine.ops.methods import keepdims_alias
+from engine.ops.outparam import accepts_out
 from engine.ops.tensor_data import legacy
 from engine.size_device import Size, check_device, device
 from engine.tensor import _TYPE_NAMES, Tensor
@@ -143,6 +144,63 @@ def _legacy_constructor(dt: dtypes.dtype) -> Any:
     return make
 
 
+# The function forms that take ``out=`` (PyTorch's own list is longer: these are the ones courses write).
+OUT_FORMS = frozenset(
+    [
+        "add",
+        "sub",
+        "subtract",
+        "mul",
+        "multiply",
+        "div",
+        "divide",
+        "true_divide",
+        "matmul",
+        "mm",
+        "bmm",
+        "mv",
+        "dot",
+        "addmm",
+        "pow",
+        "exp",
+        "log",
+        "log2",
+        "sqrt",
+        "rsqrt",
+        "abs",
+        "neg",
+        "sin",
+        "cos",
+        "tan",
+        "tanh",
+        "sigmoid",
+        "clamp",
+        "floor",
+        "ceil",
+        "round",
+        "sign",
+        "reciprocal",
+        "square",
+        "maximum",
+        "minimum",
+        "remainder",
+        "fmod",
+        "cat",
+        "stack",
+        "sum",
+        "mean",
+        "prod",
+        "cumsum",
+        "zeros",
+        "ones",
+        "rand",
+        "randn",
+        "arange",
+        "linspace",
+    ]
+)
+
+
 @functools.cache
 def _torch_members() -> dict[str, Any]:
     """Every declared op with a function form (``engine.ops.api``), then what is not an op."""
@@ -196,6 +254,8 @@ def _torch_members() -> dict[str, Any]:
     for name in argcheck.SIGNATURES:
         if name in m and not isinstance(m[name], dtypes.dtype):  # torch.float is the dtype, x.float() the method
             m[name] = argcheck.signed(name, m[name])
+    for name in OUT_FORMS & m.keys():  # out= is taken off before the argument check sees the call
+        m[name] = accepts_out(name, m[name])
     return m
 
 
