@@ -201,6 +201,43 @@ OUT_FORMS = frozenset(
 )
 
 
+# torch.sin_(x) and the other in-place function forms PyTorch's namespace has: the tensor's own in-place method.
+INPLACE_FUNCTIONS = [
+    "abs_",
+    "ceil_",
+    "cos_",
+    "erf_",
+    "exp2_",
+    "exp_",
+    "floor_",
+    "log1p_",
+    "log2_",
+    "log_",
+    "neg_",
+    "reciprocal_",
+    "relu_",
+    "round_",
+    "rsqrt_",
+    "sigmoid_",
+    "sin_",
+    "sqrt_",
+    "tan_",
+    "tanh_",
+]
+
+
+def _inplace_function(name: str) -> Any:
+    method = getattr(Tensor, name)
+
+    def inplace(input: Any, *args: Any, **kwargs: Any) -> Any:
+        if not isinstance(input, Tensor):
+            raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+        return method(input, *args, **kwargs)
+
+    inplace.__name__ = inplace.__qualname__ = name
+    return inplace
+
+
 @functools.cache
 def _torch_members() -> dict[str, Any]:
     """Every declared op with a function form (``engine.ops.api``), then what is not an op."""
@@ -254,6 +291,9 @@ def _torch_members() -> dict[str, Any]:
     for name in argcheck.SIGNATURES:
         if name in m and not isinstance(m[name], dtypes.dtype):  # torch.float is the dtype, x.float() the method
             m[name] = argcheck.signed(name, m[name])
+    for name in INPLACE_FUNCTIONS:
+        if hasattr(Tensor, name):
+            m[name] = _inplace_function(name)
     for name in OUT_FORMS & m.keys():  # out= is taken off before the argument check sees the call
         m[name] = accepts_out(name, m[name])
     return m
