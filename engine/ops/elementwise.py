@@ -172,10 +172,21 @@ TABLE = [
          "floor(x): piecewise constant, so its gradient is 0."),
     _row("CeilBackward0", "ceil", np.ceil, None, _zero, "{grad} · 0",
          "ceil(x): piecewise constant, so its gradient is 0."),
+    _row("AsinBackward0", "asin", lambda a: precise(np.arcsin, a), "self",
+         lambda k, g, a, r: g * k.pow(1 - a * a, -0.5), "{grad} / √(1 − {0}²)", "arcsin(a): d/da = 1 / √(1 - a²).",
+         Api("asin", aliases=("arcsin",), inplace="asin_", signature="Tensor input")),
+    _row("AcosBackward0", "acos", lambda a: precise(np.arccos, a), "self",
+         lambda k, g, a, r: -g * k.pow(1 - a * a, -0.5), "−{grad} / √(1 − {0}²)",
+         "arccos(a): d/da = -1 / √(1 - a²).",
+         Api("acos", aliases=("arccos",), inplace="acos_", signature="Tensor input")),
+    _row("AtanBackward0", "atan", lambda a: precise(np.arctan, a), "self", lambda k, g, a, r: g / (a * a + 1),
+         "{grad} / (1 + {0}²)", "arctan(a): d/da = 1 / (1 + a²).",
+         Api("atan", aliases=("arctan",), inplace="atan_", signature="Tensor input")),
 ]
 (ExpBackward0, LogBackward0, SqrtBackward0, TanhBackward0, SigmoidBackward0, ReluBackward0, AbsBackward0, SinBackward0,
  CosBackward0, TanBackward0, Log1PBackward0, Log2Backward0, Exp2Backward0, RsqrtBackward0, ReciprocalBackward0,
- ErfBackward0, SiluBackward0, SignBackward0, RoundBackward0, FloorBackward0, CeilBackward0) = TABLE
+ ErfBackward0, SiluBackward0, SignBackward0, RoundBackward0, FloorBackward0, CeilBackward0, AsinBackward0,
+ AcosBackward0, AtanBackward0) = TABLE
 
 # the torch functions of the rows, for the ops built from them
 _NAMES = ("exp", "log", "sqrt", "tanh", "sigmoid", "relu", "abs", "sin", "cos", "tan", "log1p", "log2", "exp2", "rsqrt",
