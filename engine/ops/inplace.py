@@ -149,6 +149,57 @@ def resize_(t: Tensor, *size: Any) -> Tensor:
     return t
 
 
+def _reshaped_inplace(t: Tensor, compute: Callable[[Tensor], Tensor]) -> Tensor:
+    """``x.unsqueeze_(0)`` and the other in-place shape changes: ``t`` becomes the view ``compute`` makes of it (the
+    same memory, a new shape); with a graph, its node is the view op's (PyTorch names it ``UnsqueezeBackward1``)."""
+    t._check_inplace()
+    st = state()
+    obs = st.observer
+    st.observer = None  # the op's temporary result is not a tensor the user sees
+    try:
+        res = compute(Tensor._make(t._data, t._grad_fn, t._requires_grad) if st.grad_enabled else t)
+    finally:
+        st.observer = obs
+    t._data = res._data
+    t._version += 1
+    if res._grad_fn is not None:
+        t._grad_fn = res._grad_fn
+    if obs is not None:
+        obs.tensor_created(t)  # the same tensor in a new shape: announced again
+    return t
+
+
+def unsqueeze_(t: Tensor, dim: int) -> Tensor:
+    return _reshaped_inplace(t, lambda x: x.unsqueeze(dim))  # type: ignore[attr-defined]  # an op method
+
+
+def squeeze_(t: Tensor, dim: Any = None) -> Tensor:
+    return _reshaped_inplace(t, lambda x: x.squeeze() if dim is None else x.squeeze(dim))  # type: ignore[attr-defined]
+
+
+def t_(t: Tensor) -> Tensor:
+    return _reshaped_inplace(t, lambda x: x.t())  # type: ignore[attr-defined]  # an op method
+
+
+def transpose_(t: Tensor, dim0: int, dim1: int) -> Tensor:
+    return _reshaped_inplace(t, lambda x: x.transpose(dim0, dim1))  # type: ignore[attr-defined]  # an op method
+
+
+tensor_methods(
+    {
+        "unsqueeze_": unsqueeze_,
+        "squeeze_": squeeze_,
+        "t_": no_arguments("t_", t_),
+        "transpose_": transpose_,
+    },
+    signatures={
+        "unsqueeze_": "Tensor input, int dim",
+        "squeeze_": ("Tensor input", "Tensor input, int dim"),
+        "transpose_": "Tensor input, int dim0, int dim1",
+    },
+)
+
+
 tensor_methods(
     {"zero_": no_arguments("zero_", zero_), "fill_": fill_, "copy_": _copy_from, "resize_": resize_},
     signatures={
