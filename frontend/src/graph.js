@@ -4,7 +4,8 @@
 
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, zoomTransform } from 'd3-zoom';
-import { drawFrame, nodeNames } from './graphdraw.js';
+import { collapseModules, createModuleToggle } from './clusters.js';
+import { drawFrame, exportSVG, moduleLabel, nodeNames } from './graphdraw.js';
 import { graphModel } from './graphmodel.js';
 import { FULL_TEXT, frameView, legibleScale, levelAt, meets, pickName, viewBounds } from './framing.js';
 import { createLayoutClient } from './layoutclient.js';
@@ -44,6 +45,7 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   const minimap = createMinimap({ onPick: (x, y) => centreOn(x, y) });
   const busy = el('p', { className: 'graph-busy', hidden: true, textContent: 'Laying out the graph…' });
   root.append(note, empty, canvas, minimap.el, busy, tools);
+  const modules = createModuleToggle(viewport, () => last && render(last.final, last.snap, last));
   const search = createGraphSearch(tools, { boxOf: (id) => cache?.layout.nodes[id], centreOn });
 
   // The panel's size, read before the DOM changes (reading it after a redraw would force a synchronous layout of
@@ -124,12 +126,15 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
 
   /** The layout of this window of the graph, or null while the worker computes it (then render runs again). */
   function layoutFor(final, view) {
+    const key = `${view.key}|${modules.key()}`; // which modules are collapsed is part of what is laid out
     const { boxes, edges } =
-      cache && cache.final === final && cache.key === view.key ? cache.model : graphModel(final, view.ids);
+      cache && cache.final === final && cache.key === key
+        ? cache.model
+        : collapseModules(graphModel(final, view.ids), modules.closed, (path) => moduleLabel(final, path));
     const again = () => last && render(last.final, last.snap, last);
-    const layout = layouts.get(view.key, final, boxes, edges, again);
+    const layout = layouts.get(key, final, boxes, edges, again);
     if (!layout) return null;
-    cache = { final, key: view.key, model: { boxes, edges }, layout, edges };
+    cache = { final, key, model: { boxes, edges }, layout, edges };
     return cache;
   }
 
@@ -275,22 +280,12 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     named = [];
     viewport.replaceChildren();
     minimap.clear();
+    modules.reset();
     empty.hidden = false;
   }
 
   /** The graph as it is drawn now, with its own size (no zoom), for export. */
-  function snapshotSVG() {
-    if (!cache) return null;
-    const copy = /** @type {SVGSVGElement} */ (canvas.cloneNode(true));
-    const { width, height } = cache.layout;
-    copy.setAttribute('viewBox', `0 0 ${width} ${height}`);
-    copy.setAttribute('width', String(Math.ceil(width)));
-    copy.setAttribute('height', String(Math.ceil(height)));
-    copy.querySelector('.viewport')?.removeAttribute('transform');
-    copy.classList.remove('z-names');
-    copy.classList.add('z-full');
-    return { live: viewport, copy, width, height };
-  }
+  const snapshotSVG = () => (cache ? exportSVG(canvas, viewport, cache.layout) : null);
 
   return { render, clear, highlightLine, snapshotSVG, isAuto: () => auto };
 }

@@ -57,7 +57,7 @@ export function drawFrame(layout, snap, ids, ended = false, detail = () => true)
     const kind = ids.map((id) => snap.tensors[id]).find((t) => t?.module === path)?.moduleType;
     clusters.append(
       svg('g', { class: 'cluster', 'data-module': path, transform: `translate(${c.x},${c.y})` }, [
-        svg('title', {}, [`made inside ${path}${kind ? ` (nn.${kind})` : ''}`]),
+        svg('title', {}, [`made inside ${path}${kind ? ` (nn.${kind})` : ''}; click to collapse it to one box`]),
         svg('rect', { width: c.width, height: c.height, rx: 8 }),
         svg('text', { class: 'cluster-label', x: 6, y: -5 }, [kind ? `${path} · ${kind}` : path]),
       ]),
@@ -98,6 +98,7 @@ export function drawFrame(layout, snap, ids, ended = false, detail = () => true)
     }
   }
   for (const [id, box] of Object.entries(layout.nodes)) {
+    if (id.startsWith('mod:')) nodes.append(drawModule(box, id.slice(4), moduleLabel(snap, id.slice(4))));
     if (!id.startsWith('fold:')) continue;
     const to = id.split(':')[1];
     edges.append(
@@ -218,6 +219,36 @@ function drawAcc(t, box, snap) {
     svg('text', { x: box.width / 2, y: 17, 'text-anchor': 'middle', class: 'row' }, [now ? text : 'AccumulateGrad']),
     nameText(box),
   ]);
+}
+
+/** What a module says: its path and class (`model.0 · Linear`). */
+export function moduleLabel(snap, path) {
+  const kind = Object.values(snap.tensors).find((t) => t.module === path)?.moduleType;
+  return kind ? `${path} · ${kind}` : path;
+}
+
+/** A collapsed module: one box for the nodes its call made (click: expand). */
+function drawModule(box, path, label) {
+  const attrs = { class: 'cluster collapsed', 'data-module': path, transform: `translate(${box.x},${box.y})` };
+  attrs['data-names'] = `${label}|${path}|${label.split(' · ')[1] || path}|▸`;
+  return svg('g', attrs, [
+    svg('title', {}, [`${label}, collapsed: click to show the nodes its call made`]),
+    svg('rect', { class: 'box', width: box.width, height: box.height, rx: 8 }),
+    svg('text', { x: 12, y: 29, class: 'row cluster-label' }, [`${label} ▸`]),
+    nameText(box),
+  ]);
+}
+
+/** The drawn graph at its own size (no zoom), every row shown, for export as SVG or PNG. */
+export function exportSVG(canvas, viewport, { width, height }) {
+  const copy = /** @type {SVGSVGElement} */ (canvas.cloneNode(true));
+  copy.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  copy.setAttribute('width', String(Math.ceil(width)));
+  copy.setAttribute('height', String(Math.ceil(height)));
+  copy.querySelector('.viewport')?.removeAttribute('transform');
+  copy.classList.remove('z-names');
+  copy.classList.add('z-full');
+  return { live: viewport, copy, width, height };
 }
 
 /** The loop's folded iterations, where a tensor shown was made from one of them. */

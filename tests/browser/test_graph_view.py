@@ -285,3 +285,27 @@ def test_nodes_made_inside_a_module_call_are_framed_as_its_cluster(page: Page, l
     assert p["x"] >= frame["x"] + frame["width"] or p["y"] >= frame["y"] + frame["height"], (frame, p)
     assert page.evaluate(SMALL_TEXT)["small"] == []
     shot(page, "graph-view-mlp-modules")
+
+
+def test_a_module_cluster_collapses_to_one_box_and_expands_again(page: Page, live_server: str) -> None:
+    run(page, MLP, live_server)
+    weight = page.locator("[data-testid=graph] [data-node-id]", has_text="model.2.weight")
+    expect(weight).to_have_count(1)
+    drawn = page.locator("[data-testid=graph] [data-node-id]").count()
+    page.locator('[data-testid=graph] [data-module="model.2"] > .cluster-label').click()
+    box = page.locator('[data-testid=graph] [data-module="model.2"].collapsed')
+    expect(box).to_have_count(1)
+    expect(weight).to_have_count(0)  # its parameters and grad_fns are inside the box now
+    assert page.locator("[data-testid=graph] [data-node-id]").count() == drawn - 4
+    # the edges that crossed its frame end at the box: the relu before it and the relu after it
+    assert page.evaluate(OUTSIDE, '[data-testid=graph] [data-module="model.2"].collapsed') == []
+    assert page.evaluate(SMALL_TEXT)["small"] == []
+    shot_panel(page, "graph", "graph-module-collapsed")
+    # stepping keeps it collapsed; a click on the box expands it
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("ArrowLeft")
+    expect(box).to_have_count(1)
+    box.click()
+    expect(weight).to_have_count(1)
+    expect(page.locator('[data-testid=graph] [data-module="model.2"].collapsed')).to_have_count(0)
+    assert page.evaluate(OVERLAPS) == []
