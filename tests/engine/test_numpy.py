@@ -274,6 +274,8 @@ b[b > 2] = 0
 print(b, a, a.astype(np.float32) / 3, np.sqrt(a), np.log(a), np.abs(a - 3), np.sum(a, axis=1))
 print(np.unique(np.array([3, 1, 2, 3, 1])), np.sort(np.array([3, 1, 2])), np.argsort(np.array([3, 1, 2])), np.cumsum(a))
 print(np.allclose(a, a + 1e-9), np.array_equal(a, a), np.isclose(1.0, 1.0 + 1e-10), np.concatenate([a, a], axis=1))
+pred_y = torch.max(torch.from_numpy(b), 1)[1].data.numpy()  # Morvan's accuracy: .astype(int) with Python's int
+print(float((pred_y == a[:, 0]).astype(int).sum()) / float(a[:, 0].size), (a > 2).astype(float), a.astype(bool))
 """
 
 PROGRAMS = {
