@@ -45,7 +45,8 @@ class Limits:
     # the answer, trace included, is out within its 5 s deadline: GRADTRACE_RUN_DEADLINE_SECONDS).
     max_seconds: float = 4.5
     # one tensor (16 MiB of float32), computed from the output shape before allocating: room for the MNIST
-    # recipe's nn.Linear(9216, 128); one op longer than the clock allows (a 2048-cube product) meets the server's deadline
+    # recipe's nn.Linear(9216, 128); one op longer than the clock allows (a 2048-cube product) meets the server's
+    # deadline
     max_tensor_elements: int = 4_194_304
     # Tensor elements alive at once (200 MB of float32; 8-byte elements count twice): the numpy buffers of
     # tensors, saved values, gradients and optimizer states of TRACK_MIN elements or more are counted until they
