@@ -132,6 +132,10 @@ class DataLoader:
     ) -> None:
         if batch_size is not None and (type(batch_size) is not int or batch_size <= 0):
             raise ValueError(f"batch_size should be a positive integer value, but got batch_size={batch_size}")
+        if shuffle and sampler is None and batch_sampler is None:  # PyTorch's RandomSampler checks its dataset
+            n = len(dataset)
+            if n <= 0:
+                raise ValueError(f"num_samples should be a positive integer value, but got num_samples={n}")
         self.dataset, self.batch_size, self.shuffle = dataset, batch_size, shuffle
         self.drop_last, self.generator = drop_last, generator
         self.collate_fn = collate_fn or default_collate

@@ -20,12 +20,14 @@ below. Orders were measured (docs/NUMERICS.md, "AVX2"), never read; ``None`` whe
     ``a`` (``nn.Linear(k, 1)``, n >= 16): plain for k <= 4, ``"rows4"`` for k >= 8 divisible by 4;
   - 2 <= m <= 12, plain: for k <= 3 (any layout, n >= 16); for a C-contiguous b with m in {2, 3, 4, 8}
     (n >= 16, k <= 100); for the weight gradient (a transposed view, b C-contiguous) with m <= 2 (any n, k), or
-    2 <= n <= 15 with m <= 4 (k <= 64) or with k <= 5 and m <= 10;
+    2 <= n <= 15 with m <= 4 (k <= 64) or with k <= 5 and m <= 10; for ``nn.Linear`` on a batch of n <= 15 (a
+    C-contiguous a, a transposed b) with k <= 3 and m <= 11, or m <= 3 and k < 8 (``"rows8"`` for 8 <= k, n >= 2);
   - m = 10 with a C-contiguous b, n >= 16, 8 <= k <= 1,000: ``"split8"`` (plain, but the odd rows' first 2 columns
     in groups of 8);
   - 2 <= m <= 3, a C-contiguous a and a transposed b (``nn.Linear(k, 2 or 3)``, n >= 16): ``"rows8"``, each
     output an 8-lane plain dot over k (lane i takes k = i, i + 8, ...; the lanes folded by halves, 8 -> 4 -> 2
-    -> 1; then the last k % 8 products one by one), measured for k <= 8 and every k divisible by 4 up to 784;
+    -> 1; then the last k % 8 products one by one), measured for k <= 8 and every k divisible by 4 up to 784
+    (also for 2 <= n <= 15);
   - 4 <= m <= 11 with the same layouts (``nn.Linear(k, 10)``, e.g. MNIST's 784 -> 10), k divisible by 4
     (8 <= k <= 784): ``"cols4"``, groups of 4 columns, each output a 4-lane plain dot (lane i takes k = i,
     i + 4, ...) folded as (l0 + l2) + (l1 + l3), the last m % 4 columns as ``"rows8"``;
@@ -199,6 +201,10 @@ def chain_kind(n: int, k: int, m: int, a_transposed: bool, b_contiguous: bool) -
             return "plain" if b_contiguous and ((m <= 4 and k <= 64) or (k <= 5 and m <= 10)) else None
         if n >= 16 and (k <= 3 or (b_contiguous and m in (2, 3, 4, 8) and k <= 100)):
             return "plain"
+        if n < 16 and not a_transposed and not b_contiguous:  # nn.Linear on a small batch: x @ wᵀ
+            if (k <= 3 and m <= 11) or (m <= 3 and k < 8):
+                return "plain"
+            return "rows8" if 2 <= n and 2 <= m <= 3 and 8 <= k <= 784 and k % 4 == 0 else None
         if n >= 16 and b_contiguous and m == 10 and 8 <= k <= 1000:
             return "split8"  # nn.Linear(·, 10)'s h @ w2 and the gradient hᵀ @ g
         rows = n >= 16 and not b_contiguous and not a_transposed

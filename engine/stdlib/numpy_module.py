@@ -10,7 +10,7 @@ Example::
     array([0.  , 0.25, 0.5 , 0.75, 1.  ])
     >>> np.zeros(10**10)
     Traceback (most recent call last):
-    LimitExceeded: a tensor of 10000000000 elements is over the limit of 1,000,000 elements per tensor
+    LimitExceeded: a tensor of 10000000000 elements is over the limit of 4,194,304 elements per tensor
 """
 
 from __future__ import annotations

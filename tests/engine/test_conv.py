@@ -352,12 +352,12 @@ def test_a_convolution_too_big_for_the_budget_is_refused_before_it_runs() -> Non
     import engine
 
     code = (
-        "import torch\nx = torch.ones(1, 1, 500, 1000)\nw = torch.ones(3, 1, 1, 1)\n"
+        "import torch\nx = torch.ones(1, 1, 1000, 2000)\nw = torch.ones(3, 1, 1, 1)\n"
         "y = torch.nn.functional.conv2d(x, w)\n"
     )
-    result = engine.run(code)  # the input is allowed, the output (1,500,000 elements) is not
+    result = engine.run(code)  # the input is allowed, the output (6,000,000 elements) is not
     assert result.error is not None and result.error["type"] == "LimitExceeded" and result.error["line"] == 4
-    assert "a tensor of 1500000 elements" in result.error["message"]
+    assert "a tensor of 6000000 elements" in result.error["message"]
     ok = engine.run(
         "import torch\ny = torch.nn.functional.conv2d(torch.ones(2, 3, 64, 64), torch.ones(8, 3, 3, 3))\n"
         "print(y.shape, y[0, 0, 0, 0])"

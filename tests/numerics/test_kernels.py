@@ -150,6 +150,33 @@ def test_linear_forward_and_mm(n: int, k: int, m: int) -> None:
         check_product(case + ("x @ w contiguous",), numerics.gemm(x, wt), x @ wt, (tx @ torch.from_numpy(wt)).numpy())
 
 
+# nn.Linear on a batch of fewer than 16 rows (yunjey's basics: Linear(3, 2) over 10 rows); one row goes through gemv
+SMALL_BATCH = [
+    (10, 3, 2),
+    (3, 2, 11),
+    (15, 3, 11),
+    (7, 2, 5),
+    (4, 7, 3),
+    (12, 5, 2),
+    (2, 8, 2),
+    (9, 32, 3),
+    (15, 100, 2),
+]
+EXACT_ON["avx2"] |= {("small batch", c) for c in SMALL_BATCH}
+
+
+@pytest.mark.parametrize("n,k,m", SMALL_BATCH)
+def test_linear_on_a_small_batch(n: int, k: int, m: int) -> None:
+    rng = np.random.default_rng(n * 1000 + k * 10 + m)
+    x = rng.standard_normal((n, k)).astype(F32)
+    w = rng.standard_normal((m, k)).astype(F32)
+    b = rng.standard_normal(m).astype(F32)
+    tx, tw, tb = map(torch.from_numpy, (x, w, b))
+    linear = torch.nn.functional.linear(tx, tw, tb).numpy()
+    check_product(("small batch", (n, k, m)), numerics.addmm(b, x, w.T), x @ w.T + b, linear)
+    check_product(("small batch", (n, k, m)), numerics.gemm(x, w.T), x @ w.T, (tx @ tw.t()).numpy())
+
+
 @pytest.mark.parametrize("n,k,m", [(2, 100, 10), (3, 32, 16), (5, 64, 64), (8, 5, 3), (15, 200, 7)])
 def test_weight_gradient_of_few_outputs(n: int, k: int, m: int) -> None:
     """gᵀ @ x (g: batch x outputs, a transposed view) for layers with fewer than 16 outputs."""

@@ -10,7 +10,7 @@ import pytest
 import engine
 
 NS, AE, TE, LE = "NotSupported", "AttributeError", "TypeError", "LimitExceeded"
-PER_ARRAY = "over the limit of 1,000,000 elements per tensor"
+PER_ARRAY = "over the limit of 4,194,304 elements per tensor"
 
 # (code after `import numpy as np` on line 1, error type, fragment of the message, line of the error)
 CASES = [

@@ -16,7 +16,7 @@ def test_huge_tensor_is_refused_before_allocation() -> None:
     assert result.stdout == "a\n"
     assert result.error is not None
     assert result.error["type"] == "LimitExceeded" and result.error["line"] == 3
-    assert "1,000,000 elements per tensor" in result.error["message"]
+    assert "4,194,304 elements per tensor" in result.error["message"]
     last = result.events[-1]
     assert last["type"] == "error" and last["error_type"] == "LimitExceeded" and last["line"] == 3
 

@@ -34,6 +34,16 @@ def test_a_run_past_the_deadline_is_killed_and_the_pool_recovers(strict_server: 
         assert body == {**body, "stdout": "42\n", "error": None}
 
 
+def test_one_op_longer_than_the_clock_allows_ends_at_the_deadline(strict_server: str) -> None:
+    # within the per-tensor limit, but one 2048-cube product takes seconds: no clock check runs inside it
+    code = "import torch\na = torch.ones(2048, 2048)\nb = a @ a\nprint(b[0, 0])\n"
+    big = httpx.post(f"{strict_server}/api/run", json={"code": code}, timeout=30)
+    assert big.status_code == 200
+    assert big.json()["error"]["type"] == "LimitExceeded" and big.json()["stdout"] == ""
+    body = httpx.post(f"{strict_server}/api/run", json={"code": "print(6 * 7)"}, timeout=30).json()
+    assert body == {**body, "stdout": "42\n", "error": None}
+
+
 def test_a_killed_streamed_run_still_ends_with_done(strict_server: str) -> None:
     with httpx.stream("POST", f"{strict_server}/api/run/stream", json={"code": SLOW}, timeout=30) as response:
         text = "".join(response.iter_text())

@@ -887,6 +887,21 @@ for size in (0, -1, 2.5):
     except ValueError as e:
         print(e)
 print(len(DataLoader(TensorDataset(torch.ones(3)), batch_size=2)), torch.randperm(0))
+# %% shuffled_loader_of_an_empty_dataset
+import torch
+from torch.utils.data import DataLoader, TensorDataset
+class Empty(torch.utils.data.Dataset):
+    def __getitem__(self, index):
+        pass
+    def __len__(self):
+        return 0
+print(len(DataLoader(Empty(), batch_size=4)), list(DataLoader(TensorDataset(torch.ones(0)), batch_size=2)))
+for data in (Empty(), TensorDataset(torch.ones(0))):
+    try:
+        DataLoader(dataset=data, batch_size=64, shuffle=True)
+    except ValueError as e:
+        print(e)
+DataLoader(Empty(), batch_size=64, shuffle=True)
 # %% layer_called_on_non_tensor
 import torch
 from torch import nn
