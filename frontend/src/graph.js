@@ -6,8 +6,9 @@ import { select } from 'd3-selection';
 import { zoom, zoomIdentity, zoomTransform } from 'd3-zoom';
 import { collapseModules, createModuleToggle } from './clusters.js';
 import { drawFrame, exportSVG, moduleLabel, nodeNames } from './graphdraw.js';
+import { namedTexts, namesOf } from './zoomtexts.js';
 import { graphModel } from './graphmodel.js';
-import { FULL_TEXT, frameView, legibleScale, levelAt, meets, pickName, viewBounds } from './framing.js';
+import { FULL_TEXT, frameView, labelFont, legibleScale, levelAt, meets, pickName, viewBounds } from './framing.js';
 import { createLayoutClient } from './layoutclient.js';
 import { createGraphSearch } from './graphsearch.js';
 import { createMinimap } from './minimap.js';
@@ -29,7 +30,7 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   let auto = true; // the view follows the timeline until the learner pans or zooms (Fit or a new Run: again)
   let focus = /** @type {string|null} */ (null); // the node the view was last framed on
   let hoverLine = /** @type {number|null} */ (null);
-  /** @type {{el: Element, names: string[], width: number, height: number}[]} */
+  /** @type {import('./zoomtexts.js').Named[]} */
   let named = [];
   let level = '';
   let legible = 1; // the zoom from which this graph's nodes show at least their names (framing.js)
@@ -108,8 +109,8 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     canvas.classList.toggle('z-names', now !== 'full');
     viewport.style.setProperty('--name-size', `${(FULL_TEXT / t.k).toFixed(3)}px`);
     // names are picked again when the level changes or the zoom moved by 8% (a wheel sends many small steps)
-    if (now !== 'full' && (now !== level || Math.abs(Math.log(t.k / namedAt)) > 0.08)) {
-      for (const n of named) n.el.textContent = pickName(n.names, n.width, n.height, t.k);
+    if (now !== level || (now !== 'full' && Math.abs(Math.log(t.k / namedAt)) > 0.08)) {
+      for (const n of named) n.el.textContent = now === 'full' ? n.full : pickName(n.names, n.width, n.height, t.k);
       namedAt = t.k;
     }
     level = now;
@@ -127,14 +128,17 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   /** The layout of this window of the graph, or null while the worker computes it (then render runs again). */
   function layoutFor(final, view) {
     const key = `${view.key}|${modules.key()}`; // which modules are collapsed is part of what is laid out
-    const { boxes, edges } =
+    const model =
       cache && cache.final === final && cache.key === key
         ? cache.model
         : collapseModules(graphModel(final, view.ids), modules.closed, (path) => moduleLabel(final, path));
+    const { boxes, edges } = model;
+    // room for the modules' labels at the smallest zoom the graph is fitted at
+    model.labelFont ??= labelFont(boxes.filter((b) => b.cluster).length ? namesOf(final, boxes) : []);
     const again = () => last && render(last.final, last.snap, last);
-    const layout = layouts.get(key, final, boxes, edges, again);
+    const layout = layouts.get(key, final, boxes, edges, again, { labelFont: model.labelFont });
     if (!layout) return null;
-    cache = { final, key, model: { boxes, edges }, layout, edges };
+    cache = { final, key, model, layout, edges };
     return cache;
   }
 
@@ -224,15 +228,7 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     lite = near ? new Set(view.ids.filter((id) => !near(id))) : null;
     performance.mark('gradtrace:draw-start');
     viewport.replaceChildren(...drawFrame(layout, snap, view.ids, ended, near || undefined));
-    named = [...viewport.querySelectorAll('[data-names]')].map((g) => {
-      const box = /** @type {SVGGraphicsElement} */ (g).querySelector('rect');
-      return {
-        el: /** @type {Element} */ (g.querySelector(':scope > text.name')),
-        names: (g.getAttribute('data-names') || '').split('|'),
-        width: Number(box?.getAttribute('width')) || 0,
-        height: Number(box?.getAttribute('height')) || 0,
-      };
-    });
+    named = namedTexts(viewport);
     level = '';
     performance.measure('gradtrace:draw', 'gradtrace:draw-start');
     if (hoverLine !== null) highlightLine(hoverLine);

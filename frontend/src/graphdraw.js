@@ -55,11 +55,25 @@ export function drawFrame(layout, snap, ids, ended = false, detail = () => true)
   const clusters = svg('g', { class: 'clusters' });
   for (const [path, c] of Object.entries(layout.clusters || {})) {
     const kind = ids.map((id) => snap.tensors[id]).find((t) => t?.module === path)?.moduleType;
+    const label = kind ? `${path} · ${kind}` : path;
+    const room = c.labelWidth ?? c.width;
     clusters.append(
       svg('g', { class: 'cluster', 'data-module': path, transform: `translate(${c.x},${c.y})` }, [
         svg('title', {}, [`made inside ${path}${kind ? ` (nn.${kind})` : ''}; click to collapse it to one box`]),
         svg('rect', { width: c.width, height: c.height, rx: 8 }),
-        svg('text', { class: 'cluster-label', x: 6, y: -5 }, [kind ? `${path} · ${kind}` : path]),
+        // zoomed out, the longest of these that fits the room kept for it (graph.js, semantic zoom)
+        svg(
+          'text',
+          {
+            class: 'cluster-label',
+            x: 6,
+            y: -5,
+            'data-labels': `${label}|${path}`,
+            'data-room': room,
+            'data-room-h': c.labelHeight ?? 20,
+          },
+          [label],
+        ),
       ]),
     );
   }

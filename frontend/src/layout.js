@@ -1,10 +1,12 @@
 // Layout adapter: plain boxes and edges in, positions out. dagre does the work; nothing here knows the DOM.
 
 import { Graph, layout } from '@dagrejs/dagre';
+import { makeRoomForClusters } from './clusterroom.js';
 
 /**
- * @typedef {{id: string, width: number, height: number, below?: string, cluster?: string}} BoxIn
+ * @typedef {{id: string, width: number, height: number, below?: string, cluster?: string, clusterLabel?: number}} BoxIn
  *   cluster: the module call that made it (`model.0`): boxes of one module are laid out together, in a frame.
+ *   clusterLabel: the width of that module's label, drawn above its frame (room is kept for it: clusterroom.js).
  *   below: this box sits right under box `below` (AccumulateGrad under its leaf), joined by a short vertical edge.
  * @typedef {{id: string, from: string, to: string, label?: {width: number, height: number}}} EdgeIn
  *   label: room to keep beside the edge for a label (the gradient it carries).
@@ -14,7 +16,8 @@ import { Graph, layout } from '@dagrejs/dagre';
  * @property {Record<string, Box>} nodes
  * @property {Record<string, Point[]>} edges   The polyline of each edge, by edge id.
  * @property {Record<string, Box>} labels      Where each edge's label goes, by edge id.
- * @property {Record<string, Box>} [clusters]  The frame of each module's boxes, by module path.
+ * @property {Record<string, Box & {labelWidth?: number, labelHeight?: number}>} [clusters]  The frame of each
+ *   module's boxes, by module path, with the room kept above it for its label.
  * @property {number} width
  * @property {number} height
  */
@@ -75,9 +78,10 @@ function sideToSide(a, b, points) {
  * and the backward pass travels back to the left. Edge labels sit on their edge's midpoint.
  * @param {BoxIn[]} allBoxes
  * @param {EdgeIn[]} allEdges
+ * @param {{labelFont?: number}} [options]  labelFont: the size (graph units) modules' labels need room for
  * @returns {Layout}
  */
-export function layoutGraph(allBoxes, allEdges) {
+export function layoutGraph(allBoxes, allEdges, options = {}) {
   // boxes drawn under another one are laid out as part of it (their host grows by their height)
   const under = new Map(allBoxes.filter((b) => b.below).map((b) => [b.below, b]));
   const boxes = allBoxes
@@ -181,5 +185,18 @@ export function layoutGraph(allBoxes, allEdges) {
   const graph = g.graph();
   out.width = Math.max(graph.width || 0, 1);
   out.height = Math.max(graph.height || 0, 1);
+  if (clustered) {
+    const hostOf = new Map([...under.values()].map((u) => [u.id, u.below]));
+    const clusterOf = new Map();
+    const labelWidth = {};
+    const own = new Map(allBoxes.map((b) => [b.id, b.cluster]));
+    for (const b of allBoxes) {
+      const path = b.cluster ?? (b.below ? own.get(b.below) : undefined);
+      if (path) clusterOf.set(b.id, path);
+      if (b.cluster && b.clusterLabel) labelWidth[b.cluster] = b.clusterLabel;
+    }
+    const ends = new Map(allEdges.map((e) => [e.id, e]));
+    makeRoomForClusters(out, clusterOf, hostOf, labelWidth, ends, options.labelFont);
+  }
   return out;
 }
