@@ -7,6 +7,7 @@ import { zoom, zoomIdentity, zoomTransform } from 'd3-zoom';
 import { collapseModules, createModuleToggle } from './clusters.js';
 import { drawFrame, exportSVG, moduleLabel, nodeNames } from './graphdraw.js';
 import { namedTexts, namesOf } from './zoomtexts.js';
+import { createPartDrawer, drawParts } from './drawparts.js';
 import { graphModel } from './graphmodel.js';
 import { FULL_TEXT, frameView, labelFont, legibleScale, levelAt, meets, pickName, viewBounds } from './framing.js';
 import { createLayoutClient } from './layoutclient.js';
@@ -48,6 +49,14 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   root.append(note, empty, canvas, minimap.el, busy, tools);
   const modules = createModuleToggle(viewport, () => last && render(last.final, last.snap, last));
   const search = createGraphSearch(tools, { boxOf: (id) => cache?.layout.nodes[id], centreOn });
+  const parts = createPartDrawer(viewport, (nodes) => {
+    const news = namedTexts(nodes);
+    const k = zoomTransform(canvas).k;
+    if (levelAt(k) !== 'full') for (const n of news) n.el.textContent = pickName(n.names, n.width, n.height, k);
+    named.push(...news);
+    if (hoverLine !== null) highlightLine(hoverLine);
+    if (last) search.mark(viewport, last.snap); // the part's nodes too
+  });
 
   // The panel's size, read before the DOM changes (reading it after a redraw would force a synchronous layout of
   // every new element) and kept up to date by the ResizeObserver.
@@ -224,10 +233,12 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
         .filter((id) => final.tensors[id] && layout.nodes[id])
         .map((id) => ({ names: nodeNames(final.tensors[id]), ...layout.nodes[id] })),
     );
-    const near = view.ids.length > BIG ? nearView(c, snap) : null;
+    const near = view.ids.length > BIG ? nearView(c, snap) : null; // big: drawn in parts, nearest first
     lite = near ? new Set(view.ids.filter((id) => !near(id))) : null;
     performance.mark('gradtrace:draw-start');
-    viewport.replaceChildren(...drawFrame(layout, snap, view.ids, ended, near || undefined));
+    const [first, ...more] = near ? drawParts(view.ids, layout.nodes, viewRect(c, snap)) : [view.ids];
+    viewport.replaceChildren(...drawFrame(layout, snap, first, ended, near || undefined, near ? 'first' : undefined));
+    parts.draw(more, (ids) => drawFrame(layout, snap, ids, ended, near || undefined, 'more'));
     named = namedTexts(viewport);
     level = '';
     performance.measure('gradtrace:draw', 'gradtrace:draw-start');
@@ -268,6 +279,7 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   }
 
   function clear() {
+    parts.stop();
     cache = null;
     last = null;
     framedFor = null;
