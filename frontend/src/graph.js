@@ -6,10 +6,10 @@ import { select } from 'd3-selection';
 import { zoom, zoomIdentity, zoomTransform } from 'd3-zoom';
 import { collapseModules, createModuleToggle } from './clusters.js';
 import { drawFrame, exportSVG, moduleLabel, nodeNames } from './graphdraw.js';
-import { namedTexts, namesOf } from './zoomtexts.js';
+import { namedTexts, namesOf, say } from './zoomtexts.js';
 import { createPartDrawer, drawParts } from './drawparts.js';
 import { graphModel } from './graphmodel.js';
-import { FULL_TEXT, frameView, labelFont, legibleScale, levelAt, meets, pickName, viewBounds } from './framing.js';
+import { FULL_TEXT, frameView, labelFont, legibleScale, levelAt, meets, viewBounds } from './framing.js';
 import { createLayoutClient } from './layoutclient.js';
 import { createGraphSearch } from './graphsearch.js';
 import { createMinimap } from './minimap.js';
@@ -50,9 +50,8 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   const modules = createModuleToggle(viewport, () => last && render(last.final, last.snap, last));
   const search = createGraphSearch(tools, { boxOf: (id) => cache?.layout.nodes[id], centreOn });
   const parts = createPartDrawer(viewport, (nodes) => {
-    const news = namedTexts(nodes);
-    const k = zoomTransform(canvas).k;
-    if (levelAt(k) !== 'full') for (const n of news) n.el.textContent = pickName(n.names, n.width, n.height, k);
+    const [news, k] = [namedTexts(nodes), zoomTransform(canvas).k];
+    for (const n of news) say(n, levelAt(k), k);
     named.push(...news);
     if (hoverLine !== null) highlightLine(hoverLine);
     if (last) search.mark(viewport, last.snap); // the part's nodes too
@@ -116,10 +115,11 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     const now = levelAt(t.k);
     canvas.classList.toggle('z-full', now === 'full');
     canvas.classList.toggle('z-names', now !== 'full');
+    canvas.classList.toggle('z-marks', now === 'marks'); // modules' labels over their marks (zoomtexts.js)
     viewport.style.setProperty('--name-size', `${(FULL_TEXT / t.k).toFixed(3)}px`);
     // names are picked again when the level changes or the zoom moved by 8% (a wheel sends many small steps)
     if (now !== level || (now !== 'full' && Math.abs(Math.log(t.k / namedAt)) > 0.08)) {
-      for (const n of named) n.el.textContent = now === 'full' ? n.full : pickName(n.names, n.width, n.height, t.k);
+      for (const n of named) say(n, now, t.k);
       namedAt = t.k;
     }
     level = now;

@@ -238,6 +238,17 @@ def test_the_learners_zoom_is_kept_until_fit_and_the_names_then_marks_when_zoome
         page.keyboard.press(key)
         page.wait_for_function(f"({CURRENT})() !== 'out'", timeout=5_000)
         assert scale(page) == pytest.approx(zoomed)
+    # just past the names level: coloured marks, each module's label in the middle of its frame where it fits
+    for _ in range(20):
+        page.get_by_role("button", name="Zoom out").click()
+        if scale(page) < 0.12:
+            break
+    labels = page.locator("[data-testid=graph] .cluster-label.inside").evaluate_all(
+        "els => els.map((e) => e.textContent)"
+    )
+    assert len(labels) == 5 and {"model.0", "model.2", "model.4"} <= set(labels), labels
+    assert page.evaluate(SMALL_TEXT)["small"] == []
+    shot_panel(page, "graph", "graph-view-mlp-marks-modules")
     # zoomed far out: coloured marks, still no text under 11 px
     for _ in range(14):
         page.get_by_role("button", name="Zoom out").click()
