@@ -100,3 +100,26 @@ def test_errors_are_pytorchs(expr: str) -> None:
         f"import torch\ntry:\n    {expr}\nexcept Exception as e:\n    print(type(e).__name__, str(e).splitlines()[0])\n"
     )
     assert f"{result.error['type']} {result.error['message'].splitlines()[0]}\n" == theirs
+
+
+@pytest.mark.parametrize(
+    "shape, dim", [((2, 2), None), ((7,), None), ((3, 50), 1), ((40, 30), 0), ((5, 7, 9), (0, 2)), ((1000,), None)]
+)
+def test_std_mean_and_var_mean_are_bit_exact(shape: tuple[int, ...], dim: object) -> None:
+    """PyTorch's kernel takes both with Welford's update in double, element after element (its mean is not
+    ``torch.mean``'s): the engine's values equal torch's bit for bit."""
+    import numpy as np
+    import torch
+
+    from engine.facade import make_modules
+    from engine.run_state import RunState, use_state
+    from engine.tensor import Tensor
+
+    x = torch.randn(*shape, generator=torch.Generator().manual_seed(sum(shape)))
+    ours = make_modules()["torch"]
+    with use_state(RunState()):
+        for name in ("std_mean", "var_mean"):
+            got = getattr(ours, name)(Tensor._make(x.numpy()), dim)
+            want = getattr(torch, name)(x, dim)
+            for g, w in zip(got, want):
+                assert np.array_equal(g._data, w.numpy()), name
