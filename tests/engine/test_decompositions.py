@@ -35,6 +35,11 @@ CASES = [
     "torch.linalg.svdvals(t3)",
     "torch.svd(m.t()[:2]).V",
     "m.t().svd().U",
+    "torch.linalg.vector_norm(m)",
+    "torch.linalg.vector_norm(t3, 1, dim=1)",
+    "torch.linalg.vector_norm(m, float('inf'))",
+    "torch.linalg.vector_norm(t3, ord=3, dim=(0, 2), keepdim=True)",
+    "torch.linalg.matmul(m, n)",
 ]
 
 
@@ -88,6 +93,8 @@ ERRORS = [
     "torch.bitwise_xor(torch.ones(2), torch.ones(2))",
     "torch.bitwise_not(torch.ones(2))",
     "torch.bitwise_and(torch.tensor([1, 2]), 2.5)",
+    "torch.linalg.vector_norm(torch.tensor([1, 2]))",
+    "torch.linalg.vector_norm(torch.ones(2), 'fro')",
 ]
 
 
