@@ -129,7 +129,7 @@ def _unwrap(value: Any, counter: _Counter, depth: int) -> Any:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
         counter.n += value._data.size
         return value._data
-    if isinstance(value, DType) or (t is type and value in SCALAR_DTYPES):
+    if isinstance(value, DType) or (t is type and (value in SCALAR_DTYPES or value in (int, float, bool))):
         return np_dtype(value)
     if value is None:
         counter.n += 1
