@@ -22,10 +22,13 @@ from typing import Any
 import numpy as np
 
 from engine.ops.api import torch_op
-from engine.ops.argcheck import dtype_name
+from engine.ops.argcheck import dtype_name, must_be
 from engine.ops.function import Function, Unsupported
+from engine.ops.linalg import matmul
 from engine.ops.operands import broadcast_shape, made
+from engine.ops.reduce import _dims
 from engine.ops.several import Several
+from engine.ops.stats import LinalgVectorNormBackward0
 from engine.tensor import Tensor
 
 
@@ -272,6 +275,15 @@ def linalg_det(A: Tensor) -> Tensor:
     return det(A)
 
 
+def linalg_vector_norm(x: Tensor, ord: Any = 2, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:
+    """``torch.linalg.vector_norm(x, ord=2, dim=None)``: the p-norm of all elements, or along ``dim``."""
+    if isinstance(ord, bool) or not isinstance(ord, (int, float)):
+        raise must_be("linalg_vector_norm", "ord", 2, "Number", ord)
+    _floating("linalg.vector_norm", x)
+    dims = None if dim is None else _dims(dim, x._data.ndim)
+    return LinalgVectorNormBackward0.apply(x, ord=float(ord), dim=dims, keepdim=bool(keepdim))
+
+
 # torch.functional.__all__ in PyTorch 2.13: ``torch.functional`` is a real module (courses import it by mistake for
 # torch.nn.functional); the facade gives there what of it the engine has, the same functions as ``torch.<name>``.
 TORCH_FUNCTIONAL = frozenset(
@@ -282,4 +294,11 @@ TORCH_FUNCTIONAL = frozenset(
     }
 )
 # torch.linalg: what the engine has of it
-LINALG = {"cross": linalg_cross, "det": linalg_det, "svd": linalg_svd, "svdvals": linalg_svdvals}
+LINALG = {
+    "cross": linalg_cross,
+    "det": linalg_det,
+    "matmul": matmul,
+    "vector_norm": linalg_vector_norm,
+    "svd": linalg_svd,
+    "svdvals": linalg_svdvals,
+}

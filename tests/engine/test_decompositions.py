@@ -35,6 +35,11 @@ CASES = [
     "torch.linalg.svdvals(t3)",
     "torch.svd(m.t()[:2]).V",
     "m.t().svd().U",
+    "torch.linalg.vector_norm(m)",
+    "torch.linalg.vector_norm(t3, 1, dim=1)",
+    "torch.linalg.vector_norm(m, float('inf'))",
+    "torch.linalg.vector_norm(t3, ord=3, dim=(0, 2), keepdim=True)",
+    "torch.linalg.matmul(m, n)",
 ]
 
 
@@ -88,6 +93,8 @@ ERRORS = [
     "torch.bitwise_xor(torch.ones(2), torch.ones(2))",
     "torch.bitwise_not(torch.ones(2))",
     "torch.bitwise_and(torch.tensor([1, 2]), 2.5)",
+    "torch.linalg.vector_norm(torch.tensor([1, 2]))",
+    "torch.linalg.vector_norm(torch.ones(2), 'fro')",
 ]
 
 
@@ -100,3 +107,26 @@ def test_errors_are_pytorchs(expr: str) -> None:
         f"import torch\ntry:\n    {expr}\nexcept Exception as e:\n    print(type(e).__name__, str(e).splitlines()[0])\n"
     )
     assert f"{result.error['type']} {result.error['message'].splitlines()[0]}\n" == theirs
+
+
+@pytest.mark.parametrize(
+    "shape, dim", [((2, 2), None), ((7,), None), ((3, 50), 1), ((40, 30), 0), ((5, 7, 9), (0, 2)), ((1000,), None)]
+)
+def test_std_mean_and_var_mean_are_bit_exact(shape: tuple[int, ...], dim: object) -> None:
+    """PyTorch's kernel takes both with Welford's update in double, element after element (its mean is not
+    ``torch.mean``'s): the engine's values equal torch's bit for bit."""
+    import numpy as np
+    import torch
+
+    from engine.facade import make_modules
+    from engine.run_state import RunState, use_state
+    from engine.tensor import Tensor
+
+    x = torch.randn(*shape, generator=torch.Generator().manual_seed(sum(shape)))
+    ours = make_modules()["torch"]
+    with use_state(RunState()):
+        for name in ("std_mean", "var_mean"):
+            got = getattr(ours, name)(Tensor._make(x.numpy()), dim)
+            want = getattr(torch, name)(x, dim)
+            for g, w in zip(got, want):
+                assert np.array_equal(g._data, w.numpy()), name

@@ -278,7 +278,16 @@ pred_y = torch.max(torch.from_numpy(b), 1)[1].data.numpy()  # Morvan's accuracy:
 print(float((pred_y == a[:, 0]).astype(int).sum()) / float(a[:, 0].size), (a > 2).astype(float), a.astype(bool))
 """
 
+# Python's own int, float and bool as dtypes (MorvanZhou's classification: `(pred_y == target_y).astype(int).sum()`)
+PYTHON_TYPES_AS_DTYPES = """
+import numpy as np
+a = np.array([1.5, -2.5, 3.0])
+print(a.astype(int), a.astype(float), a.astype(bool), (a > 0).astype(int).sum())
+print(np.zeros(2, dtype=int), np.array([1, 2], dtype=float), np.ones(3, int), np.array([0, 2], dtype=bool))
+"""
+
 PROGRAMS = {
+    "python_types_as_dtypes": PYTHON_TYPES_AS_DTYPES,
     "polynomial_warmup": POLYNOMIAL_WARMUP,
     "two_layer_net": TWO_LAYER_NET,
     "torch_numpy": TORCH_NUMPY,
