@@ -1,0 +1,80 @@
+"""The compiled FMA chains (``fma_chain.c``, built by setup.py next to this file), loaded with ctypes; None when the
+library was not built (no C compiler at install time) or ``GRADTRACE_NATIVE=0`` asks for the numpy path, which
+gives the same bits, only slower (``chains.fma_blocks`` picks).
+
+Nothing of this reaches user code: the interpreter hands programs the facade only, never an engine module.
+
+Example::
+
+    >>> out = fma_blocks(np.ones((2, 3), np.float32), np.ones((3, 2), np.float32), [3], None)
+    >>> out is None or out.tolist() == [[3.0, 3.0], [3.0, 3.0]]
+    True
+"""
+
+from __future__ import annotations
+
+import ctypes
+import importlib.machinery
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+ENV = "GRADTRACE_NATIVE"  # "0": use the numpy path (tests compare the two)
+_HERE = Path(__file__).resolve().parent
+
+
+def _load() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        path = _HERE / f"_fma_chain{suffix}"
+        if path.is_file():
+            try:
+                func = ctypes.CDLL(str(path)).gradtrace_fma_blocks
+            except (OSError, AttributeError):
+                return None
+            func.restype = ctypes.c_int
+            func.argtypes = [ctypes.c_void_p] * 2 + [ctypes.c_long] * 3 + [ctypes.c_void_p, ctypes.c_long]
+            func.argtypes += [ctypes.c_void_p] * 2
+            return func
+    return None
+
+
+_FUNC = _load()
+
+
+def available() -> bool:
+    """Whether the compiled chains are there and not switched off."""
+    return _FUNC is not None and os.environ.get(ENV, "1") != "0"
+
+
+def fma_blocks(a: np.ndarray, b: np.ndarray, blocks: Sequence[int], start: np.ndarray | None) -> np.ndarray | None:
+    """``chains.fma_blocks`` compiled (same arguments), or None when the library is not available."""
+    if not available():
+        return None
+    n, k = a.shape
+    m = b.shape[1]
+    a = np.ascontiguousarray(a, np.float32)
+    b = np.ascontiguousarray(b, np.float32)
+    lengths = np.asarray(blocks, np.int64)
+    if int(lengths.sum()) != k or (lengths < 0).any():
+        raise ValueError(f"blocks {list(blocks)} do not cut k = {k}")
+    full = None if start is None else np.ascontiguousarray(np.broadcast_to(start, (n, m)), np.float32)
+    out = np.empty((n, m), np.float32)
+    status = _FUNC(  # type: ignore[misc]
+        a.ctypes.data,
+        b.ctypes.data,
+        n,
+        k,
+        m,
+        lengths.ctypes.data,
+        len(lengths),
+        None if full is None else full.ctypes.data,
+        out.ctypes.data,
+    )
+    if status != 0:
+        raise MemoryError("the FMA chains could not allocate a row buffer")
+    return out
+
+
+__all__ = ["available", "fma_blocks", "ENV"]

@@ -1,0 +1,103 @@
+"""The compiled FMA chains (engine/numerics/fma_chain.c) against the numpy path they replace: the same bits on
+random shapes and layouts, on sums that land on float32 midpoints (where rounding the float64 sum twice would be
+wrong), on subnormal results, signed zeros, infinities and NaN. The numpy path itself is checked against torch in
+test_large_k.py and test_kernels.py (which run whichever path is in use)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+from engine.numerics import chains, native
+
+F32 = np.float32
+pytestmark = pytest.mark.skipif(
+    native._FUNC is None, reason="fma_chain.c was not built (no C compiler at install): the numpy path runs"
+)
+
+
+@pytest.fixture
+def numpy_path() -> Iterator[None]:
+    before = os.environ.get(native.ENV)
+    os.environ[native.ENV] = "0"
+    yield
+    if before is None:
+        del os.environ[native.ENV]
+    else:
+        os.environ[native.ENV] = before
+
+
+def both(a: np.ndarray, b: np.ndarray, blocks: list[int], start: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    compiled = native.fma_blocks(a, b, blocks, start)
+    assert compiled is not None
+    os.environ[native.ENV] = "0"
+    try:
+        plain = chains.fma_blocks(a, b, blocks, start)
+    finally:
+        del os.environ[native.ENV]
+    return compiled, plain
+
+
+def same_bits(x: np.ndarray, y: np.ndarray) -> bool:
+    return x.dtype == y.dtype == F32 and x.shape == y.shape and np.array_equal(x.view(np.uint32), y.view(np.uint32))
+
+
+def test_switched_off_by_the_environment(numpy_path: None) -> None:
+    assert not native.available()
+    assert native.fma_blocks(np.ones((2, 2), F32), np.ones((2, 2), F32), [2], None) is None
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_random_shapes_layouts_and_bias(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    n, k, m = int(rng.integers(1, 70)), int(rng.integers(1, 1300)), int(rng.integers(1, 130))
+    a = rng.standard_normal((n, k)).astype(F32)
+    b = rng.standard_normal((k, m)).astype(F32) * F32(10.0 ** rng.integers(-3, 4))
+    if seed % 3 == 0:
+        a[a < 0] = 0  # ReLU's zeros: -0 products
+    if seed % 4 == 1:
+        a = np.asfortranarray(a)  # a transposed view, as x.t() gives
+    if seed % 4 == 2:
+        b = np.asfortranarray(b)
+    start = rng.standard_normal(m).astype(F32) if seed % 2 else None
+    compiled, plain = both(a, b, chains.mkl_k_blocks(k), start)
+    assert same_bits(compiled, plain)
+
+
+def test_midpoints_of_the_float64_sum_round_once() -> None:
+    """acc = 1 + 2^-23, then a product 2^-24 (1 + 2^-23)(1 - 2^-23) = 2^-24 - 2^-70: the float64 sum is the float32
+    midpoint 1 + 2^-23 + 2^-24, which rounds (ties to even) to 1 + 2^-22, while the exact sum rounds to 1 + 2^-23.
+    The numpy path's careful FMA settles it; the compiled fmaf must give the same bits."""
+    u = 2.0**-23
+    rows = [[1 + u, 2.0**-24 * (1 + u)], [1 + u, -(2.0**-24) * (1 + u)], [1.0, 2.0**-24], [-1 - u, 2.0**-24 * (1 + u)]]
+    a = np.array(rows * 5, F32)
+    b = np.array([[1.0] * 16, [1 - u] * 8 + [1 + u] * 8], F32)
+    compiled, plain = both(a, b, [2], None)
+    assert same_bits(compiled, plain)
+    twice = (a[:, :1].astype(np.float64) * b[:1] + a[:, 1:].astype(np.float64) * b[1:]).astype(F32)  # rounded twice
+    assert not same_bits(compiled, twice)  # the case is real: rounding twice differs
+    assert compiled[0, 0] == F32(1 + u)
+
+
+def test_subnormals_signed_zeros_and_specials() -> None:
+    rng = np.random.default_rng(2)
+    a = (rng.standard_normal((20, 50)) * 2.0**-70).astype(F32)
+    b = (rng.standard_normal((50, 30)) * 2.0**-70).astype(F32)  # products near 2^-140: subnormal float32 sums
+    assert same_bits(*both(a, b, [50], None))
+    z = -np.zeros((9, 5), F32)
+    assert same_bits(*both(z, np.ones((5, 17), F32), [5], None))
+    assert same_bits(*both(z, np.ones((5, 17), F32), [3, 2], -np.zeros(17, F32)))
+    s = rng.standard_normal((9, 6)).astype(F32)
+    s[0, 0], s[1, 1] = np.inf, -np.inf
+    compiled, plain = both(s, rng.standard_normal((6, 20)).astype(F32), [6], None)
+    assert same_bits(compiled[2:], plain[2:]) and np.array_equal(np.isnan(compiled), np.isnan(plain))
+    big = np.full((9, 4), 3e38, F32)
+    assert same_bits(*both(big, np.ones((4, 20), F32), [2, 2], None))  # overflow to inf
+
+
+def test_blocks_must_cut_k() -> None:
+    with pytest.raises(ValueError, match="do not cut"):
+        native.fma_blocks(np.ones((2, 3), F32), np.ones((3, 2), F32), [2], None)
