@@ -63,3 +63,28 @@ int gradtrace_fma_blocks(const float *a, const float *b, long n, long k, long m,
         return blocks_fma(a, b, n, k, m, blocks, nb, start, out);
     return blocks_plain(a, b, n, k, m, blocks, nb, start, out);
 }
+
+/* Elementwise out[i] = fmaf(a[i], b[i], c[i]) (fma.fma32 for float32 operands: PyTorch's pointwise kernels with
+   GCC's contraction, as in the optimizers' addcmul_ and lerp_), n elements, all C-contiguous float32. */
+static inline __attribute__((always_inline)) void fma32_impl(const float *a, const float *b, const float *c,
+                                                            float *out, long n) {
+    for (long i = 0; i < n; i++) out[i] = fmaf(a[i], b[i], c[i]);
+}
+
+__attribute__((target("avx2,fma"))) static void fma32_fma(const float *a, const float *b, const float *c, float *out,
+                                                         long n) {
+    fma32_impl(a, b, c, out, n);
+}
+
+static void fma32_plain(const float *a, const float *b, const float *c, float *out, long n) {
+    fma32_impl(a, b, c, out, n);
+}
+
+void gradtrace_fma32(const float *a, const float *b, const float *c, float *out, long n) {
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+        fma32_fma(a, b, c, out, n);
+        return;
+    }
+    fma32_plain(a, b, c, out, n);
+}

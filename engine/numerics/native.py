@@ -18,6 +18,7 @@ import importlib.machinery
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -25,27 +26,31 @@ ENV = "GRADTRACE_NATIVE"  # "0": use the numpy path (tests compare the two)
 _HERE = Path(__file__).resolve().parent
 
 
-def _load() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
+def _load() -> ctypes.CDLL | None:
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
         path = _HERE / f"_fma_chain{suffix}"
         if path.is_file():
             try:
-                func = ctypes.CDLL(str(path)).gradtrace_fma_blocks
+                lib = ctypes.CDLL(str(path))
+                blocks, elementwise = lib.gradtrace_fma_blocks, lib.gradtrace_fma32
             except (OSError, AttributeError):
                 return None
-            func.restype = ctypes.c_int
-            func.argtypes = [ctypes.c_void_p] * 2 + [ctypes.c_long] * 3 + [ctypes.c_void_p, ctypes.c_long]
-            func.argtypes += [ctypes.c_void_p] * 2
-            return func
+            pointer, size = ctypes.c_void_p, ctypes.c_long
+            blocks.restype = ctypes.c_int
+            blocks.argtypes = [pointer, pointer, size, size, size, pointer, size, pointer, pointer]
+            elementwise.restype = None
+            elementwise.argtypes = [pointer, pointer, pointer, pointer, size]
+            return lib
     return None
 
 
-_FUNC = _load()
+_LIB = _load()
+_MIN_ELEMENTWISE = 32  # below, the numpy path costs no more than the call
 
 
 def available() -> bool:
     """Whether the compiled chains are there and not switched off."""
-    return _FUNC is not None and os.environ.get(ENV, "1") != "0"
+    return _LIB is not None and os.environ.get(ENV, "1") != "0"
 
 
 def fma_blocks(a: np.ndarray, b: np.ndarray, blocks: Sequence[int], start: np.ndarray | None) -> np.ndarray | None:
@@ -61,7 +66,8 @@ def fma_blocks(a: np.ndarray, b: np.ndarray, blocks: Sequence[int], start: np.nd
         raise ValueError(f"blocks {list(blocks)} do not cut k = {k}")
     full = None if start is None else np.ascontiguousarray(np.broadcast_to(start, (n, m)), np.float32)
     out = np.empty((n, m), np.float32)
-    status = _FUNC(  # type: ignore[misc]
+    assert _LIB is not None
+    status = _LIB.gradtrace_fma_blocks(
         a.ctypes.data,
         b.ctypes.data,
         n,
@@ -77,4 +83,21 @@ def fma_blocks(a: np.ndarray, b: np.ndarray, blocks: Sequence[int], start: np.nd
     return out
 
 
-__all__ = ["available", "fma_blocks", "ENV"]
+def fma32(a: Any, b: Any, c: Any) -> np.ndarray | None:
+    """``fma.fma32`` compiled, for float32 arrays or scalars (broadcast together) giving 32 elements or more; else
+    None (Python numbers and other dtypes included: their float64 values may not be float32's)."""
+    if not available() or not all(isinstance(v, (np.ndarray, np.float32)) and v.dtype == np.float32 for v in (a, b, c)):
+        return None
+    a, b, c = np.asarray(a), np.asarray(b), np.asarray(c)
+    shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
+    size = int(np.prod(shape))
+    if size < _MIN_ELEMENTWISE:
+        return None
+    a, b, c = (np.ascontiguousarray(np.broadcast_to(v, shape)) for v in (a, b, c))
+    out = np.empty(shape, np.float32)
+    assert _LIB is not None
+    _LIB.gradtrace_fma32(a.ctypes.data, b.ctypes.data, c.ctypes.data, out.ctypes.data, size)
+    return out
+
+
+__all__ = ["available", "fma_blocks", "fma32", "ENV"]

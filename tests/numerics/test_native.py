@@ -11,11 +11,11 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from engine.numerics import chains, native
+from engine.numerics import chains, fma, native
 
 F32 = np.float32
 pytestmark = pytest.mark.skipif(
-    native._FUNC is None, reason="fma_chain.c was not built (no C compiler at install): the numpy path runs"
+    native._LIB is None, reason="fma_chain.c was not built (no C compiler at install): the numpy path runs"
 )
 
 
@@ -101,3 +101,26 @@ def test_subnormals_signed_zeros_and_specials() -> None:
 def test_blocks_must_cut_k() -> None:
     with pytest.raises(ValueError, match="do not cut"):
         native.fma_blocks(np.ones((2, 3), F32), np.ones((3, 2), F32), [2], None)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_elementwise_fma_as_the_numpy_path(seed: int) -> None:
+    """fma.fma32 on float32 operands (addcmul_, lerp_ in the optimizers): compiled and numpy, the same bits, with
+    broadcasting, a float32 scalar, midpoints (the case above, elementwise) and subnormal results."""
+    rng = np.random.default_rng(seed)
+    a = rng.standard_normal((40, 30)).astype(F32) * F32(2.0 ** rng.integers(-70, 10))
+    b = rng.standard_normal(30).astype(F32) * F32(2.0 ** rng.integers(-70, 10))
+    c = rng.standard_normal((40, 30)).astype(F32) * F32(2.0 ** rng.integers(-140, 10))
+    u = 2.0**-23
+    a[0, :4], b[:4], c[0, :4] = 2.0**-24 * (1 + u), [1 - u, 1 + u, -1 + u, 1.0], [1 + u, 1 + u, 1 + u, -(1 + u)]
+    cases = [(a, b, c), (F32(0.1), a, c), (a, F32(-3.0), c[0])]
+    for x, y, z in cases:
+        compiled = native.fma32(x, y, z)
+        assert compiled is not None
+        os.environ[native.ENV] = "0"
+        try:
+            plain = fma.fma32(x, y, z)
+        finally:
+            del os.environ[native.ENV]
+        assert same_bits(compiled, np.asarray(plain))
+    assert native.fma32(a, b, 1.0) is None and native.fma32(a[:1, :1], b[:1], c[:1, :1]) is None
