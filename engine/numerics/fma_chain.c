@@ -88,3 +88,10 @@ void gradtrace_fma32(const float *a, const float *b, const float *c, float *out,
     }
     fma32_plain(a, b, c, out, n);
 }
+
+/* out[i] = (float)((double)y[i] + alpha * (double)x[i]): the optimizers' y + alpha * x as engine/optim computes it
+   in numpy (float64, then rounded to float32), the same operations in the same order (no contraction: see the
+   flags in setup.py). alpha is a float32 value held in a double. */
+void gradtrace_axpy_f64(const float *y, double alpha, const float *x, float *out, long n) {
+    for (long i = 0; i < n; i++) out[i] = (float)((double)y[i] + alpha * (double)x[i]);
+}

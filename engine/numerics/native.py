@@ -32,7 +32,7 @@ def _load() -> ctypes.CDLL | None:
         if path.is_file():
             try:
                 lib = ctypes.CDLL(str(path))
-                blocks, elementwise = lib.gradtrace_fma_blocks, lib.gradtrace_fma32
+                blocks, elementwise, axpy = lib.gradtrace_fma_blocks, lib.gradtrace_fma32, lib.gradtrace_axpy_f64
             except (OSError, AttributeError):
                 return None
             pointer, size = ctypes.c_void_p, ctypes.c_long
@@ -40,6 +40,8 @@ def _load() -> ctypes.CDLL | None:
             blocks.argtypes = [pointer, pointer, size, size, size, pointer, size, pointer, pointer]
             elementwise.restype = None
             elementwise.argtypes = [pointer, pointer, pointer, pointer, size]
+            axpy.restype = None
+            axpy.argtypes = [pointer, ctypes.c_double, pointer, pointer, size]
             return lib
     return None
 
@@ -100,4 +102,18 @@ def fma32(a: Any, b: Any, c: Any) -> np.ndarray | None:
     return out
 
 
-__all__ = ["available", "fma_blocks", "fma32", "ENV"]
+def axpy_f64(y: np.ndarray, alpha: float, x: np.ndarray) -> np.ndarray | None:
+    """``(y.astype(float64) + alpha * x.astype(float64)).astype(float32)`` compiled, for float32 arrays of one
+    shape (32 elements or more); else None. ``alpha`` must be a float32 value (as the optimizers pass it)."""
+    if not available() or not (type(y) is np.ndarray and type(x) is np.ndarray):
+        return None
+    if y.dtype != np.float32 or x.dtype != np.float32 or y.shape != x.shape or y.size < _MIN_ELEMENTWISE:
+        return None
+    y, x = np.ascontiguousarray(y), np.ascontiguousarray(x)
+    out = np.empty(y.shape, np.float32)
+    assert _LIB is not None
+    _LIB.gradtrace_axpy_f64(y.ctypes.data, float(alpha), x.ctypes.data, out.ctypes.data, y.size)
+    return out
+
+
+__all__ = ["available", "fma_blocks", "fma32", "axpy_f64", "ENV"]

@@ -124,3 +124,16 @@ def test_elementwise_fma_as_the_numpy_path(seed: int) -> None:
             del os.environ[native.ENV]
         assert same_bits(compiled, np.asarray(plain))
     assert native.fma32(a, b, 1.0) is None and native.fma32(a[:1, :1], b[:1], c[:1, :1]) is None
+
+
+def test_axpy_as_the_optimizers_numpy_formula() -> None:
+    """The optimizers' ``y + alpha * x`` (float64, rounded to float32), compiled: the same bits as the formula."""
+    rng = np.random.default_rng(3)
+    for alpha in (0.9, -1e-6, 1 - 0.999, 5e-4, -(2.0**-20)):
+        y = rng.standard_normal((30, 70)).astype(F32) * F32(2.0 ** rng.integers(-30, 30))
+        x = rng.standard_normal((30, 70)).astype(F32) * F32(2.0 ** rng.integers(-30, 30))
+        a = float(F32(alpha))
+        compiled = native.axpy_f64(y, a, x.T.copy().T)  # any layout
+        assert compiled is not None
+        assert same_bits(compiled, (y.astype(np.float64) + a * x.astype(np.float64)).astype(F32))
+    assert native.axpy_f64(y, 0.5, x[:, :1]) is None and native.axpy_f64(y.astype(np.float64), 0.5, x) is None
