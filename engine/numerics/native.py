@@ -13,16 +13,17 @@ Example::
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import importlib.machinery
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-ENV = "GRADTRACE_NATIVE"  # "0": use the numpy path (tests compare the two)
+ENV = "GRADTRACE_NATIVE"  # "0": use the numpy path in this process
 _HERE = Path(__file__).resolve().parent
 
 
@@ -47,12 +48,24 @@ def _load() -> ctypes.CDLL | None:
 
 
 _LIB = _load()
+_ON = [os.environ.get(ENV, "1") != "0"]  # read once: the environment costs more to read than a small kernel
 _MIN_ELEMENTWISE = 32  # below, the numpy path costs no more than the call
 
 
 def available() -> bool:
-    """Whether the compiled chains are there and not switched off."""
-    return _LIB is not None and os.environ.get(ENV, "1") != "0"
+    """Whether the compiled kernels are there and not switched off."""
+    return _LIB is not None and _ON[0]
+
+
+@contextlib.contextmanager
+def switched_off() -> Iterator[None]:
+    """The numpy path for the block (tests compare the two; ``GRADTRACE_NATIVE=0`` does it for a whole process)."""
+    before = _ON[0]
+    _ON[0] = False
+    try:
+        yield
+    finally:
+        _ON[0] = before
 
 
 def fma_blocks(a: np.ndarray, b: np.ndarray, blocks: Sequence[int], start: np.ndarray | None) -> np.ndarray | None:

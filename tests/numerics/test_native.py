@@ -6,7 +6,9 @@ test_large_k.py and test_kernels.py (which run whichever path is in use)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,30 +16,17 @@ import pytest
 from engine.numerics import chains, fma, native
 
 F32 = np.float32
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(
     native._LIB is None, reason="fma_chain.c was not built (no C compiler at install): the numpy path runs"
 )
 
 
-@pytest.fixture
-def numpy_path() -> Iterator[None]:
-    before = os.environ.get(native.ENV)
-    os.environ[native.ENV] = "0"
-    yield
-    if before is None:
-        del os.environ[native.ENV]
-    else:
-        os.environ[native.ENV] = before
-
-
 def both(a: np.ndarray, b: np.ndarray, blocks: list[int], start: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
     compiled = native.fma_blocks(a, b, blocks, start)
     assert compiled is not None
-    os.environ[native.ENV] = "0"
-    try:
+    with native.switched_off():
         plain = chains.fma_blocks(a, b, blocks, start)
-    finally:
-        del os.environ[native.ENV]
     return compiled, plain
 
 
@@ -45,9 +34,18 @@ def same_bits(x: np.ndarray, y: np.ndarray) -> bool:
     return x.dtype == y.dtype == F32 and x.shape == y.shape and np.array_equal(x.view(np.uint32), y.view(np.uint32))
 
 
-def test_switched_off_by_the_environment(numpy_path: None) -> None:
-    assert not native.available()
-    assert native.fma_blocks(np.ones((2, 2), F32), np.ones((2, 2), F32), [2], None) is None
+def test_switched_off() -> None:
+    with native.switched_off():
+        assert not native.available()
+        assert native.fma_blocks(np.ones((2, 2), F32), np.ones((2, 2), F32), [2], None) is None
+    assert native.available()
+
+
+def test_the_environment_switches_it_off_for_a_process() -> None:
+    code = "from engine.numerics import native; print(native.available())"
+    env = {**os.environ, native.ENV: "0"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True, cwd=ROOT)
+    assert done.stdout == "False\n"
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -117,11 +115,8 @@ def test_elementwise_fma_as_the_numpy_path(seed: int) -> None:
     for x, y, z in cases:
         compiled = native.fma32(x, y, z)
         assert compiled is not None
-        os.environ[native.ENV] = "0"
-        try:
+        with native.switched_off():
             plain = fma.fma32(x, y, z)
-        finally:
-            del os.environ[native.ENV]
         assert same_bits(compiled, np.asarray(plain))
     assert native.fma32(a, b, 1.0) is None and native.fma32(a[:1, :1], b[:1], c[:1, :1]) is None
 
