@@ -95,3 +95,45 @@ void gradtrace_fma32(const float *a, const float *b, const float *c, float *out,
 void gradtrace_axpy_f64(const float *y, double alpha, const float *x, float *out, long n) {
     for (long i = 0; i < n; i++) out[i] = (float)((double)y[i] + alpha * (double)x[i]);
 }
+
+/* One Adam step (engine/optim/adaptive.py, amsgrad off) for float32 tensors, each operation as the numpy path does
+   it, in the same order (float32 operations; m's lerp in float64 as optimizer._axpy; v's addcmul as one fmaf;
+   the correctly rounded sqrtf, which is numerics.sqrt wherever the caller lets this run):
+     m = (float)(m + a1 * (grad - m)),  v = fmaf(vf * grad, grad, v * b2),
+     out = p + (step * m) / (sqrtf(v) / c2 + eps).
+   m and v are updated in place; out is the new parameter. */
+static inline __attribute__((always_inline)) void adam_impl(const float *grad, float *m, float *v, const float *p,
+                                                           float *out, long n, double a1, float b2, float vf,
+                                                           float c2, float eps, float step) {
+    for (long i = 0; i < n; i++) {
+        const float g = grad[i];
+        const float d = g - m[i];
+        const float mi = (float)((double)m[i] + a1 * (double)d);
+        m[i] = mi;
+        const float vi = fmaf(vf * g, g, v[i] * b2);
+        v[i] = vi;
+        const float denom = sqrtf(vi) / c2 + eps;
+        out[i] = p[i] + (step * mi) / denom;
+    }
+}
+
+__attribute__((target("avx2,fma"))) static void adam_fma(const float *grad, float *m, float *v, const float *p,
+                                                        float *out, long n, double a1, float b2, float vf, float c2,
+                                                        float eps, float step) {
+    adam_impl(grad, m, v, p, out, n, a1, b2, vf, c2, eps, step);
+}
+
+static void adam_plain(const float *grad, float *m, float *v, const float *p, float *out, long n, double a1, float b2,
+                       float vf, float c2, float eps, float step) {
+    adam_impl(grad, m, v, p, out, n, a1, b2, vf, c2, eps, step);
+}
+
+void gradtrace_adam_f32(const float *grad, float *m, float *v, const float *p, float *out, long n, double a1,
+                        float b2, float vf, float c2, float eps, float step) {
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+        adam_fma(grad, m, v, p, out, n, a1, b2, vf, c2, eps, step);
+        return;
+    }
+    adam_plain(grad, m, v, p, out, n, a1, b2, vf, c2, eps, step);
+}

@@ -34,6 +34,7 @@ def _load() -> ctypes.CDLL | None:
             try:
                 lib = ctypes.CDLL(str(path))
                 blocks, elementwise, axpy = lib.gradtrace_fma_blocks, lib.gradtrace_fma32, lib.gradtrace_axpy_f64
+                adam = lib.gradtrace_adam_f32
             except (OSError, AttributeError):
                 return None
             pointer, size = ctypes.c_void_p, ctypes.c_long
@@ -43,6 +44,8 @@ def _load() -> ctypes.CDLL | None:
             elementwise.argtypes = [pointer, pointer, pointer, pointer, size]
             axpy.restype = None
             axpy.argtypes = [pointer, ctypes.c_double, pointer, pointer, size]
+            adam.restype = None
+            adam.argtypes = [pointer] * 5 + [size, ctypes.c_double] + [ctypes.c_float] * 5
             return lib
     return None
 
@@ -129,4 +132,45 @@ def axpy_f64(y: np.ndarray, alpha: float, x: np.ndarray) -> np.ndarray | None:
     return out
 
 
-__all__ = ["available", "fma_blocks", "fma32", "axpy_f64", "ENV"]
+def adam_f32(
+    grad: np.ndarray,
+    m: np.ndarray,
+    v: np.ndarray,
+    p: np.ndarray,
+    a1: float,
+    b2: float,
+    vf: float,
+    c2: float,
+    eps: float,
+    step: float,
+) -> np.ndarray | None:
+    """One Adam step for C-contiguous float32 arrays of one shape (32 elements or more), as fma_chain.c's
+    ``gradtrace_adam_f32`` says: ``m`` and ``v`` updated in place, the new parameter returned; else None, with
+    nothing touched. ``a1`` is a float32 value held in a double; the others are rounded to float32 here."""
+    arrays = (grad, m, v, p)
+    if not available() or any(type(x) is not np.ndarray or x.dtype != np.float32 for x in arrays):
+        return None
+    if any(x.shape != p.shape or not x.flags.c_contiguous for x in arrays) or p.size < _MIN_ELEMENTWISE:
+        return None
+    if not (m.flags.writeable and v.flags.writeable):
+        return None
+    out = np.empty(p.shape, np.float32)
+    assert _LIB is not None
+    _LIB.gradtrace_adam_f32(
+        grad.ctypes.data,
+        m.ctypes.data,
+        v.ctypes.data,
+        p.ctypes.data,
+        out.ctypes.data,
+        p.size,
+        a1,
+        b2,
+        vf,
+        c2,
+        eps,
+        step,
+    )
+    return out
+
+
+__all__ = ["available", "fma_blocks", "fma32", "axpy_f64", "adam_f32", "ENV"]

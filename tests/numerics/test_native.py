@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import engine
 from engine.numerics import chains, fma, native
 
 F32 = np.float32
@@ -132,3 +133,33 @@ def test_axpy_as_the_optimizers_numpy_formula() -> None:
         assert compiled is not None
         assert same_bits(compiled, (y.astype(np.float64) + a * x.astype(np.float64)).astype(F32))
     assert native.axpy_f64(y, 0.5, x[:, :1]) is None and native.axpy_f64(y.astype(np.float64), 0.5, x) is None
+
+
+ADAM = """
+import torch
+torch.manual_seed(0)
+net = torch.nn.Sequential(torch.nn.Linear(7, 40), torch.nn.ReLU(), torch.nn.Linear(40, 3))
+opt = torch.optim.{opt}(net.parameters(), lr=0.01{extra})
+x, y = torch.randn(30, 7), torch.randn(30, 3)
+for t in range(15):
+    opt.zero_grad()
+    loss = ((net(x) - y) ** 2).mean()
+    loss.backward()
+    opt.step()
+    print(loss.item(), [p.sum().item() for p in net.parameters()], net[0].weight[3, :4].tolist())
+"""
+
+
+@pytest.mark.parametrize(
+    ("opt", "extra"),
+    [("Adam", ""), ("Adam", ", weight_decay=0.1"), ("AdamW", ""), ("Adam", ", maximize=True, betas=(0.5, 0.6)")],
+)
+def test_adam_step_as_the_numpy_path(opt: str, extra: str) -> None:
+    """Adam's update compiled in one pass (engine/optim/adaptive.py): every printed value, at full precision, the
+    same as with the numpy path, step after step."""
+    code = ADAM.format(opt=opt, extra=extra)
+    compiled = engine.run(code)
+    with native.switched_off():
+        plain = engine.run(code)
+    assert compiled.error is None and plain.error is None
+    assert compiled.stdout == plain.stdout and compiled.stdout.count("\n") == 15
