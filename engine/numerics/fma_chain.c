@@ -137,3 +137,87 @@ void gradtrace_adam_f32(const float *grad, float *m, float *v, const float *p, f
     }
     adam_plain(grad, m, v, p, out, n, a1, b2, vf, c2, eps, step);
 }
+
+/* ATen's float32 Box-Muller over blocks of 16 uniforms (engine/random.py's _box_muller16, avx_mathfun's log256_ps
+   and sincos256_ps), operation for operation as the numpy path does them: F(a, b, c) is that path's contracted
+   multiply-add, the product and sum in double and then rounded to float32; the constants are rounded from double
+   as numpy's np.float32(c) does. u: blocks x 16 uniforms, out: blocks x 16 normals, n * std + mean in double. */
+#include <stdint.h>
+#include <string.h>
+
+static inline float F(float a, float b, float c) { return (float)((double)a * (double)b + (double)c); }
+static inline uint32_t bits_of(float x) { uint32_t u; memcpy(&u, &x, 4); return u; }
+static inline float float_of(uint32_t u) { float x; memcpy(&x, &u, 4); return x; }
+
+static float log256(float x) {
+    const int invalid = x <= 0.0f;
+    const float minpos = float_of(0x00800000u);
+    if (x < minpos) x = minpos;
+    int32_t imm0 = (int32_t)(bits_of(x) >> 23);
+    x = float_of((bits_of(x) & ~0x7F800000u) | bits_of(0.5f));
+    imm0 = imm0 - 0x7F;
+    float e = (float)imm0 + 1.0f;
+    const int mask = x < (float)0.707106781186547524;
+    const float tmp = mask ? x : 0.0f;
+    x = x - 1.0f;
+    e = e - (mask ? 1.0f : 0.0f);
+    x = x + tmp;
+    const float z = x * x;
+    static const double coef[8] = {-1.1514610310e-1, 1.1676998740e-1, -1.2420140846e-1, 1.4249322787e-1,
+                                   -1.6668057665e-1, 2.0000714765e-1, -2.4999993993e-1, 3.3333331174e-1};
+    float y = (float)7.0376836292e-2;
+    for (int i = 0; i < 8; i++) y = F(y, x, (float)coef[i]);
+    y = y * x;
+    y = F(y, z, e * (float)-2.12194440e-4);
+    y = F(-z, 0.5f, y);
+    x = x + y;
+    x = F(e, (float)0.693359375, x);
+    return invalid ? NAN : x;
+}
+
+static void sincos256(float x, float *s_out, float *c_out) {
+    uint32_t sign_sin = bits_of(x) & 0x80000000u;
+    x = fabsf(x);
+    float y = x * (float)1.27323954473516;
+    int32_t j = (int32_t)y; /* truncation, as _mm256_cvttps_epi32 (x is a finite angle in [0, 2 pi) here) */
+    j = (j + 1) & ~(int32_t)1;
+    y = (float)j;
+    const uint32_t swap_sin = ((uint32_t)j & 4u) << 29;
+    const int poly = (j & 2) == 0;
+    x = F(y, (float)-0.78515625, x);
+    x = F(y, (float)-2.4187564849853515625e-4, x);
+    x = F(y, (float)-3.77489497744594108e-8, x);
+    const uint32_t sign_cos = (~(uint32_t)(j - 2) & 4u) << 29;
+    sign_sin = sign_sin ^ swap_sin;
+    const float z = x * x;
+    float yc = F((float)2.443315711809948e-005, z, (float)-1.388731625493765e-003);
+    yc = F(yc, z, (float)4.166664568298827e-002);
+    yc = yc * z;
+    yc = F(yc, z, -(z * 0.5f));
+    yc = yc + 1.0f;
+    float ys = F((float)-1.9515295891e-4, z, (float)8.3321608736e-3);
+    ys = F(ys, z, (float)-1.6666654611e-1);
+    ys = ys * z;
+    ys = F(ys, x, x);
+    const float s = poly ? ys : yc, c = poly ? yc : ys;
+    *s_out = float_of(bits_of(s) ^ sign_sin);
+    *c_out = float_of(bits_of(c) ^ sign_cos);
+}
+
+void gradtrace_box_muller16_f32(const float *u, float *out, long blocks, double std, double mean) {
+    const float two_pi = (float)(2.0 * 3.141592653589793);
+    for (long b = 0; b < blocks; b++) {
+        const float *ub = u + 16 * b;
+        float *ob = out + 16 * b;
+        for (int i = 0; i < 8; i++) {
+            const float u1 = 1.0f - ub[i], u2 = ub[8 + i];
+            const float radius = sqrtf(-2.0f * log256(u1));
+            const float theta = two_pi * u2;
+            float s, c;
+            sincos256(theta, &s, &c);
+            const float n1 = radius * c, n2 = radius * s;
+            ob[i] = (float)((double)n1 * std + mean);
+            ob[8 + i] = (float)((double)n2 * std + mean);
+        }
+    }
+}

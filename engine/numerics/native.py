@@ -34,7 +34,7 @@ def _load() -> ctypes.CDLL | None:
             try:
                 lib = ctypes.CDLL(str(path))
                 blocks, elementwise, axpy = lib.gradtrace_fma_blocks, lib.gradtrace_fma32, lib.gradtrace_axpy_f64
-                adam = lib.gradtrace_adam_f32
+                adam, box_muller = lib.gradtrace_adam_f32, lib.gradtrace_box_muller16_f32
             except (OSError, AttributeError):
                 return None
             pointer, size = ctypes.c_void_p, ctypes.c_long
@@ -46,6 +46,8 @@ def _load() -> ctypes.CDLL | None:
             axpy.argtypes = [pointer, ctypes.c_double, pointer, pointer, size]
             adam.restype = None
             adam.argtypes = [pointer] * 5 + [size, ctypes.c_double] + [ctypes.c_float] * 5
+            box_muller.restype = None
+            box_muller.argtypes = [pointer, pointer, size, ctypes.c_double, ctypes.c_double]
             return lib
     return None
 
@@ -173,4 +175,16 @@ def adam_f32(
     return out
 
 
-__all__ = ["available", "fma_blocks", "fma32", "axpy_f64", "adam_f32", "ENV"]
+def box_muller16_f32(blocks: np.ndarray, std: float, mean: float) -> np.ndarray | None:
+    """engine/random.py's ``_box_muller16`` compiled: (k, 16) float32 uniforms to normals, ``n * std + mean`` with
+    ``std`` and ``mean`` float32 values held in doubles; None when not available."""
+    if not available() or blocks.dtype != np.float32 or blocks.ndim != 2 or blocks.shape[1] != 16:
+        return None
+    u = np.ascontiguousarray(blocks)
+    out = np.empty(u.shape, np.float32)
+    assert _LIB is not None
+    _LIB.gradtrace_box_muller16_f32(u.ctypes.data, out.ctypes.data, u.shape[0], std, mean)
+    return out
+
+
+__all__ = ["available", "fma_blocks", "fma32", "axpy_f64", "adam_f32", "box_muller16_f32", "ENV"]

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import engine
+from engine import random as engine_random
 from engine.numerics import chains, fma, native
 
 F32 = np.float32
@@ -163,3 +164,18 @@ def test_adam_step_as_the_numpy_path(opt: str, extra: str) -> None:
         plain = engine.run(code)
     assert compiled.error is None and plain.error is None
     assert compiled.stdout == plain.stdout and compiled.stdout.count("\n") == 15
+
+
+def test_box_muller_as_the_numpy_path() -> None:
+    """torch.randn's float32 Box-Muller (engine/random.py), compiled: the same bits on 400,000 uniforms drawn as
+    PyTorch draws them (24-bit), their extremes (0 and 1 - 2^-24) included, for several means and stds."""
+    rng = np.random.default_rng(4)
+    u = (rng.integers(0, 2**24, (25_000, 16)) * 2.0**-24).astype(F32)
+    u[0, :] = 0.0
+    u[1, :] = F32(1 - 2.0**-24)
+    for std, mean in ((1.0, 0.0), (0.3, 2.5), (1e-3, -7.0)):
+        compiled = engine_random._box_muller16(u, mean, std)
+        assert same_bits(compiled, native.box_muller16_f32(u, float(F32(std)), float(F32(mean))))  # (the compiled one)
+        with native.switched_off():
+            plain = engine_random._box_muller16(u, mean, std)
+        assert same_bits(compiled, plain)
