@@ -46,6 +46,7 @@ from engine.nn.losses import (
 )
 from engine.nn.module import Module, Parameter
 from engine.nn.normalization import BatchNorm1d, BatchNorm2d, Embedding, LayerNorm
+from engine.nn.recurrent import LSTM
 
 __all__ = [
     "Module",
@@ -91,6 +92,7 @@ __all__ = [
     "BatchNorm2d",
     "LayerNorm",
     "Embedding",
+    "LSTM",
     "SmoothL1Loss",
     "HuberLoss",
     "Dropout1d",
