@@ -46,7 +46,7 @@ from engine.nn.losses import (
 )
 from engine.nn.module import Module, Parameter
 from engine.nn.normalization import BatchNorm1d, BatchNorm2d, Embedding, LayerNorm
-from engine.nn.recurrent import LSTM
+from engine.nn.recurrent import GRU, LSTM, RNN
 
 __all__ = [
     "Module",
@@ -93,6 +93,8 @@ __all__ = [
     "LayerNorm",
     "Embedding",
     "LSTM",
+    "GRU",
+    "RNN",
     "SmoothL1Loss",
     "HuberLoss",
     "Dropout1d",

@@ -1,6 +1,7 @@
-"""``nn.LSTM``: a long short-term memory network over a sequence, as PyTorch 2.13 runs it on the CPU: one
+"""``nn.LSTM``, ``nn.GRU`` and ``nn.RNN``. ``nn.LSTM`` runs as PyTorch 2.13 runs it on the CPU: one
 ``MkldnnRnnLayerBackward0`` node per layer and direction (outputs: the whole sequence's hidden states, the last
-hidden state, the last cell state), the last states of all layers stacked (``StackBackward0``).
+hidden state, the last cell state), the last states of all layers stacked (``StackBackward0``). ``nn.GRU`` and
+``nn.RNN`` are composed of ops, as PyTorch's CPU code composes them.
 
 Example::
 
@@ -31,7 +32,7 @@ from engine.autograd_function import Function
 from engine.graph import Node
 from engine.nn import init
 from engine.nn.module import Module, Parameter
-from engine.ops import pieces
+from engine.ops import linalg, pieces
 from engine.ops.activations import dropout
 from engine.ops.factories import zeros
 from engine.tensor import Tensor
@@ -113,9 +114,12 @@ _node.__name__ = _node.__qualname__ = "MkldnnRnnLayerBackward0"
 _node.__repr__ = Node.__repr__  # type: ignore[method-assign]
 
 
-class LSTM(Module):
-    """A multi-layer LSTM: ``LSTM(input_size, hidden_size, num_layers=1, bias=True, batch_first=False,
-    dropout=0.0, bidirectional=False)``; ``forward(input, (h_0, c_0))`` returns ``output, (h_n, c_n)``."""
+class RNNBase(Module):
+    """What ``nn.RNN``, ``nn.GRU`` and ``nn.LSTM`` share: the weights of each layer and direction (``weight_ih_l0``,
+    ``weight_hh_l0``, ``bias_ih_l0``, ``bias_hh_l0``, then ``…_reverse``), drawn uniform in ±1/√hidden_size in that
+    order, the repr, and the walk over layers and directions."""
+
+    gates = 1
 
     def __init__(
         self,
@@ -132,20 +136,20 @@ class LSTM(Module):
     ) -> None:
         super().__init__()
         if proj_size != 0:
-            raise NotImplementedError("nn.LSTM's proj_size is not supported here")
-        self.mode = "LSTM"
+            raise NotImplementedError(f"nn.{type(self).__name__}'s proj_size is not supported here")
         self.input_size, self.hidden_size, self.num_layers = input_size, hidden_size, num_layers
         self.bias, self.batch_first, self.dropout = bias, batch_first, float(dropout)
         self.bidirectional, self.proj_size = bidirectional, proj_size
         dirs = 2 if bidirectional else 1
+        rows = self.gates * hidden_size
         names = []
         for layer in range(num_layers):
             for d in range(dirs):
                 size = input_size if layer == 0 else hidden_size * dirs
                 suffix = f"_l{layer}" + ("_reverse" if d == 1 else "")
-                shapes = [("weight_ih", (4 * hidden_size, size)), ("weight_hh", (4 * hidden_size, hidden_size))]
+                shapes = [("weight_ih", (rows, size)), ("weight_hh", (rows, hidden_size))]
                 if bias:
-                    shapes += [("bias_ih", (4 * hidden_size,)), ("bias_hh", (4 * hidden_size,))]
+                    shapes += [("bias_ih", (rows,)), ("bias_hh", (rows,))]
                 for name, shp in shapes:
                     setattr(self, name + suffix, Parameter(zeros(*shp, dtype=dtype)))
                     names.append(name + suffix)
@@ -160,56 +164,59 @@ class LSTM(Module):
         flat = [getattr(self, n) for n in self._flat_weights_names]
         return [flat[i : i + per] for i in range(0, len(flat), per)]
 
+    def _direction(self, x: Tensor, weights: list[Any], hidden: tuple[Tensor, ...], reverse: bool) -> Any:
+        raise NotImplementedError  # pragma: no cover - each kind runs its own cell
+
     def forward(self, input: Tensor, hx: Any = None) -> Any:
         x = input
+        lstm = isinstance(self, LSTM)
+        states = (hx if lstm else (hx,)) if hx is not None else None
         batched = x.dim() == 3
-        if hx is not None and (hx[0].dim() != x.dim() or hx[1].dim() != x.dim()):
+        if states is not None and any(t.dim() != x.dim() for t in states):
             kind = "batched 3-D" if batched else "unbatched 2-D"
-            raise RuntimeError(
-                f"For {kind} input, hx and cx should also be {x.dim()}-D but got ({hx[0].dim()}-D, "
-                f"{hx[1].dim()}-D) tensors"
-            )
+            if lstm:
+                got = f"({states[0].dim()}-D, {states[1].dim()}-D) tensors"
+                raise RuntimeError(f"For {kind} input, hx and cx should also be {x.dim()}-D but got {got}")
+            raise RuntimeError(f"For {kind} input, hx should also be {x.dim()}-D but got {states[0].dim()}-D tensor")
         if not batched:
             if x.dim() != 2:
-                raise ValueError(f"LSTM: Expected input to be 2D or 3D, got {x.dim()}D instead")
+                raise ValueError(f"{type(self).__name__}: Expected input to be 2D or 3D, got {x.dim()}D instead")
             x = x.unsqueeze(1)
-            if hx is not None:
-                hx = (hx[0].unsqueeze(1), hx[1].unsqueeze(1))
+            if states is not None:
+                states = tuple(t.unsqueeze(1) for t in states)
         elif self.batch_first:
             x = x.transpose(0, 1)
         dirs = 2 if self.bidirectional else 1
-        batch = x.shape[1]
-        if hx is None:
-            h0 = zeros(self.num_layers * dirs, batch, self.hidden_size, dtype=x.dtype)
-            hx = (h0, zeros(self.num_layers * dirs, batch, self.hidden_size, dtype=x.dtype))
+        want = (self.num_layers * dirs, x.shape[1], self.hidden_size)
+        if states is None:
+            states = tuple(zeros(*want, dtype=x.dtype) for _ in range(2 if lstm else 1))
         if x.shape[-1] != self.input_size:
             raise RuntimeError(
                 f"input.size(-1) must be equal to input_size. Expected {self.input_size}, got {x.shape[-1]}"
             )
-        want = (self.num_layers * dirs, batch, self.hidden_size)
-        for k, t in enumerate(hx):
+        for k, t in enumerate(states):
             if tuple(t.shape) != want:
-                raise RuntimeError(f"Expected hidden[{k}] size {want}, got {list(t.shape)}")
+                name = f"hidden[{k}]" if lstm else "hidden"
+                raise RuntimeError(f"Expected {name} size {want}, got {list(t.shape)}")
         weights = self.all_weights
-        hys, cys = [], []
+        finals: list[list[Tensor]] = [[] for _ in states]
         for layer in range(self.num_layers):
             outs = []
             for d in range(dirs):
                 k = layer * dirs + d
-                w = weights[k] + [None, None] * (not self.bias)
-                out, hy, cy = MkldnnRnnLayer.apply(x, *w, hx[0][k], hx[1][k], d == 1)
+                out, *last = self._direction(x, weights[k], tuple(t[k] for t in states), d == 1)
                 outs.append(out)
-                hys.append(hy)
-                cys.append(cy)
+                for f, t in zip(finals, last):
+                    f.append(t)
             x = outs[0] if dirs == 1 else pieces.cat(outs, 2)
             if self.dropout and self.training and layer < self.num_layers - 1:
                 x = dropout(x, self.dropout, True)
-        h_n, c_n = pieces.stack(hys, 0), pieces.stack(cys, 0)
+        ends = tuple(pieces.stack(f, 0) for f in finals)
         if not batched:
-            return x.squeeze(1), (h_n.squeeze(1), c_n.squeeze(1))
-        if self.batch_first:
-            x = x.transpose(0, 1)
-        return x, (h_n, c_n)
+            x, ends = x.squeeze(1), tuple(t.squeeze(1) for t in ends)
+        elif self.batch_first:  # PyTorch's RNN and GRU turn their output back in place (TransposeBackward1)
+            x = x.transpose(0, 1) if lstm else x.transpose_(0, 1)
+        return x, (ends if lstm else ends[0])
 
     def extra_repr(self) -> str:
         s = f"{self.input_size}, {self.hidden_size}"
@@ -226,4 +233,59 @@ class LSTM(Module):
         return s
 
 
-__all__ = ["LSTM"]
+class LSTM(RNNBase):
+    """A multi-layer LSTM: ``LSTM(input_size, hidden_size, num_layers=1, bias=True, batch_first=False,
+    dropout=0.0, bidirectional=False)``; ``forward(input, (h_0, c_0))`` returns ``output, (h_n, c_n)``."""
+
+    gates = 4
+
+    def _direction(self, x: Tensor, weights: list[Any], hidden: tuple[Tensor, ...], reverse: bool) -> Any:
+        w = weights + [None, None] * (not self.bias)
+        return MkldnnRnnLayer.apply(x, *w, hidden[0], hidden[1], reverse)
+
+
+class RNN(RNNBase):
+    """An Elman RNN: h' = tanh(x W_ihᵀ + b_ih + h W_hhᵀ + b_hh) (or relu), as PyTorch's CPU code composes it: the
+    input's projection for the whole sequence first, then one ``addmm`` and one add per step."""
+
+    def __init__(self, *args: Any, nonlinearity: str = "tanh", **kwargs: Any) -> None:
+        if nonlinearity not in ("tanh", "relu"):
+            raise ValueError(f"Unknown nonlinearity '{nonlinearity}'. Select from 'tanh' or 'relu'.")
+        super().__init__(*args, **kwargs)
+        self.nonlinearity = nonlinearity
+
+    def _direction(self, x: Tensor, weights: list[Any], hidden: tuple[Tensor, ...], reverse: bool) -> Any:
+        w_hh, b_hh = weights[1], (weights[3] if self.bias else None)
+        steps = list(linalg.linear(x, weights[0], weights[2] if self.bias else None).unbind(0))
+        h, outs = hidden[0], []
+        for step in reversed(steps) if reverse else steps:
+            z = linalg.linear(h, w_hh, b_hh) + step
+            h = z.tanh() if self.nonlinearity == "tanh" else z.relu()
+            outs.append(h)
+        return pieces.stack(outs[::-1] if reverse else outs, 0), h
+
+
+class GRU(RNNBase):
+    """A gated recurrent unit, gates in PyTorch's order (reset r, update z, new n), as its CPU code composes it::
+
+    r = σ(h W_hrᵀ + b_hr + x W_irᵀ + b_ir)      z = σ(h W_hzᵀ + b_hz + x W_izᵀ + b_iz)
+    n = tanh(x W_inᵀ + b_in + (h W_hnᵀ + b_hn)·r)      h' = (h - n)·z + n
+    """
+
+    gates = 3
+
+    def _direction(self, x: Tensor, weights: list[Any], hidden: tuple[Tensor, ...], reverse: bool) -> Any:
+        w_hh, b_hh = weights[1], (weights[3] if self.bias else None)
+        steps = list(linalg.linear(x, weights[0], weights[2] if self.bias else None).unbind(0))
+        h, outs = hidden[0], []
+        for step in reversed(steps) if reverse else steps:
+            ir, iz, i_n = step.chunk(3, 1)
+            hr, hz, h_n = linalg.linear(h, w_hh, b_hh).chunk(3, 1)
+            r, z = (hr + ir).sigmoid(), (hz + iz).sigmoid()
+            n = (i_n + h_n * r).tanh()
+            h = (h - n) * z + n
+            outs.append(h)
+        return pieces.stack(outs[::-1] if reverse else outs, 0), h
+
+
+__all__ = ["RNNBase", "RNN", "GRU", "LSTM"]
