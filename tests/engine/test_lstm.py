@@ -116,6 +116,7 @@ def test_the_tutorials_tagger_trains_in_the_sandbox() -> None:
         "lstm = nn.LSTM(3, 3)\ninputs = [autograd.Variable(torch.randn((1, 3))) for _ in range(5)]\n"
         "hidden = (torch.randn(1, 1, 3), torch.randn((1, 1, 3)))\n"
         "for i in inputs:\n    out, hidden = lstm(i.view(1, 1, -1), hidden)\nprint(out)\nprint(hidden)\n"
+        "print(type(lstm), type(nn.GRU(1, 1)), type(nn.RNN(1, 1)), isinstance(lstm, nn.LSTM))\n"
         "opt = torch.optim.SGD(lstm.parameters(), lr=0.1)\n"
         "for step in range(20):\n    opt.zero_grad()\n    out, _ = lstm(torch.cat(inputs).view(5, 1, -1))\n"
         "    loss = out.pow(2).mean()\n    loss.backward()\n    opt.step()\nprint(loss)\n"
