@@ -17,8 +17,9 @@ weights::
     i, f, g, o = σ(gates_i), σ(gates_f), tanh(gates_g), σ(gates_o)
     c' = f·c + i·g          h' = o·tanh(c')
 
-Backward runs the same steps in reverse (backpropagation through time). The float32 values are numpy's; PyTorch's
-oneDNN kernel orders its sums and approximates σ and tanh its own way, so the last bits can differ.
+Backward runs the same steps in reverse (backpropagation through time). σ is oneDNN's, bit for bit
+(engine/numerics/onednn.py); oneDNN's tanh approximation and the order of its sums are not modelled, so the last
+bits can still differ (tests/engine/test_lstm.py measures how far).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from engine.autograd_function import Function
 from engine.graph import Node
 from engine.nn import init
 from engine.nn.module import Module, Parameter
+from engine.numerics import onednn
 from engine.ops import linalg, pieces
 from engine.ops.activations import dropout
 from engine.ops.factories import zeros
@@ -39,7 +41,13 @@ from engine.tensor import Tensor
 
 
 def _sigmoid(x: np.ndarray) -> np.ndarray:
-    return np.float32(1) / (np.float32(1) + np.exp(-x))
+    """oneDNN's σ (engine/numerics/onednn.py) for float32, as torch's LSTM kernel computes it."""
+    return onednn.logistic(x) if x.dtype == np.float32 else 1 / (1 + np.exp(-x))
+
+
+def _tanh(x: np.ndarray) -> np.ndarray:
+    """tanh correctly rounded (oneDNN's own approximation is not modelled: they differ on ~7% of inputs)."""
+    return np.tanh(x.astype(np.float64)).astype(x.dtype)
 
 
 class MkldnnRnnLayer(Function):
@@ -63,9 +71,9 @@ class MkldnnRnnLayer(Function):
         for t in range(steps - 1, -1, -1) if reverse else range(steps):
             gates = inputs[t] + h @ wh.T + bias
             i, f = _sigmoid(gates[:, :hidden]), _sigmoid(gates[:, hidden : 2 * hidden])
-            g, o = np.tanh(gates[:, 2 * hidden : 3 * hidden]), _sigmoid(gates[:, 3 * hidden :])
+            g, o = _tanh(gates[:, 2 * hidden : 3 * hidden]), _sigmoid(gates[:, 3 * hidden :])
             c_next = f * c + i * g
-            tc = np.tanh(c_next)
+            tc = _tanh(c_next)
             keep.append((t, h, c, i, f, g, o, tc))
             h, c = o * tc, c_next
             out[t] = h
