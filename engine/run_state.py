@@ -196,6 +196,14 @@ def charge_bulk(pieces: int) -> None:
         charge(pieces * BULK_STEPS)
 
 
+def check_clock() -> None:
+    """Enforce the run's time limit now: at each pass of an engine loop whose passes may each be slow (an LSTM's
+    time steps), which no interpreted step separates."""
+    check = getattr(_current.get().budget, "check_clock", None)
+    if check is not None:
+        check()
+
+
 def hold(array: Any) -> None:
     """Count a numpy array the engine keeps beyond the tensor that made it (a graph node's saved values, a
     gradient, an optimizer's state) against the run's budget of memory alive, until it is freed."""

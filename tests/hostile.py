@@ -374,6 +374,10 @@ RESOURCES = [
     ("x = int('9' * 4000)\ny = str([x] * 300)", LE, "a string of 1,001,743 characters"),  # 4 characters an int
     ("x = int('9' * 10**6)", "ValueError", "Exceeds the limit (4300 digits)"),
     ("import math\nx = math.factorial(10**6)", LE, "over the limit of 1000"),
+    # a recurrent layer's time steps run in one engine call: each costs steps, and the clock is read between them
+    (T + "m = torch.nn.LSTM(2, 2)\ny, _ = m(torch.ones(10**6, 1, 2))", LE, "(step limit)"),
+    (T + "m = torch.nn.GRU(2, 2)\ny, _ = m(torch.ones(10**6, 1, 2))", LE, "elements per tensor"),
+    (T + "m = torch.nn.RNN(2, 2)\ny, _ = m(torch.ones(200000, 1, 2))", LE, "(step limit)"),
     ("it = iter(lambda: 0, 1)\nx = sorted(it)", LE, "(step limit)"),
     ("x = [y for y in iter(lambda: 0, 1)]", LE, "(step limit)"),
     ("print(*range(10**6))", LE, "over the limit of 1,000,000"),

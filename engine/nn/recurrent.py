@@ -37,6 +37,7 @@ from engine.numerics import onednn
 from engine.ops import linalg, pieces
 from engine.ops.activations import dropout
 from engine.ops.factories import zeros
+from engine.run_state import charge_bulk, check_clock, hold
 from engine.tensor import Tensor
 
 
@@ -68,13 +69,18 @@ class MkldnnRnnLayer(Function):
         h, c = h0._data, c0._data
         out = np.empty((steps, batch, hidden), wi.dtype)
         keep = []
+        # each time step costs about 200 us here (4 gates): charged up front, a long sequence ends at the step limit
+        charge_bulk(4 * steps)
         for t in range(steps - 1, -1, -1) if reverse else range(steps):
+            check_clock()  # one step may be a big product: the time limit holds between any two
             gates = inputs[t] + h @ wh.T + bias
             i, f = _sigmoid(gates[:, :hidden]), _sigmoid(gates[:, hidden : 2 * hidden])
             g, o = _tanh(gates[:, 2 * hidden : 3 * hidden]), _sigmoid(gates[:, 3 * hidden :])
             c_next = f * c + i * g
             tc = _tanh(c_next)
             keep.append((t, h, c, i, f, g, o, tc))
+            for kept in (i, f, g, o, tc, c_next):  # saved for backward: counted in the run's memory alive
+                hold(kept)
             h, c = o * tc, c_next
             out[t] = h
         ctx.__dict__["_lstm"] = (xs, wi, wh, keep, isinstance(b_ih, Tensor))
@@ -88,7 +94,9 @@ class MkldnnRnnLayer(Function):
         dc = np.zeros((batch, hidden), wi.dtype) if d_cy is None else d_cy._data.copy()
         d_gates = np.zeros((steps, batch, 4 * hidden), wi.dtype)
         h_prev = np.zeros((steps, batch, hidden), wi.dtype)
+        charge_bulk(4 * steps)
         for t, h, c, i, f, g, o, tc in reversed(keep):
+            check_clock()
             if d_out is not None:
                 dh = dh + d_out._data[t]
             dc = dc + dh * o * (1 - tc * tc)
