@@ -1,5 +1,6 @@
 # Source: https://github.com/pytorch/pytorch, torch/nn/modules/loss.py
-#   as shipped in the torch 2.13.0 wheel (tag v2.13.0) (PyTorch docstrings: the examples of the losses a course
+#   at commit cf30153c4c131c8164ee7798e5022d810682e2cb (torch 2.13.0's torch.version.git_version; read from the
+#   installed wheel) (PyTorch docstrings: the examples of the losses a course
 #   uses: L1Loss, NLLLoss, MSELoss, BCELoss, BCEWithLogitsLoss, SmoothL1Loss, HuberLoss, CrossEntropyLoss), in the
 #   file's order
 # License: BSD-3-Clause (pytorch/pytorch)
