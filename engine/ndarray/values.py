@@ -129,8 +129,8 @@ def _unwrap(value: Any, counter: _Counter, depth: int) -> Any:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
         counter.n += value._data.size
         return value._data
-    if isinstance(value, DType) or (t is type and value in SCALAR_DTYPES):
-        return np_dtype(value)
+    if isinstance(value, DType) or (t is type and (value in SCALAR_DTYPES or value in (int, float, bool))):
+        return np_dtype(value)  # a.astype(int), np.array(x, float): Python's types name int64, float64, bool
     if value is None:
         counter.n += 1
         return None
