@@ -82,7 +82,7 @@ def _accumulate_with_graph(leaf: Tensor, delta: Tensor) -> None:
         obs.grad_accumulated(leaf, before, delta._data, leaf._grad._data)
 
 
-def _run(
+def _run_backward(
     roots: Sequence[Tensor],
     grads: Sequence[np.ndarray | Tensor],  # Tensors with create_graph=True
     retain_graph: bool,
@@ -321,7 +321,7 @@ def _run_guarded(
     """Run the engine with numpy warnings off; with create_graph, in grad mode and on tensors."""
     with np.errstate(all="ignore"):
         if not create_graph:
-            return _run(roots, grads, keep, capture)
+            return _run_backward(roots, grads, keep, capture)
         st = state()
         prev, st.grad_enabled = st.grad_enabled, True
         try:
@@ -329,7 +329,7 @@ def _run_guarded(
                 given[i] if given is not None and isinstance(given[i], Tensor) else Tensor._make(g)
                 for i, g in enumerate(grads)
             ]
-            return _run(roots, seeds, keep, capture, create_graph=True)
+            return _run_backward(roots, seeds, keep, capture, create_graph=True)
         finally:
             st.grad_enabled = prev
 

@@ -34,7 +34,7 @@ from engine import (
     random,
     rng_state,
 )
-from engine.ops import argcheck, factories
+from engine.ops import argcheck, decompositions, factories
 from engine.ops.api import ENTRIES
 from engine.ops.methods import keepdims_alias
 from engine.ops.outparam import accepts_out
@@ -389,10 +389,16 @@ def make_modules() -> dict[str, Namespace]:
             "Variable": autograd_function.Variable,
         },
     )
+    linalg_ns = Namespace("torch.linalg", dict(decompositions.LINALG))
+    functional_torch = Namespace(  # what the engine has of torch.functional.__all__ (a real module of PyTorch)
+        "torch.functional", {k: v for k, v in _torch_members().items() if k in decompositions.TORCH_FUNCTIONAL}
+    )
     torch_ns = Namespace(
         "torch",
         {
             **_torch_members(),
+            "linalg": linalg_ns,
+            "functional": functional_torch,
             "nn": nn_ns,
             "optim": optim_ns,
             "autograd": autograd_ns,
@@ -414,6 +420,8 @@ def make_modules() -> dict[str, Namespace]:
         "torch.autograd.function": function_ns,
         "torch.utils": utils_ns,
         "torch.utils.data": data_ns,
+        "torch.linalg": linalg_ns,
+        "torch.functional": functional_torch,
         **platform,
     }
 

@@ -189,7 +189,7 @@ def run(
             tree = parse(code, limits)
             modules = _make_modules()
             interp = Interpreter(modules, budget, recorder)
-            interp.run(tree)
+            interp.interpret(tree)
             recorder.close()  # what loops still hold goes out
         except (KeyboardInterrupt, SystemExit):
             raise

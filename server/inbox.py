@@ -7,7 +7,7 @@ Example::
     inbox = EventInbox()
     await inbox.start()
     token, frames = inbox.open()          # frames: an asyncio.Queue of JSON bytes, then END
-    ... execute(code, config, inbox=(inbox.path, token)) in a worker ...
+    ... run_in_this_worker(code, config, inbox=(inbox.path, token)) in a worker ...
     inbox.close(token)
 """
 

@@ -16,7 +16,7 @@ cold start that imports numpy and the engine, and under attack that cost student
 Example (in the event loop)::
 
     pool = RunPool(workers=12, config=WorkerConfig(limits=Limits()), deadline=8.0)
-    body, why = await pool.run("print(1)", started=time.monotonic(), encode=run_answer)  # JSON answer's bytes
+    body, why = await pool.run_in_a_worker("print(1)", started=time.monotonic(), encode=run_answer)  # the bytes
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from typing import Any
 import pebble
 
 from server.dispatch import FairDispatch
-from server.worker import WorkerConfig, execute, set_up, warm
+from server.worker import WorkerConfig, run_in_this_worker, set_up, warm
 
 _PRELOAD = ["server.preload"]
 _WORKER_ENVIRONMENT = {
@@ -75,7 +75,7 @@ class RunPool:
             max_workers=workers, max_tasks=max_tasks, initializer=set_up, initargs=(config,), context=context
         )
 
-    async def run(
+    async def run_in_a_worker(
         self,
         code: str,
         started: float,
@@ -84,18 +84,18 @@ class RunPool:
         seed: int | None = None,
         client: str = "",
     ) -> Any:
-        """Run ``code`` in a worker (see ``server.worker.execute``) once one is free for ``client``
+        """Run ``code`` in a worker (see ``server.worker.run_in_this_worker``) once one is free for ``client``
         (``server/dispatch.py``). Raises ``TimeoutError`` when the run had to be killed at ``started + deadline``,
         ``pebble.ProcessExpired`` when its worker died. Cancelling the call stops the run (pebble stops its worker
         and starts a fresh one)."""
         await self.dispatch.acquire(client)
         began = time.monotonic()
         try:
-            return await self._run(code, started, encode, inbox, seed)
+            return await self._schedule_and_wait(code, started, encode, inbox, seed)
         finally:
             self.dispatch.release(client, time.monotonic() - began)
 
-    async def _run(
+    async def _schedule_and_wait(
         self,
         code: str,
         started: float,
@@ -104,7 +104,9 @@ class RunPool:
         seed: int | None,
     ) -> Any:
         remaining = max(started + self.deadline - time.monotonic(), 0.001)
-        future = self._pool.schedule(execute, args=(code, self.config, started, encode, inbox, seed), timeout=remaining)
+        future = self._pool.schedule(
+            run_in_this_worker, args=(code, self.config, started, encode, inbox, seed), timeout=remaining
+        )
         loop = asyncio.get_running_loop()
         waiter: asyncio.Future[Any] = loop.create_future()
         future.add_done_callback(lambda done: _call_soon(loop, waiter, done))

@@ -190,7 +190,9 @@ class RunService:
             return kept
         started = self._admit(client)
         try:
-            body, why, report = await self._pool.run(code, started, encode=run_answer, seed=seed, client=client)
+            body, why, report = await self._pool.run_in_a_worker(
+                code, started, encode=run_answer, seed=seed, client=client
+            )
         except Exception as exc:
             failed = self._failure(exc)
             self._count_failure(exc, failed, started)
@@ -218,7 +220,7 @@ class RunService:
             return 200, kept.body
         started = self._admit(client)
         try:
-            (status, body), why, report = await self._pool.run(code, started, encode=encode, client=client)
+            (status, body), why, report = await self._pool.run_in_a_worker(code, started, encode=encode, client=client)
         except Exception as exc:
             result = self._failure(exc)
             self._count_failure(exc, result, started)
@@ -254,7 +256,9 @@ class RunService:
         started = time.monotonic()
         token, frames = self._inbox.open()
         task = asyncio.ensure_future(
-            self._pool.run(code, started, encode=done_answer, inbox=(self._inbox.path, token), seed=seed, client=client)
+            self._pool.run_in_a_worker(
+                code, started, encode=done_answer, inbox=(self._inbox.path, token), seed=seed, client=client
+            )
         )
         copy = StreamCopy(self.answers.max_entry_bytes if self.answers is not None else 0)
         try:

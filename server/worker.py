@@ -8,7 +8,7 @@ its trace events in batches, as they come, to the server's event inbox (``server
 
 Example (what the pool sends to a worker)::
 
-    body, why = execute("print(1)", WorkerConfig(), started=time.monotonic(), encode=run_answer)
+    body, why = run_in_this_worker("print(1)", WorkerConfig(), started=time.monotonic(), encode=run_answer)
 """
 
 from __future__ import annotations
@@ -78,7 +78,9 @@ def warm(config: WorkerConfig) -> None:
     WORKER["runs"] = WORKER.get("runs", 0) + 1
 
 
-def _run(code: str, config: WorkerConfig, started: float | None, on_event: Any = None, seed: int | None = None) -> Any:
+def _engine_run_under_guards(
+    code: str, config: WorkerConfig, started: float | None, on_event: Any = None, seed: int | None = None
+) -> Any:
     """``engine.run`` under the guards; a guard that fires while the run was already reporting its end still makes
     a result."""
     import engine
@@ -91,7 +93,7 @@ def _run(code: str, config: WorkerConfig, started: float | None, on_event: Any =
         return engine.RunResult(stdout="", error={"type": "LimitExceeded", "message": exc.message, "line": None})
 
 
-def execute(
+def run_in_this_worker(
     code: str,
     config: WorkerConfig,
     started: float | None = None,
@@ -109,10 +111,10 @@ def execute(
     WORKER["runs"] = WORKER.get("runs", 0) + 1
     try:
         if inbox is None:
-            result = _run(code, config, started, seed=seed)
+            result = _engine_run_under_guards(code, config, started, seed=seed)
         else:
             with EventSender(*inbox) as sender:
-                result = _run(code, config, started, sender.on_event, seed=seed)
+                result = _engine_run_under_guards(code, config, started, sender.on_event, seed=seed)
             result.events = []  # already sent
         try:
             return (encode(result), verdict(result), _report(result)) if encode is not None else result

@@ -125,12 +125,12 @@ def _unwrap(value: Any, counter: _Counter, depth: int) -> Any:
         items = [_unwrap(v, counter, depth + 1) for v in value]
         return items if t is list else tuple(items)
     if isinstance(value, Tensor):
-        if value.requires_grad and state().grad_enabled:  # numpy's view of it is Tensor.numpy(), as in PyTorch
+        if value.requires_grad and state().grad_enabled:  # numpy reads it by Tensor.numpy(), as in PyTorch
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
         counter.n += value._data.size
         return value._data
     if isinstance(value, DType) or (t is type and (value in SCALAR_DTYPES or value in (int, float, bool))):
-        return np_dtype(value)  # a.astype(int), np.array(x, float): Python's types name int64, float64, bool
+        return np_dtype(value)
     if value is None:
         counter.n += 1
         return None

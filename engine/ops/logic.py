@@ -34,18 +34,37 @@ def _compare(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     return op
 
 
-def _bitwise(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """``&``, ``|``, ``^`` on bool and integer tensors (no gradient: they are not differentiable)."""
+def _bitwise(fn: Callable[..., Any], name: str | None = None) -> Callable[..., Any]:
+    """``&``, ``|``, ``^`` (``torch.bitwise_and``/``or``/``xor``) on bool and integer tensors (no gradient: they are
+    not differentiable)."""
 
     def op(a: Any, b: Any) -> Any:
-        if not isinstance(b, (Tensor, int, bool)):
+        if not isinstance(b, (Tensor, int, float, bool)):
             return NotImplemented
         a2, b2 = binary_operands(a, b)
-        if a2._data.dtype.kind == "f":
-            raise NotImplementedError(f"\"{fn.__name__}_cpu\" not implemented for '{_TYPE_NAMES[a2._data.dtype.name]}'")
+        kind = np.result_type(a2._data, b2._data)
+        if kind.kind == "f":
+            raise NotImplementedError(f"\"{fn.__name__}_cpu\" not implemented for '{_TYPE_NAMES[kind.name]}'")
         return made(np.asarray(fn(a2._data, b2._data)))
 
+    if name is not None:
+        op.__name__ = op.__qualname__ = name
     return op
+
+
+for _name, _fn, _operator in (
+    ("bitwise_and", np.bitwise_and, "__and__"),
+    ("bitwise_or", np.bitwise_or, "__or__"),
+    ("bitwise_xor", np.bitwise_xor, "__xor__"),
+):
+    torch_op(_name, signature=_TWO, operators=(_operator,), inplace=_name + "_")(_bitwise(_fn, _name))
+
+
+@torch_op("bitwise_not", signature="Tensor input", inplace="bitwise_not_")
+def bitwise_not(input: Tensor) -> Tensor:
+    if input._data.dtype.kind == "f":
+        raise NotImplementedError(f"\"bitwise_not_cpu\" not implemented for '{_TYPE_NAMES[input._data.dtype.name]}'")
+    return _invert(input)
 
 
 def _invert(a: Any) -> Any:
@@ -113,11 +132,9 @@ def equal(a: Tensor, b: Tensor) -> bool:
 
 tensor_methods(
     {
-        "__and__": _bitwise(np.bitwise_and),
-        "__or__": _bitwise(np.bitwise_or),
-        "__xor__": _bitwise(np.bitwise_xor),
         "__rand__": _bitwise(np.bitwise_and),
         "__ror__": _bitwise(np.bitwise_or),
+        "__rxor__": _bitwise(np.bitwise_xor),
         "__invert__": _invert,
     }
 )

@@ -37,6 +37,25 @@ def _stats(x: np.ndarray, axes: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray
     return mean, ((x64 - mean) ** 2).mean(axis=axes, keepdims=True)
 
 
+def _batch_stats(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """Per channel: the mean and the sum of squared deviations, as PyTorch's CPU kernel takes them (one thread), in
+    the input's dtype. Channels apart in memory (N, C, L): each sum in double, element after element. Channels next to
+    each other ((N, C), or one position per channel): the rows added in the dtype, the squares fused into the sum."""
+    c, dt = x.shape[1], x.dtype
+    if x.ndim == 2 or math.prod(x.shape[2:]) == 1:
+        rows = x.reshape(x.shape[0], c)
+        mean = (np.cumsum(rows, axis=0, dtype=dt)[-1].astype(np.float64) / len(rows)).astype(dt)
+        d = rows - mean
+        acc = np.zeros(c, dt)
+        for r in d:
+            acc = (acc + r.astype(np.float64) * r).astype(dt)  # y + d·d, one rounding (a fused multiply-add)
+        return mean, acc, len(rows)
+    per = np.moveaxis(x, 1, 0).reshape(c, -1)
+    mean = (np.cumsum(per, axis=1, dtype=np.float64)[:, -1] / per.shape[1]).astype(dt)
+    d = (per - mean[:, None]).astype(dt)
+    return mean, np.cumsum(d * d, axis=1, dtype=np.float64)[:, -1].astype(dt), per.shape[1]
+
+
 def _norm_backward(
     g: np.ndarray, xhat: np.ndarray, rstd: np.ndarray, w: np.ndarray | None, axes: tuple[int, ...]
 ) -> np.ndarray:
@@ -97,23 +116,25 @@ class NativeBatchNormBackward0(Function):
         eps: float = 1e-5,
         affine: tuple[bool, bool] = (True, True),
     ) -> np.ndarray:
-        axes = (0,) + tuple(range(2, x.ndim))
         shape = (1, -1) + (1,) * (x.ndim - 2)
         rm, rv = running if running is not None else (None, None)
         if training:
-            mean, var = _stats(x, axes)
+            mean32, var_sum, n = _batch_stats(x)
+            var32 = var_sum / x.dtype.type(n)
             if rm is not None:  # the running statistics move towards the batch's (the variance unbiased)
-                n = x.size // x.shape[1]
-                unbiased = var.reshape(-1) * (n / (n - 1)) if n > 1 else np.full(var.size, np.nan)
-                rm[...] = ((1 - momentum) * rm.astype(np.float64) + momentum * mean.reshape(-1)).astype(rm.dtype)
-                rv[...] = ((1 - momentum) * rv.astype(np.float64) + momentum * unbiased).astype(rv.dtype)
+                m = rm.dtype.type(momentum)  # PyTorch's kernel: the momentum and the mean in float, the variance
+                rm[...] = m * mean32.astype(rm.dtype) + (1 - m) * rm  # divided in float, its product in double
+                unbiased = (var_sum / x.dtype.type(n - 1)).astype(np.float64) if n > 1 else np.full(var32.size, np.nan)
+                rv[...] = (np.float64(m) * unbiased + ((1 - m) * rv).astype(np.float64)).astype(rv.dtype)
+            mean, var = mean32.astype(np.float64).reshape(shape), var32.astype(np.float64).reshape(shape)
             rstd = (1 / np.sqrt(var + eps)).astype(x.dtype)  # in double, as PyTorch's statistics
         else:
             mean, var = rm.astype(np.float64).reshape(shape), rv.astype(np.float64).reshape(shape)
             rstd = (1 / np.sqrt(rv + x.dtype.type(eps))).astype(x.dtype).reshape(shape)  # in float, as PyTorch
-        dt = x.dtype.type
         alpha = rstd * w.reshape(shape) if affine[0] else rstd
-        beta = (b.reshape(shape) if affine[1] else dt(0)) - mean.astype(x.dtype) * alpha
+        # beta = b - mean·alpha and x·alpha + beta: each with one rounding, as PyTorch's kernel (fused multiply-adds)
+        b64 = b.reshape(shape).astype(np.float64) if affine[1] else 0.0
+        beta = (b64 - mean.astype(x.dtype).astype(np.float64) * alpha.astype(np.float64)).astype(x.dtype)
         ctx._save(
             input=x,
             weight=w if affine[0] else None,
@@ -125,7 +146,7 @@ class NativeBatchNormBackward0(Function):
             result2=rstd.reshape(-1) if training else np.zeros(0, x.dtype),
         )
         ctx._norm = (mean, 1 / np.sqrt(var + eps), training, affine)
-        return x * alpha + beta
+        return (x.astype(np.float64) * alpha.astype(np.float64) + beta.astype(np.float64)).astype(x.dtype)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         x = s["input"]

@@ -4,7 +4,7 @@ Example::
 
     >>> from engine.sandbox import Budget, Interpreter, parse
     >>> interp = Interpreter(modules={}, budget=Budget())
-    >>> interp.run(parse("print(sum(i * i for i in range(4)))"))
+    >>> interp.interpret(parse("print(sum(i * i for i in range(4)))"))
     >>> "".join(interp.stdout)
     '14\\n'
 """

@@ -6,7 +6,7 @@ one handler per node. Every node costs a step of the budget; errors keep their t
 Example::
 
     >>> interp = Interpreter(modules, Budget())
-    >>> interp.run(parse("print(1 + 1)"))   # writes '2\\n'
+    >>> interp.interpret(parse("print(1 + 1)"))   # writes '2\\n'
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ class Interpreter:
 
     # -- running ---------------------------------------------------------------------------------------------
 
-    def run(self, tree: ast.Module) -> None:
+    def interpret(self, tree: ast.Module) -> None:
         """Run a parsed module; user errors propagate with their line noted (``errors.error_line``)."""
         if sys.getrecursionlimit() < RECURSION_HEADROOM:
             sys.setrecursionlimit(RECURSION_HEADROOM)

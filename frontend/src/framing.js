@@ -45,6 +45,15 @@ export function legibleScale(nodes) {
 }
 
 /**
+ * The font (graph units) modules' labels need room for (clusterroom.js): 11 px on screen at the smallest zoom the
+ * panel fits this graph at (legibleScale), 12 at least.
+ * @param {{names: string[], width: number, height: number}[]} nodes
+ */
+export function labelFont(nodes) {
+  return nodes.length ? Math.max(NODE_FONT, FULL_TEXT / legibleScale(nodes)) : NODE_FONT;
+}
+
+/**
  * Where the view goes: the whole graph when that keeps its nodes legible (scale ≥ `legible`: every row, or at
  * least the op names; see legibleScale), otherwise the current node and its neighbours at a readable scale
  * (≥ FULL), centred.

@@ -6,8 +6,10 @@ import { select } from 'd3-selection';
 import { zoom, zoomIdentity, zoomTransform } from 'd3-zoom';
 import { collapseModules, createModuleToggle } from './clusters.js';
 import { drawFrame, exportSVG, moduleLabel, nodeNames } from './graphdraw.js';
+import { namedTexts, namesOf, say } from './zoomtexts.js';
+import { createPartDrawer, drawParts } from './drawparts.js';
 import { graphModel } from './graphmodel.js';
-import { FULL_TEXT, frameView, legibleScale, levelAt, meets, pickName, viewBounds } from './framing.js';
+import { FULL_TEXT, frameView, labelFont, legibleScale, levelAt, meets, viewBounds } from './framing.js';
 import { createLayoutClient } from './layoutclient.js';
 import { createGraphSearch } from './graphsearch.js';
 import { createMinimap } from './minimap.js';
@@ -29,7 +31,7 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   let auto = true; // the view follows the timeline until the learner pans or zooms (Fit or a new Run: again)
   let focus = /** @type {string|null} */ (null); // the node the view was last framed on
   let hoverLine = /** @type {number|null} */ (null);
-  /** @type {{el: Element, names: string[], width: number, height: number}[]} */
+  /** @type {import('./zoomtexts.js').Named[]} */
   let named = [];
   let level = '';
   let legible = 1; // the zoom from which this graph's nodes show at least their names (framing.js)
@@ -47,6 +49,13 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   root.append(note, empty, canvas, minimap.el, busy, tools);
   const modules = createModuleToggle(viewport, () => last && render(last.final, last.snap, last));
   const search = createGraphSearch(tools, { boxOf: (id) => cache?.layout.nodes[id], centreOn });
+  const parts = createPartDrawer(viewport, (nodes) => {
+    const [news, k] = [namedTexts(nodes), zoomTransform(canvas).k];
+    for (const n of news) say(n, levelAt(k), k);
+    named.push(...news);
+    if (hoverLine !== null) highlightLine(hoverLine);
+    if (last) search.mark(viewport, last.snap); // the part's nodes too
+  });
 
   // The panel's size, read before the DOM changes (reading it after a redraw would force a synchronous layout of
   // every new element) and kept up to date by the ResizeObserver.
@@ -106,10 +115,11 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
     const now = levelAt(t.k);
     canvas.classList.toggle('z-full', now === 'full');
     canvas.classList.toggle('z-names', now !== 'full');
+    canvas.classList.toggle('z-marks', now === 'marks'); // modules' labels over their marks (zoomtexts.js)
     viewport.style.setProperty('--name-size', `${(FULL_TEXT / t.k).toFixed(3)}px`);
     // names are picked again when the level changes or the zoom moved by 8% (a wheel sends many small steps)
-    if (now !== 'full' && (now !== level || Math.abs(Math.log(t.k / namedAt)) > 0.08)) {
-      for (const n of named) n.el.textContent = pickName(n.names, n.width, n.height, t.k);
+    if (now !== level || (now !== 'full' && Math.abs(Math.log(t.k / namedAt)) > 0.08)) {
+      for (const n of named) say(n, now, t.k);
       namedAt = t.k;
     }
     level = now;
@@ -127,14 +137,17 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   /** The layout of this window of the graph, or null while the worker computes it (then render runs again). */
   function layoutFor(final, view) {
     const key = `${view.key}|${modules.key()}`; // which modules are collapsed is part of what is laid out
-    const { boxes, edges } =
+    const model =
       cache && cache.final === final && cache.key === key
         ? cache.model
         : collapseModules(graphModel(final, view.ids), modules.closed, (path) => moduleLabel(final, path));
+    const { boxes, edges } = model;
+    // room for the modules' labels at the smallest zoom the graph is fitted at
+    model.labelFont ??= labelFont(boxes.filter((b) => b.cluster).length ? namesOf(final, boxes) : []);
     const again = () => last && render(last.final, last.snap, last);
-    const layout = layouts.get(key, final, boxes, edges, again);
+    const layout = layouts.get(key, final, boxes, edges, again, { labelFont: model.labelFont });
     if (!layout) return null;
-    cache = { final, key, model: { boxes, edges }, layout, edges };
+    cache = { final, key, model, layout, edges };
     return cache;
   }
 
@@ -220,19 +233,13 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
         .filter((id) => final.tensors[id] && layout.nodes[id])
         .map((id) => ({ names: nodeNames(final.tensors[id]), ...layout.nodes[id] })),
     );
-    const near = view.ids.length > BIG ? nearView(c, snap) : null;
+    const near = view.ids.length > BIG ? nearView(c, snap) : null; // big: drawn in parts, nearest first
     lite = near ? new Set(view.ids.filter((id) => !near(id))) : null;
     performance.mark('gradtrace:draw-start');
-    viewport.replaceChildren(...drawFrame(layout, snap, view.ids, ended, near || undefined));
-    named = [...viewport.querySelectorAll('[data-names]')].map((g) => {
-      const box = /** @type {SVGGraphicsElement} */ (g).querySelector('rect');
-      return {
-        el: /** @type {Element} */ (g.querySelector(':scope > text.name')),
-        names: (g.getAttribute('data-names') || '').split('|'),
-        width: Number(box?.getAttribute('width')) || 0,
-        height: Number(box?.getAttribute('height')) || 0,
-      };
-    });
+    const [first, ...more] = near ? drawParts(view.ids, layout.nodes, viewRect(c, snap)) : [view.ids];
+    viewport.replaceChildren(...drawFrame(layout, snap, first, ended, near || undefined, near ? 'first' : undefined));
+    parts.draw(more, (ids) => drawFrame(layout, snap, ids, ended, near || undefined, 'more'));
+    named = namedTexts(viewport);
     level = '';
     performance.measure('gradtrace:draw', 'gradtrace:draw-start');
     if (hoverLine !== null) highlightLine(hoverLine);
@@ -272,6 +279,7 @@ export function createGraphPanel(root, { onHoverLine = () => {} } = {}) {
   }
 
   function clear() {
+    parts.stop();
     cache = null;
     last = null;
     framedFor = null;

@@ -45,21 +45,37 @@ function pathOf(points) {
  * @param {boolean} [ended]  `snap` is the end of a finished run (a last backward is over too)
  * @param {(id: string) => boolean} [detail]  which tensors get their rows (a big graph: those near the view; the
  *   others are drawn as their box and name until the view comes near them)
+ * @param {'first'|'more'} [part]  a big graph is drawn in parts: each draws its tensors' boxes and the edges into
+ *   them; the first also the modules, the gradient seed and the other boxes
  */
-export function drawFrame(layout, snap, ids, ended = false, detail = () => true) {
+export function drawFrame(layout, snap, ids, ended = false, detail = () => true, part = undefined) {
   const defs = svg('defs', {}, [
     arrow('arrow', 'edge-arrow'),
     arrow('arrow-grad', 'edge-arrow grad'),
     arrow('arrow-grad-back', 'edge-arrow grad', 'auto-start-reverse'),
   ]);
   const clusters = svg('g', { class: 'clusters' });
-  for (const [path, c] of Object.entries(layout.clusters || {})) {
+  for (const [path, c] of Object.entries(part === 'more' ? {} : layout.clusters || {})) {
     const kind = ids.map((id) => snap.tensors[id]).find((t) => t?.module === path)?.moduleType;
+    const label = kind ? `${path} · ${kind}` : path;
+    const room = c.labelWidth ?? c.width;
     clusters.append(
       svg('g', { class: 'cluster', 'data-module': path, transform: `translate(${c.x},${c.y})` }, [
         svg('title', {}, [`made inside ${path}${kind ? ` (nn.${kind})` : ''}; click to collapse it to one box`]),
         svg('rect', { width: c.width, height: c.height, rx: 8 }),
-        svg('text', { class: 'cluster-label', x: 6, y: -5 }, [kind ? `${path} · ${kind}` : path]),
+        // zoomed out, the longest of these that fits the room kept for it (graph.js, semantic zoom)
+        svg(
+          'text',
+          {
+            class: 'cluster-label',
+            x: 6,
+            y: -5,
+            'data-labels': `${label}|${path}`,
+            'data-room': room,
+            'data-room-h': c.labelHeight ?? 20,
+          },
+          [label],
+        ),
       ]),
     );
   }
@@ -67,7 +83,9 @@ export function drawFrame(layout, snap, ids, ended = false, detail = () => true)
   const labels = svg('g', { class: 'edge-labels' });
   const nodes = svg('g', { class: 'nodes' });
   const ev = snap.event;
+  const into = part ? new Set(ids) : null;
   for (const e of snap.edges) {
+    if (into && !into.has(e.to) && (part === 'more' || layout.nodes[e.to])) continue; // another part's
     const points = layout.edges[e.id];
     if (!points || !points.length) continue;
     const grad = snap.edgeGrads[e.id];
@@ -97,7 +115,7 @@ export function drawFrame(layout, snap, ids, ended = false, detail = () => true)
       nodes.append(drawAcc(t, acc, snap));
     }
   }
-  for (const [id, box] of Object.entries(layout.nodes)) {
+  for (const [id, box] of Object.entries(part === 'more' ? {} : layout.nodes)) {
     if (id.startsWith('mod:')) nodes.append(drawModule(box, id.slice(4), moduleLabel(snap, id.slice(4))));
     if (!id.startsWith('fold:')) continue;
     const to = id.split(':')[1];
@@ -110,7 +128,7 @@ export function drawFrame(layout, snap, ids, ended = false, detail = () => true)
     );
     nodes.append(drawFold(box, to));
   }
-  const b = snap.backward;
+  const b = part === 'more' ? null : snap.backward;
   const seed = b ? layout.nodes[seedId(b.root)] : null;
   if (b && seed && snap.tensors[b.root]) {
     const points = [...(layout.edges[`${b.root}->${seedId(b.root)}`] || [])].reverse();

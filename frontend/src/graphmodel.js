@@ -54,12 +54,27 @@ export function graphModel(final, ids) {
     const owner = t.isLeaf && t.name ? t.name.slice(0, t.name.lastIndexOf('.')) : '';
     return modules.has(owner) ? owner : undefined;
   };
+  // a module's label (`model.0 · Linear`, drawn at x = 6 above its frame): room is kept for it
+  const kinds = new Map(
+    ids
+      .map((id) => final.tensors[id])
+      .filter((t) => t.module)
+      .map((t) => [t.module, t.moduleType]),
+  );
+  const labelWidth = (path) => {
+    const kind = kinds.get(path);
+    return Math.ceil(6 + (kind ? `${path} · ${kind}` : path).length * CHAR_W + 12);
+  };
   /** @type {import('./layout.js').BoxIn[]} */
-  const boxes = ids.map((id) => ({
-    id,
-    ...nodeSize(final.tensors[id], final.ledger[id]),
-    cluster: moduleOf(final.tensors[id]),
-  }));
+  const boxes = ids.map((id) => {
+    const cluster = moduleOf(final.tensors[id]);
+    return {
+      id,
+      ...nodeSize(final.tensors[id], final.ledger[id]),
+      cluster,
+      clusterLabel: cluster && labelWidth(cluster),
+    };
+  });
   // room for the gradient each edge will carry: a scalar's is short, a tensor's is cut to LABEL_CHARS
   const room = (t) => labelSize(t && (t.shape || []).length ? `∂ ${'0'.repeat(LABEL_CHARS)}` : gradText(t?.values));
   /** @type {import('./layout.js').EdgeIn[]} */

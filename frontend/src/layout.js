@@ -1,10 +1,13 @@
 // Layout adapter: plain boxes and edges in, positions out. dagre does the work; nothing here knows the DOM.
 
 import { Graph, layout } from '@dagrejs/dagre';
+import { makeRoomForClusters } from './clusterroom.js';
+import { treeLayout } from './treelayout.js';
 
 /**
- * @typedef {{id: string, width: number, height: number, below?: string, cluster?: string}} BoxIn
+ * @typedef {{id: string, width: number, height: number, below?: string, cluster?: string, clusterLabel?: number}} BoxIn
  *   cluster: the module call that made it (`model.0`): boxes of one module are laid out together, in a frame.
+ *   clusterLabel: the width of that module's label, drawn above its frame (room is kept for it: clusterroom.js).
  *   below: this box sits right under box `below` (AccumulateGrad under its leaf), joined by a short vertical edge.
  * @typedef {{id: string, from: string, to: string, label?: {width: number, height: number}}} EdgeIn
  *   label: room to keep beside the edge for a label (the gradient it carries).
@@ -14,7 +17,8 @@ import { Graph, layout } from '@dagrejs/dagre';
  * @property {Record<string, Box>} nodes
  * @property {Record<string, Point[]>} edges   The polyline of each edge, by edge id.
  * @property {Record<string, Box>} labels      Where each edge's label goes, by edge id.
- * @property {Record<string, Box>} [clusters]  The frame of each module's boxes, by module path.
+ * @property {Record<string, Box & {labelWidth?: number, labelHeight?: number}>} [clusters]  The frame of each
+ *   module's boxes, by module path, with the room kept above it for its label.
  * @property {number} width
  * @property {number} height
  */
@@ -22,40 +26,11 @@ import { Graph, layout } from '@dagrejs/dagre';
 const MARGIN = 12;
 const BELOW_GAP = 10; // between a box and the one drawn under it
 /**
- * Past this many boxes, the big-graph mode: dagre lays out a spanning tree (each tensor hangs off its deepest
- * input, so every tree edge spans one rank and dagre adds no dummy nodes), and the other edges are drawn
- * straight from output to input side. Ranks are still the longest path from the leaves.
+ * Past this many boxes, the big-graph mode: treelayout.js, in linear time (dagre takes most of a second on 1,000
+ * boxes): ranks are the longest path from the leaves, each tensor hangs off its deepest input as a tidy tree, and
+ * edges are drawn straight from output to input side.
  */
 export const FAST_LAYOUT = 300;
-
-/** For each box, the input edge to keep in the spanning tree: the one from its deepest input (longest path). */
-function spanningTree(boxes, edges) {
-  const ins = new Map(boxes.map((b) => [b.id, []]));
-  const outs = new Map(boxes.map((b) => [b.id, []]));
-  for (const e of edges) {
-    if (!ins.has(e.from) || !ins.has(e.to)) continue;
-    ins.get(e.to).push(e);
-    outs.get(e.from).push(e);
-  }
-  const rank = new Map();
-  const waiting = new Map(boxes.map((b) => [b.id, ins.get(b.id).length]));
-  const queue = boxes.filter((b) => waiting.get(b.id) === 0).map((b) => b.id);
-  for (let i = 0; i < queue.length; i++) {
-    const id = queue[i];
-    rank.set(id, Math.max(0, ...ins.get(id).map((e) => rank.get(e.from) + 1)));
-    for (const e of outs.get(id)) {
-      waiting.set(e.to, waiting.get(e.to) - 1);
-      if (waiting.get(e.to) === 0) queue.push(e.to);
-    }
-  }
-  const keep = new Set();
-  for (const b of boxes) {
-    let best = null;
-    for (const e of ins.get(b.id)) if (!best || rank.get(e.from) > rank.get(best.from)) best = e;
-    if (best) keep.add(best.id);
-  }
-  return keep;
-}
 
 /**
  * An edge leaves its input's right side and enters its output's left side at mid-height, through dagre's inner
@@ -75,9 +50,10 @@ function sideToSide(a, b, points) {
  * and the backward pass travels back to the left. Edge labels sit on their edge's midpoint.
  * @param {BoxIn[]} allBoxes
  * @param {EdgeIn[]} allEdges
+ * @param {{labelFont?: number}} [options]  labelFont: the size (graph units) modules' labels need room for
  * @returns {Layout}
  */
-export function layoutGraph(allBoxes, allEdges) {
+export function layoutGraph(allBoxes, allEdges, options = {}) {
   // boxes drawn under another one are laid out as part of it (their host grows by their height)
   const under = new Map(allBoxes.filter((b) => b.below).map((b) => [b.below, b]));
   const boxes = allBoxes
@@ -89,40 +65,33 @@ export function layoutGraph(allBoxes, allEdges) {
   const stacked = new Set([...under.values()].map((u) => u.id));
   const edges = allEdges.filter((e) => !stacked.has(e.from) && !stacked.has(e.to));
   const fast = boxes.length > FAST_LAYOUT;
-  const tree = fast ? spanningTree(boxes, edges) : null;
+  const known = new Set(boxes.map((b) => b.id));
   const clustered = !fast && boxes.some((b) => b.cluster);
   const g = new Graph({ multigraph: true, compound: clustered });
-  g.setGraph({
-    // big graphs: tree edges point from a tensor to its input, so each has one successor and longest-path ranks
-    // give every edge a span of one; right-to-left then puts the leaves on the left again.
-    rankdir: fast ? 'RL' : 'LR',
-    nodesep: 22,
-    ranksep: fast ? 70 : 22,
-    edgesep: 10,
-    marginx: MARGIN,
-    marginy: MARGIN,
-    ...(fast ? { ranker: 'longest-path' } : {}),
-  });
-  g.setDefaultEdgeLabel(() => ({}));
-  for (const b of boxes) {
-    g.setNode(b.id, { width: b.width, height: b.height });
-    if (clustered && b.cluster) {
-      if (!g.hasNode(`mod:${b.cluster}`)) g.setNode(`mod:${b.cluster}`, {});
-      g.setParent(b.id, `mod:${b.cluster}`);
+  const tree = fast ? treeLayout(boxes, edges, MARGIN) : null;
+  if (!tree) {
+    g.setGraph({ rankdir: 'LR', nodesep: 22, ranksep: 22, edgesep: 10, marginx: MARGIN, marginy: MARGIN });
+    g.setDefaultEdgeLabel(() => ({}));
+    for (const b of boxes) {
+      g.setNode(b.id, { width: b.width, height: b.height });
+      if (clustered && b.cluster) {
+        if (!g.hasNode(`mod:${b.cluster}`)) g.setNode(`mod:${b.cluster}`, {});
+        g.setParent(b.id, `mod:${b.cluster}`);
+      }
     }
+    for (const e of edges) {
+      if (known.has(e.from) && known.has(e.to))
+        g.setEdge(e.from, e.to, e.label ? { ...e.label, labelpos: 'c' } : {}, e.id);
+    }
+    layout(g);
   }
-  const known = new Set(boxes.map((b) => b.id));
-  for (const e of edges) {
-    if (!known.has(e.from) || !known.has(e.to)) continue;
-    if (!fast) g.setEdge(e.from, e.to, e.label ? { ...e.label, labelpos: 'c' } : {}, e.id);
-    else if (tree.has(e.id)) g.setEdge(e.to, e.from, {}, e.id);
-  }
-  layout(g, fast ? { disableOptimalOrderHeuristic: true } : undefined);
+  const centre = (id) => (tree ? tree.centres.get(id) : g.node(id));
+  const stackedEdge = new Map(allEdges.filter((e) => stacked.has(e.from)).map((e) => [`${e.from}|${e.to}`, e.id]));
 
   /** @type {Layout} */
   const out = { nodes: {}, edges: {}, labels: {}, width: 0, height: 0 };
   for (const b of boxes) {
-    const n = g.node(b.id);
+    const n = centre(b.id);
     const own = 'own' in b ? b.own : b;
     const top = n.y - b.height / 2;
     out.nodes[b.id] = { x: n.x - own.width / 2, y: top, width: own.width, height: own.height };
@@ -130,7 +99,7 @@ export function layoutGraph(allBoxes, allEdges) {
     if (u) {
       const y = top + own.height + BELOW_GAP;
       out.nodes[u.id] = { x: n.x - u.width / 2, y, width: u.width, height: u.height };
-      const id = allEdges.find((e) => e.from === u.id && e.to === b.id)?.id;
+      const id = stackedEdge.get(`${u.id}|${b.id}`);
       if (id)
         out.edges[id] = [
           { x: n.x, y },
@@ -138,12 +107,10 @@ export function layoutGraph(allBoxes, allEdges) {
         ];
     }
   }
-  for (const ge of g.edges()) {
+  for (const ge of tree ? [] : g.edges()) {
     const edge = g.edge(ge);
     out.edges[ge.name] = (edge.points || []).map((p) => ({ x: p.x, y: p.y }));
-    if (fast)
-      out.edges[ge.name].reverse(); // laid out input-ward; drawn forward
-    else out.edges[ge.name] = sideToSide(out.nodes[ge.v], out.nodes[ge.w], out.edges[ge.name]);
+    out.edges[ge.name] = sideToSide(out.nodes[ge.v], out.nodes[ge.w], out.edges[ge.name]);
     if (edge.width && edge.x !== undefined) {
       out.labels[ge.name] = {
         x: edge.x - edge.width / 2,
@@ -178,8 +145,21 @@ export function layoutGraph(allBoxes, allEdges) {
       }
     }
   }
-  const graph = g.graph();
+  const graph = tree ?? g.graph();
   out.width = Math.max(graph.width || 0, 1);
   out.height = Math.max(graph.height || 0, 1);
+  if (clustered) {
+    const hostOf = new Map([...under.values()].map((u) => [u.id, u.below]));
+    const clusterOf = new Map();
+    const labelWidth = {};
+    const own = new Map(allBoxes.map((b) => [b.id, b.cluster]));
+    for (const b of allBoxes) {
+      const path = b.cluster ?? (b.below ? own.get(b.below) : undefined);
+      if (path) clusterOf.set(b.id, path);
+      if (b.cluster && b.clusterLabel) labelWidth[b.cluster] = b.clusterLabel;
+    }
+    const ends = new Map(allEdges.map((e) => [e.id, e]));
+    makeRoomForClusters(out, clusterOf, hostOf, labelWidth, ends, options.labelFont);
+  }
   return out;
 }

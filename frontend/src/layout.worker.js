@@ -3,8 +3,8 @@
 import { layoutGraph } from './layout.js';
 
 self.onmessage = (e) => {
-  const { token, boxes, edges } = e.data;
+  const { token, boxes, edges, options } = e.data;
   const started = performance.now();
-  const layout = layoutGraph(boxes, edges);
+  const layout = layoutGraph(boxes, edges, options);
   self.postMessage({ token, layout, ms: performance.now() - started });
 };

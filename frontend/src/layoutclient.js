@@ -13,7 +13,7 @@ function makeWorker() {
 }
 
 /**
- * @returns {{get: (key: string, final: any, boxes: any[], edges: any[], onReady: () => void) => import('./layout.js').Layout|null}}
+ * @returns {{get: (key: string, final: any, boxes: any[], edges: any[], onReady: () => void, options?: {labelFont?: number}) => import('./layout.js').Layout|null}}
  *   get: the layout of these boxes (laid out for this `final` snapshot and window `key`); while it is computed, the
  *   last layout of the same window (a run still streaming), else null; `onReady` is called when a new one arrives.
  */
@@ -21,7 +21,7 @@ export function createLayoutClient() {
   const worker = makeWorker();
   /** @type {{final: any, key: string, layout: any}|null} */
   let done = null;
-  /** @type {{final: any, key: string, boxes: any[], edges: any[], onReady: () => void}|null} */
+  /** @type {{final: any, key: string, boxes: any[], edges: any[], onReady: () => void, options: any}|null} */
   let inflight = null;
   let queued = /** @type {typeof inflight} */ (null);
   let token = 0;
@@ -29,7 +29,7 @@ export function createLayoutClient() {
   const send = (req) => {
     inflight = req;
     performance.mark('gradtrace:layout-start');
-    worker.postMessage({ token: ++token, boxes: req.boxes, edges: req.edges });
+    worker.postMessage({ token: ++token, boxes: req.boxes, edges: req.edges, options: req.options });
   };
   worker?.addEventListener('message', (e) => {
     if (e.data.token !== token || !inflight) return;
@@ -45,15 +45,15 @@ export function createLayoutClient() {
     req.onReady();
   });
 
-  function get(key, final, boxes, edges, onReady) {
+  function get(key, final, boxes, edges, onReady, options = {}) {
     if (done && done.final === final && done.key === key) return done.layout;
     if (!worker) {
       performance.mark('gradtrace:layout-start');
-      done = { final, key, layout: layoutGraph(boxes, edges) };
+      done = { final, key, layout: layoutGraph(boxes, edges, options) };
       performance.measure('gradtrace:layout', 'gradtrace:layout-start');
       return done.layout;
     }
-    const req = { final, key, boxes, edges, onReady };
+    const req = { final, key, boxes, edges, onReady, options };
     if (!inflight) send(req);
     else if (inflight.final !== final || inflight.key !== key) queued = req;
     else inflight.onReady = onReady;

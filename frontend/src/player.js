@@ -29,6 +29,10 @@ export function pace(n, speed, intervalMs = 700, wholeRunMs = 20_000) {
   return { every, by: Math.max(1, Math.round(every / per)) };
 }
 
+/** Runs `fn` at the next animation frame (or soon, where there are none): for work spread over frames. */
+export const nextFrame = (fn) =>
+  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 0);
+
 const LIVE_AT_ONCE = 200; // events of a streaming run shown as they arrive; past them, a catch-up every
 const LIVE_EVERY_MS = 250;
 

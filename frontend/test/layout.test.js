@@ -232,7 +232,7 @@ it("numbers a training loop's iterations counting the folded ones (their graphs 
   expect(graphWindow(final, snapshotAt(events, firstFolded)).folded).toBe(3);
 });
 
-it('lays big graphs out too: a spanning tree through dagre, every edge still left to right, no overlaps', () => {
+it('lays big graphs out too: a tidy tree in linear time, every edge still left to right, no overlaps', () => {
   let seed = 7;
   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const boxes = [];

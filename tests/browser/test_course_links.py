@@ -98,3 +98,33 @@ def test_the_playground_links_to_help_docs_and_the_course_page(page: Page, live_
         expect(nav.get_by_role("link", name=name)).to_have_attribute("href", f"./{path}")
     nav.get_by_role("link", name="Supported subset").click()
     expect(page.locator("#supported")).to_be_visible()
+
+
+# Drops a file with this text on the page, as a learner dragging it from their desktop would.
+DROP = """([name, text]) => {
+  const dt = new DataTransfer();
+  dt.items.add(new File([text], name, { type: 'application/json' }));
+  for (const type of ['dragenter', 'dragover', 'drop'])
+    document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+}"""
+
+
+def test_the_trace_json_export_loads_back_by_drag_and_drop(page: Page, live_server: str) -> None:
+    code = lesson("accumulation")
+    page.goto(f"{live_server}/#code={b64url(code)}")
+    page.get_by_test_id("run").click()
+    entries = page.get_by_test_id("ledger").locator(".ledger-entry .after")
+    expect(entries).to_have_text(["4.", "16.", "None", "12."], timeout=30_000)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download Trace JSON").click()
+    exported = Path(download.value.path()).read_text(encoding="utf-8")
+    # a fresh page that cannot run anything: the dropped file alone
+    page.route("**/api/run/stream", lambda route: route.abort())
+    page.route("**/api/run", lambda route: route.abort())
+    page.goto(f"{live_server}/")
+    page.evaluate(DROP, ["exported.json", exported])
+    expect(page.get_by_test_id("notice")).to_contain_text("Replaying exported.json")
+    expect(page.get_by_test_id("stdout")).to_have_text(torch_stdout(code))
+    expect(entries).to_have_text(["4.", "16.", "None", "12."])
+    assert "(x ** 3).backward()" in page.get_by_test_id("editor").locator(".cm-content").inner_text()
+    shot(page, "playground-dropped-trace")

@@ -92,6 +92,32 @@ OVERLAPS = """() => {
   return [...new Set(bad)];
 }"""
 
+# Module labels (drawn above their frames) and frames that cover another module's label or frame, or a box: a box
+# partly inside a frame, or any box under a label (a module's own boxes are inside its frame, never under its label).
+CLUSTER_OVERLAPS = """() => {
+  const g = document.querySelector('[data-testid=graph]');
+  const rect = (el) => el.getBoundingClientRect();
+  const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const inside = (a, f) => a.left >= f.left - 0.5 && a.right <= f.right + 0.5 && a.top >= f.top - 0.5 && a.bottom <= f.bottom + 0.5;
+  const boxes = [...g.querySelectorAll('[data-node-id], [data-acc-for], [data-seed-for], .cluster.collapsed')]
+    .map((n) => ({ id: n.dataset.nodeId ?? n.dataset.accFor ?? n.dataset.seedFor ?? n.dataset.module, r: rect(n.querySelector(':scope > rect')) }));
+  const clusters = [...g.querySelectorAll('.cluster[data-module]:not(.collapsed)')]
+    .map((c) => ({ path: c.dataset.module, frame: rect(c.querySelector(':scope > rect')), label: rect(c.querySelector(':scope > .cluster-label')) }));
+  const bad = [];
+  for (const c of clusters) {
+    for (const b of boxes) {
+      if (hit(c.label, b.r)) bad.push(`${c.path}'s label over ${b.id}`);
+      if (hit(c.frame, b.r) && !inside(b.r, c.frame)) bad.push(`${c.path}'s frame over ${b.id}`);
+    }
+    for (const o of clusters) {
+      if (o === c) continue;
+      if (hit(c.label, o.label) || hit(c.label, o.frame)) bad.push(`${c.path}'s label over ${o.path}`);
+      if (hit(c.frame, o.frame)) bad.push(`${c.path}'s frame over ${o.path}'s`);
+    }
+  }
+  return [...new Set(bad)];
+}"""
+
 
 def run(page: Page, code: str, live_server: str) -> None:
     page.goto(code_url(live_server, code))
@@ -212,6 +238,17 @@ def test_the_learners_zoom_is_kept_until_fit_and_the_names_then_marks_when_zoome
         page.keyboard.press(key)
         page.wait_for_function(f"({CURRENT})() !== 'out'", timeout=5_000)
         assert scale(page) == pytest.approx(zoomed)
+    # just past the names level: coloured marks, each module's label in the middle of its frame where it fits
+    for _ in range(20):
+        page.get_by_role("button", name="Zoom out").click()
+        if scale(page) < 0.12:
+            break
+    labels = page.locator("[data-testid=graph] .cluster-label.inside").evaluate_all(
+        "els => els.map((e) => e.textContent)"
+    )
+    assert len(labels) == 5 and {"model.0", "model.2", "model.4"} <= set(labels), labels
+    assert page.evaluate(SMALL_TEXT)["small"] == []
+    shot_panel(page, "graph", "graph-view-mlp-marks-modules")
     # zoomed far out: coloured marks, still no text under 11 px
     for _ in range(14):
         page.get_by_role("button", name="Zoom out").click()
@@ -284,6 +321,7 @@ def test_nodes_made_inside_a_module_call_are_framed_as_its_cluster(page: Page, l
     assert frame["x"] <= w["x"] and w["x"] + w["width"] <= frame["x"] + frame["width"] + 0.5, (frame, w)
     assert p["x"] >= frame["x"] + frame["width"] or p["y"] >= frame["y"] + frame["height"], (frame, p)
     assert page.evaluate(SMALL_TEXT)["small"] == []
+    assert page.evaluate(CLUSTER_OVERLAPS) == []
     shot(page, "graph-view-mlp-modules")
 
 
@@ -300,6 +338,7 @@ def test_a_module_cluster_collapses_to_one_box_and_expands_again(page: Page, liv
     # the edges that crossed its frame end at the box: the relu before it and the relu after it
     assert page.evaluate(OUTSIDE, '[data-testid=graph] [data-module="model.2"].collapsed') == []
     assert page.evaluate(SMALL_TEXT)["small"] == []
+    assert page.evaluate(CLUSTER_OVERLAPS) == []  # model.3's label clear of model.4's frame above it
     shot_panel(page, "graph", "graph-module-collapsed")
     # stepping keeps it collapsed; a click on the box expands it
     page.locator("body").click(position={"x": 5, "y": 5})
@@ -309,3 +348,4 @@ def test_a_module_cluster_collapses_to_one_box_and_expands_again(page: Page, liv
     expect(weight).to_have_count(1)
     expect(page.locator('[data-testid=graph] [data-module="model.2"].collapsed')).to_have_count(0)
     assert page.evaluate(OVERLAPS) == []
+    assert page.evaluate(CLUSTER_OVERLAPS) == []

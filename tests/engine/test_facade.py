@@ -35,6 +35,8 @@ def test_fresh_tree_per_call() -> None:
         "torch.random",
         "torch.utils",
         "torch.utils.data",
+        "torch.linalg",
+        "torch.functional",
     }
     a["torch"].tensor = None
     assert b["torch"].tensor is not None

@@ -153,3 +153,35 @@ def test_normalization_has_second_derivatives_like_torch(expr: str) -> None:
     """create_graph=True: the statistics are recomputed from the input with the engine's ops, so that the gradient
     of the gradient (a gradient penalty, a Hessian) comes out as PyTorch's."""
     check_second_derivatives(expr)
+
+
+BIT_EXACT_SHAPES = [(1, 4, 4), (2, 3, 5), (5, 3, 2, 2), (8, 4), (16, 20), (4, 6, 1)]
+
+
+@pytest.mark.parametrize("shape", BIT_EXACT_SHAPES)
+def test_batch_norm_in_training_is_bit_exact(shape: tuple[int, ...]) -> None:
+    """Training batch norm's output and running statistics equal torch's bit for bit (one thread, as a run is):
+    the statistics taken in the kernel's order (channels apart: double sums; channels side by side: rows added in
+    float, squares fused), then ``x·alpha + beta`` with one rounding."""
+    from engine.facade import make_modules
+    from engine.tensor import Tensor
+
+    rng = np.random.default_rng(sum(shape))
+    x = (rng.random(shape) * 20 + 5).astype(np.float32)
+    w, b = rng.standard_normal(shape[1]).astype(np.float32), rng.standard_normal(shape[1]).astype(np.float32)
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        rm, rv = torch.zeros(shape[1]), torch.ones(shape[1])
+        want = torch.nn.functional.batch_norm(torch.tensor(x), rm, rv, torch.tensor(w), torch.tensor(b), True)
+        plain = torch.nn.functional.batch_norm(torch.tensor(x), None, None, training=True)
+    finally:
+        torch.set_num_threads(threads)
+    F = make_modules()["torch.nn.functional"]
+    with use_state(RunState()):
+        orm, orv = Tensor._make(np.zeros(shape[1], np.float32)), Tensor._make(np.ones(shape[1], np.float32))
+        got = F.batch_norm(Tensor._make(x), orm, orv, Tensor._make(w), Tensor._make(b), True)
+        got_plain = F.batch_norm(Tensor._make(x), None, None, training=True)
+        assert np.array_equal(got._data, want.numpy())
+        assert np.array_equal(got_plain._data, plain.numpy())
+        assert np.array_equal(orm._data, rm.numpy()) and np.array_equal(orv._data, rv.numpy())

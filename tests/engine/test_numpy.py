@@ -274,6 +274,16 @@ b[b > 2] = 0
 print(b, a, a.astype(np.float32) / 3, np.sqrt(a), np.log(a), np.abs(a - 3), np.sum(a, axis=1))
 print(np.unique(np.array([3, 1, 2, 3, 1])), np.sort(np.array([3, 1, 2])), np.argsort(np.array([3, 1, 2])), np.cumsum(a))
 print(np.allclose(a, a + 1e-9), np.array_equal(a, a), np.isclose(1.0, 1.0 + 1e-10), np.concatenate([a, a], axis=1))
+pred_y = torch.max(torch.from_numpy(b), 1)[1].data.numpy()  # Morvan's accuracy: .astype(int) with Python's int
+print(float((pred_y == a[:, 0]).astype(int).sum()) / float(a[:, 0].size), (a > 2).astype(float), a.astype(bool))
+"""
+
+# Python's own int, float and bool as dtypes (MorvanZhou's classification: `(pred_y == target_y).astype(int).sum()`)
+PYTHON_TYPES_AS_DTYPES = """
+import numpy as np
+a = np.array([1.5, -2.5, 3.0])
+print(a.astype(int), a.astype(float), a.astype(bool), (a > 0).astype(int).sum())
+print(np.zeros(2, dtype=int), np.array([1, 2], dtype=float), np.ones(3, int), np.array([0, 2], dtype=bool))
 """
 
 # Python's own types as numpy dtypes (MorvanZhou's classifier: `(pred_y == target_y).astype(int).sum()`), and a
@@ -291,6 +301,7 @@ with torch.no_grad():
 
 PROGRAMS = {
     "python_types": PYTHON_TYPES,
+    "python_types_as_dtypes": PYTHON_TYPES_AS_DTYPES,
     "polynomial_warmup": POLYNOMIAL_WARMUP,
     "two_layer_net": TWO_LAYER_NET,
     "torch_numpy": TORCH_NUMPY,

@@ -70,10 +70,15 @@ def known_failures() -> dict[str, str]:
 
 def run_engine(code: str) -> Outcome:
     """The program on gradtrace's engine, as ``engine.run`` gives it to a learner (more time; see MAX_SECONDS)."""
+    from threadpoolctl import threadpool_limits
+
     import engine
     from engine.sandbox.budget import Limits
 
-    result = engine.run(code, limits=Limits(max_seconds=MAX_SECONDS))
+    # One BLAS thread, as in the server's workers (server/isolation.py sets OPENBLAS_NUM_THREADS=1): numpy's float64
+    # products then add in the order a learner's run gets, and threads on a shared machine do not change the digits
+    with threadpool_limits(limits=1, user_api="blas"):
+        result = engine.run(code, limits=Limits(max_seconds=MAX_SECONDS))
     err = result.error
     error = None if err is None else f"{err['type']}: {first_line(err['message'])}"
     return Outcome(result.stdout, error)

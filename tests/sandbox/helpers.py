@@ -15,7 +15,7 @@ def sandbox(code: str, limits: Limits | None = None) -> tuple[str, dict[str, Any
     budget = Budget(limits)
     interp = Interpreter({}, budget)
     try:
-        interp.run(parse(code, limits))
+        interp.interpret(parse(code, limits))
     except BaseException as exc:
         return "".join(interp.stdout), describe_error(exc)
     return "".join(interp.stdout), None

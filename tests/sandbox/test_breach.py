@@ -107,10 +107,10 @@ def test_a_breach_stays_a_breach_for_an_interpreter_run_alone() -> None:
     budget = Budget(Limits(max_steps=5_000))
     interp = Interpreter({}, budget)
     with pytest.raises(LimitExceeded):
-        interp.run(parse("try:\n    while True:\n        pass\nfinally:\n    print('after')"))
+        interp.interpret(parse("try:\n    while True:\n        pass\nfinally:\n    print('after')"))
     assert interp.stdout == [] and budget.breached is not None
     with pytest.raises(LimitExceeded):  # the same budget refuses any further step of user code
-        interp.run(parse("print('later')"))
+        interp.interpret(parse("print('later')"))
     assert interp.stdout == []
 
 

@@ -23,7 +23,7 @@ def config(monkeypatch: pytest.MonkeyPatch) -> WorkerConfig:
 
 
 def test_a_worker_answers_with_the_json_body(config: WorkerConfig) -> None:
-    encoded, why, report = worker.execute(LESSON_1, config, encode=run_answer)
+    encoded, why, report = worker.run_in_this_worker(LESSON_1, config, encode=run_answer)
     body = json.loads(encoded)
     assert body["stdout"] == "tensor([2., 4., 6.])\n" and body["error"] is None and body["events"] and why == KEEP
     assert report[:2] == ("ok", None) and report[2] >= 1  # /metrics: the outcome, and the worker's runs so far
@@ -38,7 +38,7 @@ def test_an_answer_too_big_to_write_is_a_clear_error(config: WorkerConfig, monke
             raise MemoryError
         return run_answer(result)
 
-    encoded, why, report = worker.execute(LESSON_1, config, encode=answer_once_out_of_memory)
+    encoded, why, report = worker.run_in_this_worker(LESSON_1, config, encode=answer_once_out_of_memory)
     body = json.loads(encoded)
     assert why == LIMIT  # a bigger machine could write it: never kept
     assert report[:2] == ("limit", "memory")
