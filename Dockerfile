@@ -13,10 +13,12 @@ RUN npm run build \
     && find dist -type f \( -name '*.js' -o -name '*.css' -o -name '*.svg' -o -name '*.html' \) -exec gzip -9 -k {} +
 
 # -- the Python environment, built apart: the runtime gets the finished virtualenv and no installer ---------------
-FROM python:3.11-slim-bookworm AS build
+# The full image has the C compiler for engine/numerics/fma_chain.c (setup.py); the runtime gets the built library
+# only (it needs libc and libm, which the slim image has), and no compiler.
+FROM python:3.11-bookworm AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /src
-COPY pyproject.toml README.md ./
+COPY pyproject.toml setup.py README.md ./
 COPY engine/ engine/
 COPY server/ server/
 RUN python -m venv /opt/gradtrace \

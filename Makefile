@@ -27,7 +27,7 @@ test-realcourse: setup-test
 setup: $(VENV)/.installed
 setup-test: $(VENV)/.installed-test
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.installed: pyproject.toml setup.py engine/numerics/fma_chain.c
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e .

@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.numerics import native
 from engine.run_state import address_of, serial_hash, state
 from engine.tensor import _TYPE_NAMES, Tensor
 
@@ -217,6 +218,9 @@ def _sincos256(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _box_muller16(blocks: np.ndarray, mean: float, std: float) -> np.ndarray:
     """blocks: (k, 16) float32 uniforms -> (k, 16) normals."""
+    compiled = native.box_muller16_f32(blocks, float(_F(std)), float(_F(mean)))  # the same operations, compiled
+    if compiled is not None:
+        return compiled
     u1 = _F(1.0) - blocks[:, :8]
     u2 = blocks[:, 8:]
     with np.errstate(invalid="ignore", divide="ignore"):

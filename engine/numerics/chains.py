@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from engine.numerics import native
 from engine.numerics.fma import F32, F64, _fma32_careful, _needs_care, fma32
 
 _LOW29 = np.uint64((1 << 29) - 1)
@@ -38,6 +39,9 @@ def fma_blocks(a: np.ndarray, b: np.ndarray, blocks: Sequence[int], start: np.nd
     with zeros at their end (adding +0 leaves a non-zero float32 unchanged, and the chains never hold -0).
     ``start`` (broadcast to (n, m), float32): what the blocks are added to, first (``addmm``'s bias: MKL starts
     from C); without it the first block's result is the start."""
+    compiled = native.fma_blocks(a, b, blocks, start)  # fma_chain.c: the same bits, ~40 times faster
+    if compiled is not None:
+        return compiled
     n, k = a.shape
     m = b.shape[1]
     nb, length = len(blocks), max(blocks)

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.numerics import cpu, native
 from engine.optim.optimizer import Optimizer, _addcmul, _axpy, _sqrt, _zeros
 from engine.run_state import state
 
@@ -84,6 +85,23 @@ class Adam(Optimizer):
                 t_ = st["step"]
                 m, v = st["exp_avg"], st["exp_avg_sq"]
                 dt = m.dtype.type
+                if not g["amsgrad"] and cpu.mkl_path() != "avx512":  # (MKL's sqrt is modelled on avx512 only)
+                    # the whole update below in one compiled pass, the same operations (engine/numerics/native.py)
+                    new = native.adam_f32(
+                        grad,
+                        m,
+                        v,
+                        p._data,
+                        float(np.float32(1 - b1)),
+                        b2,
+                        1 - b2,
+                        math.sqrt(1 - b2**t_),
+                        eps,
+                        -lr / (1 - b1**t_),
+                    )
+                    if new is not None:
+                        self._write(p, new, before)
+                        continue
                 m[...] = _axpy(m, 1 - b1, grad - m)  # lerp: m + (1 - b1) (grad - m)
                 v *= dt(b2)
                 v[...] = _addcmul(v, grad, grad, 1 - b2)

@@ -17,6 +17,7 @@ import numpy as np
 
 from engine import numerics
 from engine.nn.module import _reset_grad
+from engine.numerics import native
 from engine.run_state import hold, serial_hash, state
 from engine.tensor import _TYPE_NAMES, Tensor
 
@@ -34,7 +35,11 @@ def _sqrt(a: np.ndarray) -> np.ndarray:
 def _axpy(y: np.ndarray, alpha: float, x: np.ndarray) -> np.ndarray:
     """y + alpha * x rounded once, as PyTorch's ``add(x, alpha=...)`` kernel (a fused multiply-add) does."""
     if y.dtype == np.float32:
-        return (y.astype(np.float64) + float(np.float32(alpha)) * x.astype(np.float64)).astype(np.float32)
+        a = float(np.float32(alpha))
+        compiled = native.axpy_f64(y, a, x)  # the same float64 operations, compiled (engine/numerics/fma_chain.c)
+        if compiled is not None:
+            return compiled
+        return (y.astype(np.float64) + a * x.astype(np.float64)).astype(np.float32)
     return y + alpha * x
 
 
