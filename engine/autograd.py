@@ -158,6 +158,8 @@ def _run_backward(
             grad_inputs = node._apply(grad)
             if obs is not None:
                 obs.node_ran(node, (grad if node._n_outputs == 1 else _first(grad),), tuple(grad_inputs))
+        if node._node_hooks:
+            grad_inputs = _run_node_hooks(node, grad, grad_inputs, create_graph)
         if not retain_graph:
             node._release()
         for (nxt, nr), gi in zip(node.next_functions, grad_inputs):
@@ -216,6 +218,29 @@ def _run_hooks(hooks: list[Any], grad: Any, create_graph: bool) -> Any:
                 raise RuntimeError(f"hook '{name}' has changed the type of value (was {shown.type()} got {out.type()})")
             grad = out if create_graph else out._data
     return grad
+
+
+def _run_node_hooks(node: Node, grad: Any, grad_inputs: Sequence[Any], create_graph: bool) -> tuple[Any, ...]:
+    """``node.register_hook`` functions see the gradients for the node's inputs and the ones it received, as
+    tensors; a tuple one returns replaces the gradients for the inputs."""
+
+    def shown(g: Any) -> Any:
+        return g if g is None or create_graph else Tensor._make(g)
+
+    ins = tuple(None if nxt is None else shown(g) for (nxt, _), g in zip(node.next_functions, grad_inputs))
+    outs = tuple(shown(g) for g in ([grad] if node._n_outputs == 1 else grad))
+    for hook in list(node._node_hooks or ()):
+        out = hook(ins, outs)
+        if out is not None:
+            out = tuple(out) if isinstance(out, (tuple, list)) else (out,)
+            if len(out) != len(ins):
+                name = getattr(hook, "__name__", "hook")
+                raise RuntimeError(
+                    f"hook '{name}' has returned an incorrect number of values (got {len(out)}, but expected "
+                    f"{len(ins)})"
+                )
+            ins = out
+    return tuple(g if g is None or create_graph else g._data for g in ins)
 
 
 def _key(n: Node) -> tuple[int, int, Node]:

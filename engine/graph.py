@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine.run_state import address_of, serial_hash
+from engine.size_device import RemovableHandle
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.tensor import Tensor
@@ -52,6 +53,7 @@ class Node:
     # ``_output_index`` maps each output tensor's id to its output_nr, and backward hands it one gradient per output.
     _n_outputs: int = 1
     _output_index: dict[int, int] | None = None
+    _node_hooks: list[Any] | None = None  # register_hook() functions of this node: fn(grad_inputs, grad_outputs)
 
     def __init__(self) -> None:
         self.next_functions: tuple[tuple[Node | None, int], ...] = ()
@@ -71,6 +73,14 @@ class Node:
         return f"<{type(self).__name__} object at {address_of(self)}>"
 
     __hash__ = serial_hash
+
+    def register_hook(self, fn: Any) -> RemovableHandle:
+        """``fn(grad_inputs, grad_outputs)`` runs once this node has computed the gradients for its inputs (one per
+        ``next_functions`` edge, None where none flows); a tuple it returns replaces them."""
+        if self._node_hooks is None:
+            self._node_hooks = []
+        self._node_hooks.append(fn)
+        return RemovableHandle(self._node_hooks, fn)
 
     def formulas(self) -> list[str | None]:
         """The local chain-rule step for each edge of ``next_functions`` (ops fill it in; see ``Function``)."""

@@ -46,6 +46,7 @@ from engine.nn.losses import (
 )
 from engine.nn.module import Module, Parameter
 from engine.nn.normalization import BatchNorm1d, BatchNorm2d, Embedding, LayerNorm
+from engine.nn.recurrent import GRU, LSTM, RNN
 
 __all__ = [
     "Module",
@@ -91,6 +92,9 @@ __all__ = [
     "BatchNorm2d",
     "LayerNorm",
     "Embedding",
+    "LSTM",
+    "GRU",
+    "RNN",
     "SmoothL1Loss",
     "HuberLoss",
     "Dropout1d",

@@ -222,6 +222,10 @@ class Module:
         (returning a tuple replaces grad_input)."""
         return BackwardHooks.add(self, "_bwd_hooks", hook)
 
+    def register_backward_hook(self, hook: Any) -> Any:
+        """Deprecated: ``hook(module, grad_input, grad_output)`` on the node that made the output."""
+        return BackwardHooks.add(self, "_bwd_legacy", hook)
+
     def register_full_backward_pre_hook(self, hook: Any) -> Any:
         """``hook(module, grad_output)`` runs when the gradient of this call's output arrives (a tuple returned
         replaces it)."""

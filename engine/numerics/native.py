@@ -45,7 +45,8 @@ def _load() -> ctypes.CDLL | None:
             axpy.restype = None
             axpy.argtypes = [pointer, ctypes.c_double, pointer, pointer, size]
             adam.restype = None
-            adam.argtypes = [pointer] * 5 + [size, ctypes.c_double] + [ctypes.c_float] * 5
+            f32, f64 = ctypes.c_float, ctypes.c_double
+            adam.argtypes = [pointer, pointer, pointer, pointer, pointer, size, f64, f32, f32, f32, f32, f32]
             box_muller.restype = None
             box_muller.argtypes = [pointer, pointer, size, ctypes.c_double, ctypes.c_double]
             return lib

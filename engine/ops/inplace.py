@@ -149,7 +149,20 @@ def resize_(t: Tensor, *size: Any) -> Tensor:
     return t
 
 
-def _reshaped_inplace(t: Tensor, compute: Callable[[Tensor], Tensor]) -> Tensor:
+_INPLACE_NODES: dict[tuple[type, str], type] = {}  # (the view op's node class, PyTorch's in-place name): a subclass
+
+
+def _renamed(node: Any, name: str) -> None:
+    """PyTorch names the node of an in-place shape change apart from the view op's (``x.t_()``: ``TBackward1``,
+    ``x.t()``: ``TBackward0``); the same op under that name."""
+    cls = type(node)
+    sub = _INPLACE_NODES.get((cls, name))
+    if sub is None:
+        sub = _INPLACE_NODES[(cls, name)] = type(name, (cls,), {"__module__": cls.__module__, "renamed_from": cls})
+    node.__class__ = sub
+
+
+def _reshaped_inplace(t: Tensor, compute: Callable[[Tensor], Tensor], node: str) -> Tensor:
     """``x.unsqueeze_(0)`` and the other in-place shape changes: ``t`` becomes the view ``compute`` makes of it (the
     same memory, a new shape); with a graph, its node is the view op's (PyTorch names it ``UnsqueezeBackward1``)."""
     t._check_inplace()
@@ -163,6 +176,7 @@ def _reshaped_inplace(t: Tensor, compute: Callable[[Tensor], Tensor]) -> Tensor:
     t._data = res._data
     t._version += 1
     if res._grad_fn is not None:
+        _renamed(res._grad_fn, node)
         t._grad_fn = res._grad_fn
     if obs is not None:
         obs.tensor_created(t)  # the same tensor in a new shape: announced again
@@ -170,19 +184,20 @@ def _reshaped_inplace(t: Tensor, compute: Callable[[Tensor], Tensor]) -> Tensor:
 
 
 def unsqueeze_(t: Tensor, dim: int) -> Tensor:
-    return _reshaped_inplace(t, lambda x: x.unsqueeze(dim))  # type: ignore[attr-defined]  # an op method
+    return _reshaped_inplace(t, lambda x: x.unsqueeze(dim), "UnsqueezeBackward1")  # type: ignore[attr-defined]  # an op method
 
 
 def squeeze_(t: Tensor, dim: Any = None) -> Tensor:
-    return _reshaped_inplace(t, lambda x: x.squeeze() if dim is None else x.squeeze(dim))  # type: ignore[attr-defined]
+    name = "SqueezeBackward3" if dim is None else "SqueezeBackward4"
+    return _reshaped_inplace(t, lambda x: x.squeeze() if dim is None else x.squeeze(dim), name)  # type: ignore[attr-defined]
 
 
 def t_(t: Tensor) -> Tensor:
-    return _reshaped_inplace(t, lambda x: x.t())  # type: ignore[attr-defined]  # an op method
+    return _reshaped_inplace(t, lambda x: x.t(), "TBackward1")  # type: ignore[attr-defined]  # an op method
 
 
 def transpose_(t: Tensor, dim0: int, dim1: int) -> Tensor:
-    return _reshaped_inplace(t, lambda x: x.transpose(dim0, dim1))  # type: ignore[attr-defined]  # an op method
+    return _reshaped_inplace(t, lambda x: x.transpose(dim0, dim1), "TransposeBackward1")  # type: ignore[attr-defined]  # an op method
 
 
 tensor_methods(

@@ -16,8 +16,13 @@ from typing import Any
 import numpy as np
 
 from engine.numerics import cpu, native
-from engine.optim.optimizer import Optimizer, _addcmul, _axpy, _sqrt, _zeros
+from engine.optim.optimizer import Optimizer, _addcmul, _axpy, _held, _sqrt, _zeros
 from engine.run_state import state
+
+
+def _step() -> np.ndarray:
+    """A step count as PyTorch keeps it: a float32 scalar tensor, counted up in place (a state dict shares it)."""
+    return np.zeros((), dtype=np.float32)
 
 
 class Adam(Optimizer):
@@ -76,13 +81,13 @@ class Adam(Optimizer):
                     grad = p._grad._data if not g["maximize"] else -p._grad._data
                 st = self._state.setdefault(id(p), {})
                 if not st:
-                    st["step"] = 0
+                    st["step"] = _step()
                     st["exp_avg"] = _zeros(p._data)
                     st["exp_avg_sq"] = _zeros(p._data)
                     if g["amsgrad"]:
                         st["max_exp_avg_sq"] = _zeros(p._data)
                 st["step"] += 1
-                t_ = st["step"]
+                t_ = float(st["step"])  # step.item(), as PyTorch reads it
                 m, v = st["exp_avg"], st["exp_avg_sq"]
                 dt = m.dtype.type
                 if not g["amsgrad"] and cpu.mkl_path() != "avx512":  # (MKL's sqrt is modelled on avx512 only)
@@ -191,7 +196,7 @@ class RMSprop(Optimizer):
                     grad = _axpy(grad, g["weight_decay"], p._data)
                 st = self._state.setdefault(id(p), {})
                 if not st:
-                    st.update(step=0, square_avg=_zeros(p._data))
+                    st.update(step=_step(), square_avg=_zeros(p._data))
                     if g["momentum"] > 0:
                         st["momentum_buffer"] = _zeros(p._data)
                     if g["centered"]:
@@ -253,6 +258,9 @@ class Adagrad(Optimizer):
                 fused=None,
             ),
         )
+        for g in self.param_groups:  # PyTorch makes Adagrad's state at once: step 0 and the accumulator
+            for p in g["params"]:
+                self._state[id(p)] = dict(step=_step(), sum=_held(np.full_like(p._data, initial_accumulator_value)))
 
     def step(self, closure: Any = None) -> Any:
         loss = closure() if closure is not None else None
@@ -264,11 +272,11 @@ class Adagrad(Optimizer):
                 dt = p._data.dtype.type
                 st = self._state.setdefault(id(p), {})
                 if not st:
-                    st.update(step=0, sum=np.full_like(p._data, g["initial_accumulator_value"]))
+                    st.update(step=_step(), sum=_held(np.full_like(p._data, g["initial_accumulator_value"])))
                 st["step"] += 1
                 if g["weight_decay"] != 0:
                     grad = _axpy(grad, g["weight_decay"], p._data)
-                clr = g["lr"] / (1 + (st["step"] - 1) * g["lr_decay"])
+                clr = g["lr"] / (1 + (float(st["step"]) - 1) * g["lr_decay"])
                 st["sum"][...] = _addcmul(st["sum"], grad, grad, 1)
                 std = _sqrt(st["sum"]) + dt(g["eps"])
                 self._write(p, p._data + dt(-clr) * grad / std)

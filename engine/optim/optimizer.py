@@ -18,6 +18,7 @@ import numpy as np
 from engine import numerics
 from engine.nn.module import _reset_grad
 from engine.numerics import native
+from engine.optim.state_dict import load, pack, state_view
 from engine.run_state import hold, serial_hash, state
 from engine.tensor import _TYPE_NAMES, Tensor
 
@@ -116,6 +117,19 @@ class Optimizer:
         charge = getattr(state().budget, "charge", None)
         if charge is not None:
             charge(count)
+
+    def state_dict(self) -> dict[str, Any]:
+        """``{'state': ..., 'param_groups': [...]}`` as PyTorch packs them (engine/optim/state_dict.py)."""
+        return pack(self)
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Take the state and hyper-parameters of another optimizer's ``state_dict()``."""
+        load(self, state_dict)
+
+    @property
+    def state(self) -> Any:
+        """Each parameter's state (momentum buffers, running averages) as tensors."""
+        return state_view(self)
 
     def _write(self, p: Tensor, new: np.ndarray, before: np.ndarray | None = None) -> None:
         obs = state().observer

@@ -15,6 +15,11 @@ PROGRAMS = [
     "import torch\nx = torch.ones(2, requires_grad=True)\ntry:\n    x.unsqueeze_(0)\nexcept RuntimeError as e:\n    print(e)",
     "import torch\nx = torch.tensor([1., 2.], requires_grad=True)\ny = x * x\ny.unsqueeze_(0)\nprint(y.shape)\n"
     "(y * torch.tensor([[3., 4.]])).sum().backward()\nprint(x.grad)",
+    # the in-place forms' nodes are named apart from the view ops' (UnsqueezeBackward1, not UnsqueezeBackward0)
+    "import torch\ndef f():\n    return torch.ones(2, 1, 3, requires_grad=True) * 2\n"
+    "print(f().unsqueeze_(0).grad_fn.name(), f().squeeze_().grad_fn.name(), f().squeeze_(1).grad_fn.name())\n"
+    "y = f().transpose_(0, 1)\nz = f()[0].t_()\nprint(y.grad_fn.name(), z, f().squeeze(1).grad_fn.name())\n"
+    "(y * 3).sum().backward()",
 ]
 
 
