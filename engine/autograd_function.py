@@ -89,7 +89,9 @@ class BackwardCFunction(Node):
         self.__dict__["_materialize"] = bool(value)
 
     def mark_dirty(self, *tensors: Tensor) -> None:
-        """Inputs changed in place by forward (accepted; the engine copies nothing)."""
+        """Inputs forward changed in place: returned, each becomes the node's output itself, one version on (a
+        tensor saved before the change then fails its check in backward, as in PyTorch)."""
+        self.__dict__["_dirty"] = tensors
 
     @property
     def saved_tensors(self) -> tuple[Tensor | None, ...]:
@@ -227,6 +229,9 @@ class Function:
             out = cls.forward(ctx, *args, **kwargs)
         finally:
             st.grad_enabled = prev
+        for t in ctx.__dict__.get("_dirty", ()):
+            if any(t is a for a in args):
+                t._version += 1  # changed in place by forward (PyTorch counts the change here, recorded or not)
         if not record:
             return out
         several = isinstance(out, tuple)
@@ -243,7 +248,11 @@ class Function:
             if not isinstance(o, Tensor) or any(o is n for n in ctx.non_differentiable):
                 results.append(o)
                 continue
-            if o._grad_fn is not None or o._requires_grad or any(o is a for a in args):
+            if any(o is t for t in d.get("_dirty", ())) and any(o is a for a in args):
+                if o._grad_fn is None and o._requires_grad:
+                    raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
+                # changed in place by forward: the node's output is the input itself (rebased), as PyTorch's
+            elif o._grad_fn is not None or o._requires_grad or any(o is a for a in args):
                 o = Tensor._make(o._data)  # an input or outside tensor returned as it is: a new tensor on its data
             o._grad_fn, o._requires_grad = ctx, True
             index[id(o)] = i

@@ -60,6 +60,22 @@ class Namespace:
         return sorted(k for k in self.__dict__ if not k.startswith("_"))
 
 
+class Flags(Namespace):
+    """A settings module whose bool flags user code may set (``torch.backends.cudnn.deterministic = True``, as a
+    course's seed cell does), a bool only, as PyTorch; each run has its own copy, so nothing reaches the next."""
+
+    def __init__(self, name: str, members: dict[str, Any], setter: str) -> None:
+        super().__init__(name, members)
+        self.__dict__["_setter"] = setter  # PyTorch's C setter is named set_<flag>_<setter>
+        self.__dict__["_flags"] = frozenset(k for k, v in members.items() if isinstance(v, bool))
+
+    def set_flag(self, name: str, value: Any) -> None:
+        """``module.name = value`` for one of the flags (the sandbox's policy asks ``_flags`` first)."""
+        if not isinstance(value, bool):
+            raise RuntimeError(f"set_{name}_{self._setter} expects a bool, but got {type(value).__name__}")
+        self.__dict__[name] = value
+
+
 def _dropout(input: Any, p: float, train: bool) -> Tensor:
     """``torch.dropout`` is ATen's: its range check is a RuntimeError (``F.dropout``'s is a ValueError)."""
     if p < 0 or p > 1:
@@ -109,8 +125,10 @@ def _platform_namespaces() -> dict[str, Namespace]:
         "torch.accelerator", {"is_available": _false, "current_accelerator": _none, "device_count": _zero}
     )
     mps = Namespace("torch.backends.mps", {"is_available": _false, "is_built": _false})
-    cudnn = Namespace(
-        "torch.backends.cudnn", {"is_available": _false, "deterministic": False, "benchmark": False, "enabled": True}
+    cudnn = Flags(
+        "torch.backends.cudnn",
+        {"is_available": _false, "deterministic": False, "benchmark": False, "enabled": True},
+        "cudnn",
     )
     backends = Namespace("torch.backends", {"mps": mps, "cudnn": cudnn})
     rng = Namespace(

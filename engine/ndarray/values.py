@@ -125,7 +125,7 @@ def _unwrap(value: Any, counter: _Counter, depth: int) -> Any:
         items = [_unwrap(v, counter, depth + 1) for v in value]
         return items if t is list else tuple(items)
     if isinstance(value, Tensor):
-        if value.requires_grad:
+        if value.requires_grad and state().grad_enabled:  # numpy reads it by Tensor.numpy(), as in PyTorch
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
         counter.n += value._data.size
         return value._data

@@ -22,6 +22,7 @@ from engine.ndarray import array_of, host_array, ndarray
 from engine.ops.api import tensor_methods, torch_op
 from engine.ops.argcheck import type_name
 from engine.ops.operands import made
+from engine.run_state import state
 from engine.tensor import Tensor
 
 _TORCH_KINDS = frozenset(np.dtype(n) for n in ("float64", "float32", "float16", "int64", "int32", "int16", "int8"))
@@ -29,8 +30,9 @@ _TORCH_KINDS |= {np.dtype("uint8"), np.dtype("bool")}
 
 
 def _numpy(t: Tensor, force: bool = False) -> ndarray:
-    """``t.numpy()``: the tensor's own buffer as a numpy array (no copy)."""
-    if t.requires_grad and not force:
+    """``t.numpy()``: the tensor's own buffer as a numpy array (no copy). Refused for a tensor that requires grad
+    while grad mode is on, as PyTorch (under ``no_grad``, or in a custom Function's forward, it is allowed)."""
+    if t.requires_grad and state().grad_enabled and not force:
         raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
     return array_of(t._data)
 

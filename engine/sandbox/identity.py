@@ -22,6 +22,7 @@ from typing import Any
 from engine.dtypes import dtype
 from engine.ndarray import DType, Scalar
 from engine.run_state import ADDRESS_BASE, address_of, read_the_machine, serial_hash, serial_of_address, state
+from engine.sandbox.typeview import torch_class_names
 from engine.size_device import device
 
 _ADDRESS = re.compile(r" at 0x([0-9a-f]{9,16})>")  # CPython's repr of an address: 12 hex digits on Linux
@@ -58,7 +59,10 @@ PLAIN_TEXT = frozenset((str, int, float, bool, type(None)))  # values whose text
 
 
 def scrub(text: str) -> str:
-    """``text`` with every real memory address replaced by the run's stand-in for it."""
+    """``text`` with every real memory address replaced by the run's stand-in for it, and an engine class shown
+    inside a container (``(type(a), type(t))``) named as PyTorch names it (``<class 'torch.Tensor'>``)."""
+    if "<class 'engine." in text:
+        text = torch_class_names(text)
     if " at 0x" not in text:
         return text
     return _ADDRESS.sub(_stand_in, text)

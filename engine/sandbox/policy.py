@@ -294,6 +294,9 @@ def set_attr(obj: Any, name: str, value: Any) -> None:
             raise AttributeError(f"attribute '{name}' of 'torch._C.TensorBase' objects is not writable")
         if name not in _TENSOR_ATTRS:
             raise NotSupported(f"attribute '{name}' of a tensor cannot be assigned (only grad, requires_grad, data)")
+    elif mod == "engine.facade" and name in obj.__dict__.get("_flags", ()):
+        obj.set_flag(name, value)  # a settings module's flag (torch.backends.cudnn.deterministic); nothing else
+        return
     elif mod == "engine.facade" or isinstance(obj, SafeNamespace):
         raise NotSupported(f"attribute '{name}' of a module cannot be assigned")
     elif not (

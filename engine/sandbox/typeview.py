@@ -17,6 +17,7 @@ Example::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -106,6 +107,15 @@ def class_text(cls: type, reachable: dict[type, str] | None = None) -> str:
         else:
             name = f"{module}.{qualname}"
     return f"<class '{name}'>"
+
+
+_ENGINE_CLASS = re.compile(r"<class '(engine\.[\w.]+)'>")
+
+
+def torch_class_names(text: str) -> str:
+    """``text`` with each ``<class 'engine.tensor.Tensor'>`` (Python's repr of an engine class, as a tuple or list
+    shows it) written as :func:`class_text` writes it: ``<class 'torch.Tensor'>``, a graph node's by its name."""
+    return _ENGINE_CLASS.sub(lambda m: f"<class '{TORCH_NAMES.get(m[1], m[1].rsplit('.', 1)[-1])}'>", text)
 
 
 class TypeStandIn:

@@ -355,6 +355,41 @@ for attr in ["next_functions", "saved_tensors", "needs_input_grad", "k"]:
     except AttributeError as e:
         print(attr, e)
 """,
+    # mark_dirty: the input changed in place (through its numpy view, as the docs' example) is the output itself,
+    # one version on; a product saved before then fails backward; used after, gradients flow through it
+    "mark_dirty": """
+class AddOne(Function):
+    @staticmethod
+    def forward(ctx, x):
+        with torch.no_grad():
+            print(x.requires_grad, torch.is_grad_enabled())
+        x.numpy()[...] += 1
+        x.add_(0)
+        ctx.mark_dirty(x)
+        return x
+
+    @staticmethod
+    def backward(ctx, g):
+        return g * 3
+
+a = torch.tensor([1.0, 2.0], requires_grad=True).clone()
+b = a * a
+print(a._version, a.grad_fn.name())
+c = AddOne.apply(a)
+print(c is a, a._version, a.grad_fn.name(), a.is_leaf, c)
+(c * 2).sum().backward()
+try:
+    b.sum().backward()
+except RuntimeError as e:
+    print(e)
+leaf = torch.ones(2, requires_grad=True)
+w = torch.ones(2)
+print(AddOne.apply(w) is w, w._version, w)
+try:
+    AddOne.apply(leaf)
+except RuntimeError as e:
+    print(e)
+""",
 }
 
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+>")

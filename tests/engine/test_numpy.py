@@ -286,7 +286,21 @@ print(a.astype(int), a.astype(float), a.astype(bool), (a > 0).astype(int).sum())
 print(np.zeros(2, dtype=int), np.array([1, 2], dtype=float), np.ones(3, int), np.array([0, 2], dtype=bool))
 """
 
+# Python's own types as numpy dtypes (MorvanZhou's classifier: `(pred_y == target_y).astype(int).sum()`), and a
+# tensor that requires grad read by numpy under no_grad (a custom Function's forward runs so, as the docs' mark_dirty)
+PYTHON_TYPES = """
+import numpy as np
+import torch
+pred, target = np.array([1, 0, 1, 1]), np.array([1, 1, 1, 0])
+print((pred == target).astype(int), (pred == target).astype(int).sum(), (pred == target).astype(float).dtype)
+print(np.array([1.7, -2.2], int), np.array([0, 2], bool), np.zeros(2, dtype=int).dtype, np.ones(2, float).dtype)
+w = torch.ones(2, requires_grad=True)
+with torch.no_grad():
+    print(w.numpy(), np.array(w), np.asarray(w * 2))
+"""
+
 PROGRAMS = {
+    "python_types": PYTHON_TYPES,
     "python_types_as_dtypes": PYTHON_TYPES_AS_DTYPES,
     "polynomial_warmup": POLYNOMIAL_WARMUP,
     "two_layer_net": TWO_LAYER_NET,

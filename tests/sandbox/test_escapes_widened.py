@@ -142,6 +142,14 @@ CASES = [
     ("import os", NS, "module 'os' is not available", 1),
     ("import sys", NS, "module 'sys' is not available", 1),
     ("import typing\nprint(typing.List.__origin__)", NS, "'__origin__' is not accessible", 2),
+    # torch.backends.cudnn's settable flags: its bool flags only, a bool only, never its functions or privates
+    (T + "torch.backends.cudnn.is_available = print", NS, "'is_available' of a module cannot be assigned", 2),
+    (T + "torch.backends.cudnn._flags = frozenset({'x'})", NS, "'_flags' cannot be assigned", 2),
+    (T + "torch.backends.cudnn.set_flag = print", NS, "'set_flag' of a module cannot be assigned", 2),
+    (T + "torch.backends.cudnn.tensor = torch.ones", NS, "'tensor' of a module cannot be assigned", 2),
+    (T + "torch.backends.cudnn.deterministic = print", "RuntimeError", "expects a bool, but got", 2),
+    (T + "torch.backends.mps.is_built = True", NS, "'is_built' of a module cannot be assigned", 2),
+    (T + "print(torch.backends.cudnn._setter)", NS, "'_setter' is not accessible", 2),
 ]
 
 
@@ -151,6 +159,11 @@ def test_each_new_door_is_shut_with_an_error_naming_the_line(code: str, etype: s
     assert result.error is not None, result.stdout
     assert result.error["type"] == etype and fragment in result.error["message"], result.error
     assert result.error["line"] == line, result.error
+
+
+def test_a_cudnn_flag_set_in_one_run_is_not_set_in_the_next() -> None:
+    assert engine.run(T + "torch.backends.cudnn.deterministic = True").error is None
+    assert engine.run(T + "print(torch.backends.cudnn.deterministic)").stdout == "False\n"
 
 
 def test_no_generator_clean_up_runs_after_a_breach() -> None:

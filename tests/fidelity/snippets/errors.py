@@ -664,6 +664,23 @@ for attempt in (lambda: torch.ones(1, device="cuda"), lambda: torch.zeros(2, dev
 print(torch.ones(2, device="cpu").to("cpu").device, x.cpu().device, torch.ones(1, device=torch.device("cpu")))
 print(torch.device("cuda"), repr(torch.device("cuda:1")), repr(torch.device("cuda", 0)), torch.device("cpu") == x.device)
 print(torch.device("cpu") == "cpu", torch.device("cuda") == torch.device("cuda"))
+# %% cudnn_flags
+import torch
+# A course's reproducibility cell sets cuDNN's flags even on a CPU-only machine; they take a bool only
+print(torch.backends.cudnn.deterministic, torch.backends.cudnn.benchmark, torch.backends.cudnn.enabled)
+torch.backends.cudnn.deterministic = True
+torch.backends.cudnn.benchmark = False
+print(torch.backends.cudnn.deterministic, torch.backends.cudnn.benchmark)
+try:
+    torch.backends.cudnn.benchmark = 1
+except RuntimeError as e:
+    print(e)
+try:
+    torch.backends.cudnn.enabled = None
+except RuntimeError as e:
+    print(e)
+torch.backends.cudnn.deterministic = False
+print(torch.backends.cudnn.deterministic)
 # %% unknown_device_string
 import torch
 try:

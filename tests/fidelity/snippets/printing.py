@@ -483,3 +483,11 @@ torch.set_printoptions(profile="short")
 print(x[0])
 torch.set_printoptions(profile="default")
 print(x[0])
+# %% classes_inside_containers
+import torch
+from torch import nn
+x = torch.ones(2, requires_grad=True)
+# A tuple, list or dict shows each class with repr: PyTorch's names, as print(type(x)) shows them
+print((type(x), type(1.0)), [type(nn.Linear(1, 1)), type(x.sum().grad_fn), type(torch.Size([2]))])
+print({"t": type(x), "p": type(nn.Parameter(x))}, str((type(x.dtype),)), repr([type(x.device)]))
+print(f"{(type(x), type(None))}")
