@@ -34,6 +34,7 @@ from engine import (
     random,
     rng_state,
 )
+from engine.function_forms import INPLACE_FUNCTIONS, OUT_FORMS, inplace_function
 from engine.ops import argcheck, decompositions, factories
 from engine.ops.api import ENTRIES
 from engine.ops.methods import keepdims_alias
@@ -162,100 +163,6 @@ def _legacy_constructor(dt: dtypes.dtype) -> Any:
     return make
 
 
-# The function forms that take ``out=`` (PyTorch's own list is longer: these are the ones courses write).
-OUT_FORMS = frozenset(
-    [
-        "add",
-        "sub",
-        "subtract",
-        "mul",
-        "multiply",
-        "div",
-        "divide",
-        "true_divide",
-        "matmul",
-        "mm",
-        "bmm",
-        "mv",
-        "dot",
-        "addmm",
-        "pow",
-        "exp",
-        "log",
-        "log2",
-        "sqrt",
-        "rsqrt",
-        "abs",
-        "neg",
-        "sin",
-        "cos",
-        "tan",
-        "tanh",
-        "sigmoid",
-        "clamp",
-        "floor",
-        "ceil",
-        "round",
-        "sign",
-        "reciprocal",
-        "square",
-        "maximum",
-        "minimum",
-        "remainder",
-        "fmod",
-        "cat",
-        "stack",
-        "sum",
-        "mean",
-        "prod",
-        "cumsum",
-        "zeros",
-        "ones",
-        "rand",
-        "randn",
-        "arange",
-        "linspace",
-    ]
-)
-
-
-# torch.sin_(x) and the other in-place function forms PyTorch's namespace has: the tensor's own in-place method.
-INPLACE_FUNCTIONS = [
-    "abs_",
-    "ceil_",
-    "cos_",
-    "erf_",
-    "exp2_",
-    "exp_",
-    "floor_",
-    "log1p_",
-    "log2_",
-    "log_",
-    "neg_",
-    "reciprocal_",
-    "relu_",
-    "round_",
-    "rsqrt_",
-    "sigmoid_",
-    "sin_",
-    "sqrt_",
-    "tan_",
-    "tanh_",
-]
-
-
-def _inplace_function(name: str) -> Any:
-    method = getattr(Tensor, name)
-
-    def inplace(input: Any, *args: Any, **kwargs: Any) -> Any:
-        if not isinstance(input, Tensor):
-            raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
-        return method(input, *args, **kwargs)
-
-    inplace.__name__ = inplace.__qualname__ = name
-    return inplace
-
-
 @functools.cache
 def _torch_members() -> dict[str, Any]:
     """Every declared op with a function form (``engine.ops.api``), then what is not an op."""
@@ -311,7 +218,7 @@ def _torch_members() -> dict[str, Any]:
             m[name] = argcheck.signed(name, m[name])
     for name in INPLACE_FUNCTIONS:
         if hasattr(Tensor, name):
-            m[name] = _inplace_function(name)
+            m[name] = inplace_function(name)
     for name in OUT_FORMS & m.keys():  # out= is taken off before the argument check sees the call
         m[name] = accepts_out(name, m[name])
     return m

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.facade import INPLACE_FUNCTIONS
+from engine.function_forms import INPLACE_FUNCTIONS
 from tests.oracle import torch_stdout
 
 PROGRAMS = [
