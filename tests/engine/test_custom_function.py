@@ -416,12 +416,6 @@ def test_grad_fn_prints_with_its_module_and_runs_in_the_trace() -> None:
     assert re.fullmatch(r"<torch\.autograd\.function\.MyReLUBackward object at 0x[0-9a-f]+>\n", got)
 
 
-def _sandbox_has_classes() -> bool:
-    probe = engine.run("class A:\n    @staticmethod\n    def f(x):\n        return x\nprint(A.f(1))\n")
-    return probe.error is None
-
-
-@pytest.mark.skipif(not _sandbox_has_classes(), reason="the interpreter has no @staticmethod / class attributes yet")
 def test_custom_function_in_the_sandbox_is_traced() -> None:
     result = engine.run(
         HEADER + RELU + "x = torch.tensor([-1., 2.], requires_grad=True)\ny = MyReLU.apply(x)\n"
@@ -443,7 +437,6 @@ CTX_ESCAPES = [
 ]
 
 
-@pytest.mark.skipif(not _sandbox_has_classes(), reason="the interpreter has no @staticmethod / class attributes yet")
 @pytest.mark.parametrize(("line", "etype", "fragment"), CTX_ESCAPES)
 def test_the_ctx_is_no_door(line: str, etype: str, fragment: str) -> None:
     code = (
