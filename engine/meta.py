@@ -22,6 +22,10 @@ import numpy as np
 
 NO_DATA = "Cannot copy out of meta tensor; no data!"
 NO_ITEM = "Tensor.item() cannot be called on meta tensors"
+TO_EMPTY = (
+    "Please use torch.nn.Module.to_empty() instead of torch.nn.Module.to() when moving module from meta to a different "
+    "device."
+)
 NO_NUMPY = "can't convert meta device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first."
 
 
@@ -102,6 +106,31 @@ def is_meta(a: Any) -> bool:
     return type(a) is MetaArray
 
 
+def check_devices(arrays: list[tuple[Any, bool]]) -> None:
+    """PyTorch's rule for the devices of one op's inputs (``(array, is a Python number)`` each): a Python number or
+    a 0-d CPU tensor may take part in an op on meta tensors; any other input must be on the first one's device."""
+    sized = [a for a, number in arrays if not number and (a.ndim or type(a) is MetaArray)]
+    for a in sized[1:]:
+        if is_meta(a) != is_meta(sized[0]):
+            where, expected = ("meta", "cpu") if is_meta(a) else ("cpu", "meta")
+            raise RuntimeError(f"Tensor on device {where} is not on the expected device {expected}!")
+
+
+def move_to_device(tensors: list[Any], meta: bool, dtype: Any) -> bool:
+    """``module.to(device)`` for its parameters and buffers: to the meta device, keep their shapes (in ``dtype`` for
+    the floating ones, if given); to the CPU, refuse meta ones (there are no values to move). True if moved to meta."""
+    if not meta:
+        if any(type(t._data) is MetaArray for t in tensors):
+            raise NotImplementedError(f"{NO_DATA} {TO_EMPTY}")
+        return False
+    for t in tensors:
+        kind = dtype if dtype is not None and t._data.dtype.kind == "f" else t._data.dtype
+        t._data = MetaArray(t._data.shape, kind)
+        if t._grad is not None:
+            t._grad._data = MetaArray(t._grad._data.shape, kind)
+    return True
+
+
 def no_values(a: Any, error: Exception) -> None:
     """Raise ``error`` (PyTorch's, for reading the values of a meta tensor) if ``a`` is a meta array."""
     if type(a) is MetaArray:
@@ -115,4 +144,14 @@ def of(view: np.ndarray) -> MetaArray:
     return MetaArray(view.shape, view.dtype)
 
 
-__all__ = ["MetaArray", "NO_DATA", "NO_ITEM", "NO_NUMPY", "is_meta", "no_values", "of"]
+__all__ = [
+    "MetaArray",
+    "NO_DATA",
+    "NO_ITEM",
+    "NO_NUMPY",
+    "check_devices",
+    "is_meta",
+    "move_to_device",
+    "no_values",
+    "of",
+]

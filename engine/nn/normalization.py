@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes
+from engine.meta import is_meta
 from engine.nn import functional, init
 from engine.nn.module import Module, Parameter
 from engine.ops import normalization
@@ -78,7 +79,8 @@ class _BatchNorm(Module):
         functional._input(input, "batch_norm")
         self._check_input_dim(input)
         factor = 0.0 if self.momentum is None else self.momentum
-        if self.training and self.track_running_stats and self.num_batches_tracked is not None:
+        tracked = self.num_batches_tracked
+        if self.training and self.track_running_stats and tracked is not None and not is_meta(tracked._data):
             self.num_batches_tracked._data[...] += 1
             self.num_batches_tracked._version += 1
             factor = 1.0 / float(self.num_batches_tracked._data) if self.momentum is None else self.momentum

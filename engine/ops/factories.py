@@ -114,8 +114,13 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
                 [3., 4.]], requires_grad=True)
     """
     meta = check_device(device, meta=True)
-    if meta:  # the data's shape and dtype only (its values are read to find them, and dropped)
-        made = tensor(data, dtype=dtype)
+    if meta:  # the data's shape and dtype only (its values are read to find them, then dropped unannounced)
+        st = state()
+        observer, st.observer = st.observer, None
+        try:
+            made = tensor(data, dtype=dtype, device="cpu")
+        finally:
+            st.observer = observer
         return _new(MetaArray(made._data.shape, made._data.dtype), requires_grad)
     if isinstance(data, (ndarray, Scalar)):  # numpy's (engine/ndarray): copied, numpy's dtype kept
         arr = np.asarray(data)

@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from engine.graph import FREED, FREED_MESSAGE, Node, edge
-from engine.meta import MetaArray
+from engine.meta import MetaArray, check_devices
 from engine.ops.api import Api, declare
 from engine.run_state import hold, state
 from engine.tensor import _TYPE_NAMES, Tensor
@@ -96,11 +96,12 @@ class Function(Node):
         if record:
             ctx._needs_input_grad = tuple(t._requires_grad for t in inputs)
             ctx.next_functions = tuple(edge(t) for t in inputs)
+        arrays = [t._data for t in inputs]
         with np.errstate(all="ignore"):  # inf/nan follow IEEE rules silently, as in PyTorch
-            if any(type(t._data) is MetaArray for t in inputs):  # the meta device: the shape and dtype only
+            if MetaArray in map(type, arrays):  # the meta device: the shape and dtype only, by the op's meta rule
                 out = _meta_forward(cls, ctx, inputs, params)
             else:
-                out = cls._forward(ctx, *[t._data for t in inputs], **params)
+                out = cls._forward(ctx, *arrays, **params)
         if (
             type(out) is not np.ndarray and type(out) is not MetaArray
         ):  # numpy gives scalars for 0-d results: keep arrays (and what was saved)
@@ -233,9 +234,7 @@ class Function(Node):
 def _meta_forward(cls: type[Function], ctx: Any, inputs: tuple[Tensor, ...], params: dict[str, Any]) -> Any:
     """The result of ``cls`` on meta tensors: its shape and dtype, by the op's meta rule; nothing is computed. A
     Python number or a 0-d CPU tensor may take part (as in PyTorch); any other CPU tensor may not."""
-    for t in inputs:
-        if type(t._data) is not MetaArray and t._data.ndim and type(t) is not WrappedNumber:
-            raise RuntimeError("Tensor on device cpu is not on the expected device meta!")
+    check_devices([(t._data, type(t) is WrappedNumber) for t in inputs])
     rule = cls.meta
     if rule is None:
         name = cls.api.name if cls.api is not None else cls.__name__

@@ -25,9 +25,9 @@ from typing import Any
 
 import numpy as np
 
-from engine.meta import MetaArray, is_meta
+from engine.meta import MetaArray, check_devices, is_meta
 from engine.ops.conv_kernels import out_size
-from engine.ops.function import NO_CTX, Function
+from engine.ops.function import NO_CTX, Function, WrappedNumber
 
 Arrays = list[Any]
 
@@ -50,9 +50,10 @@ def _relink(ctx: Any, stand_ins: Arrays, arrays: Arrays, result: Any, out: MetaA
 
 
 def pointwise(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) -> MetaArray:
-    shape = np.broadcast_shapes(*(a.shape for a in arrays))
+    masks = {k: v for k, v in params.items() if is_meta(v)}  # torch.where's condition is a parameter of the node
+    shape = np.broadcast_shapes(*(a.shape for a in (*arrays, *masks.values())))
     stand_ins = [_one(a) for a in arrays]
-    result = np.asarray(cls._forward(ctx, *stand_ins, **params))
+    result = np.asarray(cls._forward(ctx, *stand_ins, **{**params, **{k: _one(v) for k, v in masks.items()}}))
     out = MetaArray(shape, result.dtype)
     _relink(ctx, stand_ins, arrays, result, out)
     return out
@@ -134,6 +135,16 @@ def embedding(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, A
     return MetaArray(tuple(np.shape(params["indices"])) + w.shape[1:], w.dtype)
 
 
+def without_node(dtype: Any, *operands: Any) -> MetaArray | None:
+    """The meta result of an op that records no node (a comparison, a logical op: its dtype is given), or None if
+    no operand is on the meta device."""
+    arrays = [t._data for t in operands]
+    if not any(is_meta(a) for a in arrays):
+        return None
+    check_devices([(t._data, type(t) is WrappedNumber) for t in operands])
+    return MetaArray(np.broadcast_shapes(*(a.shape for a in arrays)), dtype)
+
+
 RULES = {  # node names by the rule that gives their results' shapes
     pointwise: (
         "ToCopyBackward0 AddBackward0 SubBackward0 RsubBackward1 MulBackward0 DivBackward0 NegBackward0 PowBackward0"
@@ -181,4 +192,4 @@ def attach() -> None:
     ops["Elementwise"].meta = pointwise  # (the rows of elementwise.TABLE inherit it)
 
 
-__all__ = ["RULES", "attach", "cat", "convolution", "pointwise", "pooling", "reduction", "same", "view"]
+__all__ = ["RULES", "attach", "without_node", "cat", "convolution", "pointwise", "pooling", "reduction", "same", "view"]

@@ -40,9 +40,9 @@ def rand(
             ["tuple of ints size, *, torch.Generator? generator, torch.dtype dtype = None"] * 2,
         )
     dt = _np_dtype(dtype)
-    random._floating_kernel("check_uniform_bounds", dtypes.from_numpy(np.dtype(dt)))
-    if meta:  # no values: the generator is not drawn from (PyTorch's meta kernels do not touch it)
+    if meta:  # no values: the generator is not drawn from, any dtype goes (PyTorch's meta kernels)
         return _new(MetaArray(shape, dt), requires_grad)
+    random._floating_kernel("check_uniform_bounds", dtypes.from_numpy(np.dtype(dt)))
     gen = generator if generator is not None else random.generator()
     return _new(gen._uniform(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape), requires_grad)
 
@@ -63,9 +63,9 @@ def randn(
             ["tuple of ints size, *, torch.Generator? generator, torch.dtype dtype = None"] * 2,
         )
     dt = _np_dtype(dtype)
-    random._floating_kernel("normal_kernel_cpu", dtypes.from_numpy(np.dtype(dt)))
     if meta:
         return _new(MetaArray(shape, dt), requires_grad)
+    random._floating_kernel("normal_kernel_cpu", dtypes.from_numpy(np.dtype(dt)))
     gen = generator if generator is not None else random.generator()
     return _new(gen._normal(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape), requires_grad)
 
