@@ -187,3 +187,28 @@ def test_a_meta_array_never_becomes_a_numpy_array() -> None:
     with pytest.raises(NotImplementedError):
         np.add(a, 1)
     assert a.nbytes == 4 * 10**14 and a.reshape(10**7, 10, -1).shape == (10**7, 10, 10**6)
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "x = torch.rand(10**12, device='meta')\nwhile True:\n    x = x * 2 + 1\n",
+        "x = torch.rand(10**12, device='meta', requires_grad=True)\nwhile True:\n    x = x * 2 + 1\n",
+        "x = torch.rand(10**9, 3, device='meta')\nfor row in x:\n    pass\n",
+        "x = torch.rand(10**6, device='meta')\nys = [x.view(1000, 1000)[0] for _ in range(10**9)]\n",
+        "with torch.device('meta'):\n    while True:\n        m = torch.nn.Linear(10**6, 10**6)\n",
+    ],
+)
+def test_runaway_loops_over_meta_tensors_still_end_at_a_limit(code: str) -> None:
+    result = engine.run("import torch\n" + code, seed=0)
+    assert result.error is not None and result.error["type"] == "LimitExceeded", result.error
+    assert result.limit_hit
+
+
+def test_the_default_device_is_the_runs_own() -> None:
+    first = engine.run("import torch\ntorch.set_default_device('meta')\nprint(torch.ones(1))\n", seed=0)
+    assert first.stdout == "tensor(..., device='meta', size=(1,))\n"
+    inside = engine.run("import torch\nwith torch.device('meta'):\n    raise ValueError('out')\n", seed=0)
+    assert inside.error is not None and inside.error["type"] == "ValueError"
+    after = engine.run("import torch\nprint(torch.ones(1), torch.get_default_device())\n", seed=0)
+    assert after.stdout == "tensor([1.]) cpu\n"
