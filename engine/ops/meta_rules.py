@@ -73,11 +73,16 @@ def same(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) 
     return MetaArray(arrays[0].shape, arrays[0].dtype)
 
 
+def reduced(shape: tuple[int, ...], dim: Any, keepdim: bool) -> tuple[int, ...]:
+    """``shape`` after a reduction over ``dim`` (an int, a tuple, or None for all), kept as 1 with ``keepdim``."""
+    n = len(shape)
+    dims = set(range(n)) if dim is None else {d % max(n, 1) for d in np.atleast_1d(dim).tolist()}
+    return tuple(1 if i in dims else s for i, s in enumerate(shape) if keepdim or i not in dims)
+
+
 def reduction(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) -> MetaArray:
     a = arrays[0]
-    dim, keepdim = params.get("dim"), params.get("keepdim", False)
-    dims = set(range(a.ndim)) if dim is None else {d % max(a.ndim, 1) for d in np.atleast_1d(dim).tolist()}
-    shape = tuple(1 if i in dims else s for i, s in enumerate(a.shape) if keepdim or i not in dims)
+    shape = reduced(a.shape, params.get("dim"), params.get("keepdim", False))
     stand_in = _one(a)
     result = np.asarray(cls._forward(ctx, stand_in, **params))
     out = MetaArray(shape, result.dtype)
@@ -121,6 +126,22 @@ def cat(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) -
     return MetaArray((*first[:d], total, *first[d + 1 :]), np.result_type(*(a.dtype for a in arrays)))
 
 
+def pieces(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) -> MetaArray:
+    """A piece of a split or chunk (``start:stop`` along ``dim``), a slice of unbind (``index`` of ``dim``), or a
+    repeat (each dimension times its count, the input's shape padded with 1s in front)."""
+    (a,) = arrays
+    ctx._save(**{k: v for k, v in params.items() if k in ("dim", "split_size", "repeats")})
+    if "repeats" in params:
+        reps = tuple(params["repeats"])
+        padded = (1,) * (len(reps) - a.ndim) + a.shape
+        return MetaArray(tuple(s * r for s, r in zip(padded, reps, strict=True)), a.dtype)
+    d = params.get("dim", 0) % a.ndim
+    if "index" in params:
+        return MetaArray(a.shape[:d] + a.shape[d + 1 :], a.dtype)
+    start, stop = params["start"], params["stop"]
+    return MetaArray((*a.shape[:d], max(0, min(stop, a.shape[d]) - start), *a.shape[d + 1 :]), a.dtype)
+
+
 def loss(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) -> MetaArray:
     a = arrays[0]
     if params.get("reduction", "mean") != "none":
@@ -161,12 +182,13 @@ RULES = {  # node names by the rule that gives their results' shapes
     same: "NativeBatchNormBackward0 NativeLayerNormBackward0",
     reduction: (
         "SumBackward0 SumBackward1 MeanBackward0 MeanBackward1 MaxBackward1 MinBackward1 ProdBackward0 AmaxBackward0"
-        " AminBackward0 LogsumexpBackward0"
+        " AminBackward0 LogsumexpBackward0 VarBackward0 StdBackward0 LinalgVectorNormBackward0"
     ),
     convolution: "ConvolutionBackward0",
     pooling: "MaxPool2DWithIndicesBackward0 AvgPool2DBackward0 AdaptiveAvgPool2DBackward0",
     matrix_product: "MmBackward0 MvBackward0 DotBackward0 BmmBackward0 AddmmBackward0",
     cat: "CatBackward0 StackBackward0",
+    pieces: "SplitBackward0 SplitWithSizesBackward0 UnbindBackward0 RepeatBackward0",
     loss: (
         "MseLossBackward0 NllLossBackward0 BinaryCrossEntropyBackward0 BinaryCrossEntropyWithLogitsBackward0"
         " SmoothL1LossBackward0 HuberLossBackward0"
@@ -192,4 +214,16 @@ def attach() -> None:
     ops["Elementwise"].meta = pointwise  # (the rows of elementwise.TABLE inherit it)
 
 
-__all__ = ["RULES", "attach", "without_node", "cat", "convolution", "pointwise", "pooling", "reduction", "same", "view"]
+__all__ = [
+    "RULES",
+    "attach",
+    "reduced",
+    "without_node",
+    "cat",
+    "convolution",
+    "pointwise",
+    "pooling",
+    "reduction",
+    "same",
+    "view",
+]

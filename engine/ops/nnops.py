@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.meta import is_meta
+from engine.meta import check_devices, is_meta
 from engine.ops import arith, reduce, soft_targets
 from engine.ops.argcheck import cannot_cast, class_loss_args, dtype_name, floating, must_be
 from engine.ops.elementwise import abs, precise  # noqa: A004 - torch.abs, the op (with its backward)
@@ -275,6 +275,7 @@ def nll_loss(
     n_cls = a._data.shape[-1] if a._data.ndim else 0
     if a._data.ndim not in (1, 2):
         raise NotImplementedError("nll_loss supports 1-D or 2-D input here")
+    check_devices([(target._data, False), (a._data, False)])
     t = target._data if not is_meta(target._data) else np.zeros(0, np.int64)  # (a meta target has no values to check)
     bad = t[(t != ignore_index) & ((t < 0) | (t >= n_cls))]
     if bad.size:

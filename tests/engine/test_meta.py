@@ -54,6 +54,22 @@ print(F.nll_loss(x, torch.tensor([0, 1, 2, 0], device="meta"), reduction="none")
 y = (x @ w).relu().mean()
 y.backward()
 print(y, x.grad, x.grad.device)
+print(F.dropout(x, 0.5), x.var(), x.std(dim=0), x.norm(), x.argmax(dim=1), x.argmin(), x.max(dim=1), x.min(0, True))
+print(x.repeat(2, 1, 3), x.split(3), x.chunk(2, dim=1), x.unbind(1), x.clone(), x.detach(), torch.outer(x[0], x[1]))
+print(torch.bmm(torch.rand(2, 3, 4, device="meta"), torch.rand(2, 4, 5, device="meta")), x.sum(dim=(0, 1), keepdim=True))
+z = torch.rand(3, device="meta")
+print(z.add_(1), z.mul_(2), z.zero_(), z.fill_(1.), z.normal_(), z.uniform_(), z.exp_(), z.bernoulli_(), z.clamp_(0, 1))
+print(torch.nn.BCEWithLogitsLoss()(x, t), torch.ones(3, dtype=torch.int64, device="meta").sum())
+try:
+    F.cross_entropy(x, torch.tensor([0, 1, 2, 0]))
+except RuntimeError as e:
+    print(e)
+model = torch.nn.Linear(3, 2, device="meta")
+for opt in (torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9), torch.optim.Adam(model.parameters())):
+    model(torch.rand(5, 3, device="meta")).pow(2).mean().backward()
+    opt.step()
+    opt.zero_grad()
+    print(model.weight, model.weight.grad, model.bias)
 """
 
 LAYERS = """
