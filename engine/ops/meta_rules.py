@@ -172,12 +172,11 @@ RULES = {  # node names by the rule that gives their results' shapes
         " PowBackward1 PowBackward2 LeakyReluBackward0 HardtanhBackward0 LogSigmoidBackward0 SoftplusBackward0"
         " EluBackward0 GeluBackward0 CloneBackward0 CopyBackwards MaximumBackward0 MinimumBackward0"
         " SoftmaxBackward0 LogSoftmaxBackward0 DivBackward1 MulBackward1 MaskedFillBackward0 CumsumBackward0"
-        " Atan2Backward0 HypotBackward0 WhereBackward0 ClampBackward1"
+        " Atan2Backward0 HypotBackward0 WhereBackward0 ClampBackward1 FlipBackward0 TriuBackward0 TrilBackward0"
     ),
     view: (
         "ViewBackward0 UnsafeViewBackward0 TransposeBackward0 TBackward0 PermuteBackward0 SqueezeBackward0"
         " SqueezeBackward1 SqueezeBackward4 UnsqueezeBackward0 ExpandBackward0 SelectBackward0 SliceBackward0"
-        " FlipBackward0"
     ),
     same: "NativeBatchNormBackward0 NativeLayerNormBackward0",
     reduction: (

@@ -172,6 +172,8 @@ def test_a_meta_tensor_of_ten_to_the_thirteen_elements_costs_no_memory() -> None
     code = (
         "import torch\nx = torch.rand(10**6, 10**7, device='meta', requires_grad=True)\n"
         "y = (x * 2 + 1).relu().sum(dim=1)\nz = y.mean()\nz.backward()\nprint(y, z, x.grad)\n"
+        "print(x.view(10, -1), x.t(), x.permute(1, 0)[0], x[:, 1:], x.unsqueeze(1).squeeze(1), x[None].expand(3, -1, -1))\n"
+        "print(x.flip(0), x.triu(), x.reshape(-1).sum(), torch.cat([x, x]), x.to(torch.float64), x.clone())\n"
     )
     result = engine.run(code, seed=0)
     assert result.error is None, result.error
@@ -187,7 +189,7 @@ def test_the_limits_still_count_what_is_really_allocated() -> None:
 
 
 def test_an_op_without_a_meta_rule_says_so() -> None:
-    result = engine.run("import torch\nx = torch.rand(3, device='meta')\nprint(x.var())\n")
+    result = engine.run("import torch\nx = torch.rand(3, device='meta')\nprint(x.diag())\n")
     assert result.error is not None and result.error["type"] == "NotImplementedError"
     assert "Meta tensors" in result.error["message"] and result.error["line"] == 3
 
