@@ -96,6 +96,7 @@ class SubBackward0(Function):
         inplace_operator="__isub__",
         more_overloads=("both", _ALPHA_SHOWN),
         inplace_more_overloads=("method", _ALPHA_SHOWN_METHOD),
+        aliases=("subtract",),
     )
     broadcasts = True
     _saved_fields = ("alpha",)
@@ -193,6 +194,7 @@ class DivBackward0(Function):
         inplace_operator="__itruediv__",
         more_overloads=("both", None),
         inplace_more_overloads=("method", None),
+        aliases=("divide", "true_divide"),
     )
     templates = ("{grad} / {1}", "−{grad} · {0} / {1}²")
     broadcasts = True
