@@ -1,10 +1,8 @@
-"""Arithmetic: ``+ - * / **`` and negation, each with its backward (the derivative a learner would write).
+"""Arithmetic: ``+ - * / **`` and negation, each with its backward (the derivative a learner would write). Example::
 
-Example::
-
-    >>> x = torch.tensor(3., requires_grad=True)
-    >>> y = x * x; y.backward(); x.grad     # d(x*x)/dx = 2x
-    tensor(6.)
+>>> x = torch.tensor(3., requires_grad=True)
+>>> y = x * x; y.backward(); x.grad     # d(x*x)/dx = 2x
+tensor(6.)
 """
 
 from __future__ import annotations
