@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops import arith, reduce, soft_targets
-from engine.ops.argcheck import cannot_cast, class_loss_args, dtype_name, floating, must_be
+from engine.ops import arith, bce_logits, reduce, soft_targets
+from engine.ops.argcheck import class_loss_args, floating, must_be
 from engine.ops.elementwise import abs, precise  # noqa: A004 - torch.abs, the op (with its backward)
 from engine.ops.function import Function, number
 from engine.ops.operands import binary_operands, broadcast_shape, check_alloc
@@ -149,35 +149,6 @@ class BinaryCrossEntropyBackward0(Function):
         )
 
 
-class BinaryCrossEntropyWithLogitsBackward0(Function):
-    """BCE on raw scores x: (1-t)·x + log(1 + e^-x), computed stably; d/dx = σ(x) - t."""
-
-    _saved_fields = ("self", "target", "reduction")
-
-    @staticmethod
-    def _forward(ctx: Any, x: np.ndarray, t: np.ndarray, reduction: str = "mean") -> np.ndarray:
-        ctx._save(self=x, target=t, reduction=reduction)
-        loss = (1 - t) * x + np.maximum(-x, 0) + np.log1p(np.exp(-np.abs(x)))
-        return _reduce(loss.astype(x.dtype), reduction)
-
-    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
-        x, t, mean = s["self"], s["target"], s["reduction"] == "mean"
-        n = math.prod(ctx._in_shapes[0])
-        sig = k.like(1 / (1 + k.exp(-x)), x)
-        gi = (sig - t) * g
-        if mean:
-            gi = gi / n
-        na, nb = ctx._needs_input_grad
-        gt = None
-        if nb:
-            gt = -x * g if not mean else -x * g / n
-        return (k.like(gi, x) if na else None, gt)
-
-    def _templates(self) -> tuple[str | None, ...]:
-        mean = f" / {math.prod(self._in_shapes[0])}" if self._saved["reduction"] == "mean" else ""
-        return (f"{{grad}} · (σ({{0}}) − {{1}}){mean}", f"−{{grad}} · {{0}}{mean}")
-
-
 def _sized(*values: Any) -> None:
     """PyTorch's losses start by comparing ``target.size()`` with ``input.size()``: a non-tensor fails right there."""
     for v in values:
@@ -197,15 +168,7 @@ def binary_cross_entropy_with_logits(
 ) -> Tensor:
     _sized(t, x)
     _check_reduction(reduction)
-    if weight is not None or pos_weight is not None:
-        raise NotImplementedError("weight/pos_weight are not supported by gradtrace's engine")
-    if x._data.shape != t._data.shape:
-        raise ValueError(f"Target size ({t.shape}) must be the same as input size ({x.shape})")
-    floating("log_sigmoid_cpu", x)
-    if t._data.dtype.kind != "f":  # the loss is written into a tensor of the target's dtype
-        raise cannot_cast(dtype_name(x), t)
-    x, t = binary_operands(x, t)
-    return BinaryCrossEntropyWithLogitsBackward0.apply(x, t, reduction=reduction)
+    return bce_logits.binary_cross_entropy_with_logits(x, t, weight, reduction, pos_weight)
 
 
 def mse_loss(a: Tensor, b: Tensor, reduction: str = "mean") -> Tensor:

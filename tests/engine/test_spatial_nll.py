@@ -16,6 +16,20 @@ from engine.facade import make_modules
 from engine.run_state import RunState, use_state
 from engine.tensor import Tensor
 from tests.engine.helpers import namespaces
+from tests.engine.test_ops import test_op_matches_torch as check_op
+
+# on test_ops's inputs (t3 is (2, 3, 4)): through test_ops's checks, and test_formulas's every-op-runs test
+CASES = [
+    "F.nll_loss(F.log_softmax(t3, dim=1), torch.tensor([[0, 1, 2, 1], [2, 2, 0, -100]]))",
+    "F.nll_loss(t3.view(1, 2, 3, 4), torch.tensor([[[0, 1, 1, 0], [1, 1, 0, 0], [0, 0, 0, 1]]]), reduction='none')",
+    "F.cross_entropy(t3.view(2, 3, 2, 2), torch.tensor([[[0, 1], [2, 1]], [[2, 2], [0, 1]]]), torch.tensor([1., 2., .5]))",
+]
+
+
+@pytest.mark.parametrize("expr", CASES)
+def test_nll_on_maps_through_the_op_checks(expr: str) -> None:
+    check_op(expr)
+
 
 SHAPES = [(5, 4, 8, 8), (2, 3, 4, 5), (3, 6, 7), (2, 3, 2, 3, 2), (1, 2, 1, 1), (4, 5, 33, 17)]
 OPTIONS = list(itertools.product(("mean", "sum", "none"), (False, True), (-100, 1)))
@@ -131,3 +145,17 @@ def test_errors_match_torch(expr: str) -> None:
         eval(expr, {**ons, **{k: ons["torch"].tensor(v.tolist()) for k, v in arrays.items()}})
     assert type(got.value).__name__ == type(want.value).__name__
     assert str(got.value).split("\n")[0] == str(want.value).split("\n")[0]
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        "F.nll_loss((x * x).view(1, 3, 1, 1).expand(1, 3, 2, 2) * x.view(1, 3, 1, 1), torch.tensor([[[0, 1], [2, 2]]]))",
+        "(F.nll_loss(F.log_softmax((x ** 3).view(1, 3, 1) * x.view(1, 1, 3), 1), torch.tensor([[2, 0, 1]]), "
+        "reduction='none') ** 2).sum()",
+    ],
+)
+def test_nll_on_maps_has_second_derivatives_like_torch(expr: str) -> None:
+    from tests.engine.test_create_graph import test_second_derivatives_match_torch as check_second_derivatives
+
+    check_second_derivatives(expr)
