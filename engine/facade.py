@@ -40,6 +40,7 @@ from engine.ops.api import ENTRIES
 from engine.ops.methods import keepdims_alias
 from engine.ops.outparam import accepts_out
 from engine.ops.tensor_data import legacy
+from engine.run_state import state
 from engine.size_device import Size, check_device, device
 from engine.tensor import _TYPE_NAMES, Tensor
 
@@ -105,14 +106,15 @@ def _none(*args: Any, **kwargs: Any) -> None:
 
 
 def _set_default_device(spec: Any) -> None:
-    """``torch.set_default_device('cpu')``: the CPU is the only device here (a CUDA device fails as PyTorch's CPU
-    build does, at once rather than at the next tensor made)."""
-    if spec is not None:
-        check_device(spec)
+    """``torch.set_default_device('cpu')`` or ``('meta')``: where tensors made without a ``device=`` go (a CUDA
+    device fails as PyTorch's CPU build does, at once rather than at the next tensor made)."""
+    meta = spec is not None and check_device(spec, meta=True)
+    state().default_device[:] = [device("meta")] if meta else []
 
 
 def _get_default_device() -> device:
-    return device("cpu")
+    stack = state().default_device
+    return stack[-1] if stack else device("cpu")
 
 
 def _platform_namespaces() -> dict[str, Namespace]:

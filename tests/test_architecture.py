@@ -20,6 +20,7 @@ FLOORS: dict[str, int] = {
     "engine.dtypes": 0,
     "engine.run_state": 0,
     "engine.size_device": 0,
+    "engine.meta": 0,  # the meta device's arrays: a shape and a dtype, no elements
     "engine.graph": 0,
     "engine.tensor": 0,
     "engine.printing": 0,

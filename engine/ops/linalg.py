@@ -16,6 +16,7 @@ import numpy as np
 
 from engine import numerics
 from engine.dtypes import C_NAMES
+from engine.meta import is_meta
 from engine.ops.api import reflected, tensor_methods, torch_op
 from engine.ops.argcheck import dtype_name
 from engine.ops.function import Function, save_cross
@@ -178,6 +179,8 @@ class AddmmBackward0(Function):
 
 
 def _shape_error(a: np.ndarray, b: np.ndarray) -> RuntimeError:
+    if is_meta(a) or is_meta(b):  # PyTorch's meta kernel words it its own way
+        return RuntimeError(f"a and b must have same reduction dim, but got {list(a.shape)} X {list(b.shape)}.")
     r = a.reshape(-1, a.shape[-1]) if a.ndim != 1 else a.reshape(1, -1)
     return RuntimeError(
         f"mat1 and mat2 shapes cannot be multiplied ({r.shape[0]}x{r.shape[1]} and {b.shape[-2]}x{b.shape[-1]})"

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes
+from engine.meta import NO_NUMPY, no_values
 from engine.ndarray import array_of, host_array, ndarray
 from engine.ops.api import tensor_methods, torch_op
 from engine.ops.argcheck import type_name
@@ -34,6 +35,7 @@ def _numpy(t: Tensor, force: bool = False) -> ndarray:
     while grad mode is on, as PyTorch (under ``no_grad``, or in a custom Function's forward, it is allowed)."""
     if t.requires_grad and state().grad_enabled and not force:
         raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+    no_values(t._data, TypeError(NO_NUMPY))
     return array_of(t._data)
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes
+from engine.meta import MetaArray
 from engine.ops.function import Function, WrappedNumber
 from engine.ops.summation import torch_sum
 from engine.run_state import state
@@ -168,9 +169,9 @@ class ToCopyBackward0(Function):
     """A dtype cast: the gradient is cast back."""
 
     @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, dtype: Any = np.float32) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, dtype: Any = np.float32, to_meta: bool = False) -> Any:
         ctx._dtype = a.dtype
-        return a.astype(dtype)
+        return MetaArray(a.shape, dtype) if to_meta else a.astype(dtype)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (k.cast(g, ctx._dtype),)
