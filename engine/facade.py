@@ -35,7 +35,7 @@ from engine import (
     rng_state,
 )
 from engine.function_forms import INPLACE_FUNCTIONS, OUT_FORMS, inplace_function
-from engine.ops import argcheck, decompositions, factories
+from engine.ops import argcheck, decompositions, factories, linalg_norms
 from engine.ops.api import ENTRIES
 from engine.ops.methods import keepdims_alias
 from engine.ops.outparam import accepts_out
@@ -298,7 +298,7 @@ def make_modules() -> dict[str, Namespace]:
             "Variable": autograd_function.Variable,
         },
     )
-    linalg_ns = Namespace("torch.linalg", dict(decompositions.LINALG))
+    linalg_ns = Namespace("torch.linalg", {**decompositions.LINALG, **linalg_norms.LINALG_NORMS})
     functional_torch = Namespace(  # what the engine has of torch.functional.__all__ (a real module of PyTorch)
         "torch.functional", {k: v for k, v in _torch_members().items() if k in decompositions.TORCH_FUNCTIONAL}
     )

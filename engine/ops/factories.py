@@ -137,6 +137,7 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
     if isinstance(data, str):
         raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
     shape = tensor_data.sizes(data)
+    check_alloc(int(math.prod(shape)))  # before reading: a range(10**12) costs nothing to make
     reader = tensor_data.Reader(shape, infer=dtype is None)
     reader.walk(data)
     kinds = reader.kinds
@@ -144,7 +145,6 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
     default = fdt if "float" in kinds else np.int64 if "int" in kinds else np.bool_ if kinds else fdt
     np_dtype = _np_dtype(dtype, default)
     reader.check(np.dtype(np_dtype))
-    check_alloc(int(math.prod(shape)))
     arr = np.array(tensor_data.plain(data, 0, len(shape)), dtype=np_dtype)
     if arr.shape != tuple(shape):
         arr = arr.reshape(shape)

@@ -4,8 +4,10 @@
 Batch norm standardises each channel over the batch (and positions): x̂ = (x − mean) / √(var + eps), then scales
 and shifts, y = x̂·weight + bias. In training the batch's own mean and biased variance are used (and the running
 statistics move towards them); in eval the running statistics are. Layer norm does the same over the last
-dimensions of each sample. Means and variances are taken in float64 and rounded once; the transform is done in
-float32 as PyTorch's kernels do it (y = x·α + β with α = weight / √(var + eps), β = bias − mean·α).
+dimensions of each sample. Batch norm's statistics are taken in the order of PyTorch's kernel and its transform is
+done as PyTorch's (y = x·α + β with α = weight / √(var + eps), β = bias − mean·α); layer norm's forward is
+PyTorch's kernel bit for bit (engine/numerics/layer_norm.py: a vectorised Welford cascade, then
+(x − mean)·rstd·weight + bias), its backward in float64 rounded once.
 
 Example::
 
@@ -21,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from engine.meta import is_meta
+from engine.numerics import layer_norm as layer_norm_kernel
 from engine.ops.function import Function
 from engine.ops.operands import check_alloc
 from engine.tensor import _TYPE_NAMES, Tensor
@@ -237,18 +240,30 @@ class NativeLayerNormBackward0(Function):
         axes = tuple(range(x.ndim - len(normalized_shape), x.ndim))
         mean, var = _stats(x, axes)
         rstd64 = 1 / np.sqrt(var + eps)
-        rstd = 1 / np.sqrt(var.astype(x.dtype) + x.dtype.type(eps))  # in float, as PyTorch's kernel
-        y = x * rstd + (-rstd * mean.astype(x.dtype))
-        if affine[0]:
-            y = y * w
-        if affine[1]:
-            y = y + b
+        if layer_norm_kernel.exact(x) and x.size:  # PyTorch's kernel, bit for bit
+            stat_shape = x.shape[: x.ndim - len(axes)] + (1,) * len(axes)
+            n = math.prod(normalized_shape)
+            m32, r32, y2 = layer_norm_kernel.layer_norm_rows(
+                np.ascontiguousarray(x).reshape(-1, n),
+                w.reshape(-1) if affine[0] else None,
+                b.reshape(-1) if affine[1] else None,
+                eps,
+            )
+            y, kernel_mean, rstd = y2.reshape(x.shape), m32.reshape(stat_shape), r32.reshape(stat_shape)
+        else:
+            rstd = 1 / np.sqrt(var.astype(x.dtype) + x.dtype.type(eps))  # in float, as PyTorch's kernel
+            kernel_mean = mean.astype(x.dtype)
+            y = x * rstd + (-rstd * kernel_mean)
+            if affine[0]:
+                y = y * w
+            if affine[1]:
+                y = y + b
         ctx._save(
             input=x,
             normalized_shape=tuple(normalized_shape),
             weight=w if affine[0] else None,
             bias=b if affine[1] else None,
-            result1=mean.astype(x.dtype),
+            result1=kernel_mean,
             result2=rstd,
         )
         ctx._norm = (mean, rstd64, axes)

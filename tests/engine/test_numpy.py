@@ -299,7 +299,17 @@ with torch.no_grad():
     print(w.numpy(), np.array(w), np.asarray(w * 2))
 """
 
+# Raschka's chapter 14 (rasbt/machine-learning-book): a 1-D convolution by hand beside np.convolve, and the version
+CONVOLUTION = """
+import numpy as np
+x, w = [1, 3, 2, 4, 5, 6, 1, 3], [1, 0, 3, 1, 2]
+print(np.convolve(x, w, mode='same'), np.convolve(x, w), np.convolve(np.array(x, dtype=np.float32), w, 'valid'))
+print(np.correlate([1.0, 2.0, 3.0], [0.0, 1.0, 0.5]), np.correlate(x, w, 'full'))
+print(type(np.__version__).__name__, np.__version__ == '.'.join(np.__version__.split('.')))
+"""
+
 PROGRAMS = {
+    "convolution": CONVOLUTION,
     "python_types": PYTHON_TYPES,
     "python_types_as_dtypes": PYTHON_TYPES_AS_DTYPES,
     "polynomial_warmup": POLYNOMIAL_WARMUP,
