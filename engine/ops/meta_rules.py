@@ -142,6 +142,54 @@ def pieces(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]
     return MetaArray((*a.shape[:d], max(0, min(stop, a.shape[d]) - start), *a.shape[d + 1 :]), a.dtype)
 
 
+NONZERO = (
+    "The register_meta function for torch.nonzero() raises unimplemented by default, as a correct data-independent "
+    "implementation does not exist. This implementation returns a fake value, assuming all elements of the tensor "
+    "are non-zero. To enable this registration, please set "
+    "'torch.fx.experimental._config.meta_nonzero_assume_all_nonzero' to True."
+)
+
+
+def advanced_index(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) -> MetaArray:
+    """``x[idx]`` with index tensors or lists, by PyTorch's rule: ints select first; the index arrays' broadcast shape
+    takes their place when they stand together, else goes first; slices keep their lengths, None adds a 1. A CPU
+    mask picks its true positions; a meta mask has no shape without its values (PyTorch refuses it as ``nonzero``)."""
+    (a,) = arrays
+    key: tuple[Any, ...] = ()
+    for k in params["key"] if type(params["key"]) is tuple else (params["key"],):
+        k = np.asarray(k) if isinstance(k, list) else k
+        if getattr(k, "dtype", None) == np.bool_:  # a mask: the positions of its true values, one index per dim
+            if is_meta(k):
+                raise NotImplementedError(NONZERO)
+            key += tuple(np.nonzero(k))
+        else:
+            key += (k,)
+    real = sum(1 for k in key if k is not None and k is not Ellipsis)
+    at = next((i for i, k in enumerate(key) if k is Ellipsis), len(key))
+    key = key[:at] + (slice(None),) * (a.ndim - real) + key[at + 1 :]
+    shape: list[int] = []
+    order: list[bool] = []  # for each index but the ints (which select first, as in PyTorch): is it an array?
+    dim, mark = 0, 0
+    for k in key:
+        if isinstance(k, (int, np.integer)):
+            dim += 1
+            continue
+        if k is None or isinstance(k, slice):
+            shape.append(1 if k is None else len(range(*k.indices(a.shape[dim]))))
+            dim += k is not None
+        else:
+            mark = len(shape) if True not in order else mark
+            dim += 1
+        order.append(k is not None and not isinstance(k, slice))
+    first, last = order.index(True), len(order) - 1 - order[::-1].index(True)
+    together = all(order[first : last + 1])
+    picked = np.broadcast_shapes(
+        *(np.shape(k) for k in key if k is not None and not isinstance(k, (slice, int, np.integer)))
+    )
+    at = mark if together else 0
+    return MetaArray((*shape[:at], *picked, *shape[at:]), a.dtype)
+
+
 def loss(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) -> MetaArray:
     a = arrays[0]
     if params.get("reduction", "mean") != "none":
@@ -193,6 +241,7 @@ RULES = {  # node names by the rule that gives their results' shapes
         " SmoothL1LossBackward0 HuberLossBackward0"
     ),
     embedding: "EmbeddingBackward0",
+    advanced_index: "IndexBackward0",
 }
 
 

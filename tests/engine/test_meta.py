@@ -103,6 +103,20 @@ torch.set_default_device("cpu")
 print(torch.zeros(3), torch.rand(2))
 """
 
+INDEXING = """
+import torch
+x = torch.rand(4, 5, 6, device="meta", requires_grad=True)
+i = torch.tensor([0, 2, 1])
+for f in [lambda: x[[0, 1]], lambda: x[i], lambda: x[:, i], lambda: x[:, :, i], lambda: x[i, :, i], lambda: x[i, i],
+          lambda: x[:, i, i], lambda: x[1, i], lambda: x[..., i], lambda: x[None, i], lambda: x[i, None], lambda: x[i, 1:3, [[0], [1]]],
+          lambda: x[torch.tensor([[0, 1], [2, 3]])], lambda: x[i.to("meta")], lambda: x[x > 0], lambda: x[torch.tensor([True, False, True, True])],
+          lambda: x[:, 1, i], lambda: x[0, :, [0, 1]], lambda: torch.rand(10**6, 10**6, device="meta")[torch.tensor([5, 7])]]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, str(e)[:80])
+"""
+
 ERRORS = [
     'torch.rand(2, 3, device="meta").item()',
     'torch.rand((), device="meta").item()',
@@ -141,6 +155,10 @@ def test_layers_on_the_meta_device_and_the_default_device() -> None:
     finally:
         torch.set_default_device(None)  # (the process's own default, whatever the program did)
     assert run_ours(LAYERS) == want
+
+
+def test_advanced_indexing_of_meta_tensors_by_pytorchs_rule() -> None:
+    assert run_ours(INDEXING) == run_torch(INDEXING)
 
 
 def _error(code: str) -> str:
