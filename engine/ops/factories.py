@@ -367,12 +367,20 @@ def eye(n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = F
 tensor_methods(
     {
         "new_tensor": lambda self, data, dtype=None, requires_grad=False: tensor(
-            data, dtype=dtype or self.dtype, requires_grad=requires_grad
+            data, dtype=dtype or self.dtype, requires_grad=requires_grad, device=self.device
         ),
-        "new_zeros": lambda self, *size, dtype=None: zeros(_size(size, "new_zeros"), dtype=dtype or self.dtype),
-        "new_ones": lambda self, *size, dtype=None: ones(_size(size, "new_ones"), dtype=dtype or self.dtype),
-        "new_full": lambda self, size, fill_value, dtype=None: full(size, fill_value, dtype=dtype or self.dtype),
-        "new_empty": lambda self, *size, dtype=None: zeros(_size(size, "new_empty"), dtype=dtype or self.dtype),
+        "new_zeros": lambda self, *size, dtype=None: zeros(
+            _size(size, "new_zeros", alloc=False), dtype=dtype or self.dtype, device=self.device
+        ),
+        "new_ones": lambda self, *size, dtype=None: ones(
+            _size(size, "new_ones", alloc=False), dtype=dtype or self.dtype, device=self.device
+        ),
+        "new_full": lambda self, size, fill_value, dtype=None: full(
+            size, fill_value, dtype=dtype or self.dtype, device=self.device
+        ),
+        "new_empty": lambda self, *size, dtype=None: zeros(
+            _size(size, "new_empty", alloc=False), dtype=dtype or self.dtype, device=self.device
+        ),
         "type_as": lambda self, other: self.to(other.dtype),
     },
 )

@@ -30,6 +30,8 @@ print(torch.ones(3).to("meta"), torch.ones(3, requires_grad=True).to("meta"), m.
 print(torch.rand(3, device="meta", requires_grad=True) * 2)
 print(torch.rand(200, 300, 400, 500, 600, 700, device="meta", dtype=torch.int32))
 print(torch.rand(1024, 5, 65535, 65535, device="meta", requires_grad=True).sum(dim=(2, 3)))
+print(m.new_zeros(4), m.new_ones((2, 2)), m.new_full((3,), 7.0), m.new_empty(5), m.new_tensor([1, 2]))
+print(torch.ones(1).new_zeros(2), torch.ones(1).new_tensor([1, 2]))
 """
 
 OPS = """
