@@ -147,9 +147,9 @@ def as_tensor(data: Any, dtype: Any = None) -> Tensor:
     ``torch.from_numpy``: a change to the array shows in the tensor) when no conversion is needed; else a copy."""
     if isinstance(data, Tensor) and (dtype is None or dtype._np == data._data.dtype):
         return data
-    if isinstance(data, ndarray) and host_array(data).dtype in numpy_bridge.TORCH_KINDS:
-        if dtype is None or dtype._np == host_array(data).dtype:
-            return numpy_bridge.from_numpy(data)
+    own = host_array(data) if isinstance(data, ndarray) else None
+    if own is not None and own.dtype in numpy_bridge.TORCH_KINDS and (dtype is None or dtype._np == own.dtype):
+        return numpy_bridge.from_numpy(data)
     return tensor(data, dtype=dtype)
 
 
