@@ -18,8 +18,8 @@ import numpy as np
 
 from engine import dtypes
 from engine.meta import MetaArray, is_meta
-from engine.ndarray import Scalar, ndarray
-from engine.ops import tensor_data
+from engine.ndarray import Scalar, host_array, ndarray
+from engine.ops import numpy_bridge, tensor_data
 from engine.ops.api import tensor_methods, torch_op
 from engine.ops.argcheck import invalid_combination, is_int, type_name
 from engine.ops.operands import check_alloc
@@ -153,8 +153,13 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
 
 @torch_op("as_tensor", method=False, signature="any data, *, dtype? dtype=None, any device=None")
 def as_tensor(data: Any, dtype: Any = None) -> Tensor:
+    """``torch.as_tensor(data)``: ``data`` itself when it is a tensor of that dtype; a numpy array's own buffer (as
+    ``torch.from_numpy``: a change to the array shows in the tensor) when no conversion is needed; else a copy."""
     if isinstance(data, Tensor) and (dtype is None or dtype._np == data._data.dtype):
         return data
+    own = host_array(data) if isinstance(data, ndarray) else None
+    if own is not None and own.dtype in numpy_bridge.TORCH_KINDS and (dtype is None or dtype._np == own.dtype):
+        return numpy_bridge.from_numpy(data)
     return tensor(data, dtype=dtype)
 
 
