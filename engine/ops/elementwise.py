@@ -146,6 +146,10 @@ TABLE = [
          "{grad} · cos({0})", "sin(a): d/da = cos(a)."),
     _row("CosBackward0", "cos", lambda a: mkl(np.cos, numerics.cos, a), "self", lambda k, g, a, r: g * -k.sin(a),
          "{grad} · −sin({0})", "cos(a): d/da = -sin(a)."),
+    _row("SinhBackward0", "sinh", lambda a: precise(np.sinh, a), "self", lambda k, g, a, r: g * k.cosh(a),
+         "{grad} · cosh({0})", "sinh(a): d/da = cosh(a)."),
+    _row("CoshBackward0", "cosh", lambda a: precise(np.cosh, a), "self", lambda k, g, a, r: g * k.sinh(a),
+         "{grad} · sinh({0})", "cosh(a): d/da = sinh(a)."),
     _row("TanBackward0", "tan", lambda a: precise(np.tan, a), "result", lambda k, g, a, r: g * (1 + r * r),
          "{grad} · (1 + {out}²)", "tan(a): d/da = 1 + tan²(a)."),
     _row("Log1PBackward0", "log1p", lambda a: precise(np.log1p, a), "self", lambda k, g, a, r: g / (a + 1),
@@ -187,15 +191,14 @@ TABLE = [
          Api("atan", aliases=("arctan",), inplace="atan_", signature="Tensor input")),
 ]
 (ExpBackward0, LogBackward0, SqrtBackward0, TanhBackward0, SigmoidBackward0, ReluBackward0, AbsBackward0, SinBackward0,
- CosBackward0, TanBackward0, Log1PBackward0, Log2Backward0, Log10Backward0, Exp2Backward0, RsqrtBackward0,
- ReciprocalBackward0,
- ErfBackward0, SiluBackward0, SignBackward0, RoundBackward0, FloorBackward0, CeilBackward0, AsinBackward0,
- AcosBackward0, AtanBackward0) = TABLE
+ CosBackward0, SinhBackward0, CoshBackward0, TanBackward0, Log1PBackward0, Log2Backward0, Log10Backward0,
+ Exp2Backward0, RsqrtBackward0, ReciprocalBackward0, ErfBackward0, SiluBackward0, SignBackward0, RoundBackward0,
+ FloorBackward0, CeilBackward0, AsinBackward0, AcosBackward0, AtanBackward0) = TABLE
 
 # the torch functions of the rows, for the ops built from them
-_NAMES = ("exp", "log", "sqrt", "tanh", "sigmoid", "relu", "abs", "sin", "cos", "tan", "log1p", "log2", "log10",
-          "exp2", "rsqrt", "reciprocal", "erf", "sign", "round", "floor", "ceil")
-(exp, log, sqrt, tanh, sigmoid, relu, abs, sin, cos, tan, log1p, log2, log10, exp2, rsqrt, reciprocal, erf,  # noqa: A001
+_NAMES = ("exp", "log", "sqrt", "tanh", "sigmoid", "relu", "abs", "sin", "cos", "sinh", "cosh", "tan", "log1p", "log2",
+          "log10", "exp2", "rsqrt", "reciprocal", "erf", "sign", "round", "floor", "ceil")
+(exp, log, sqrt, tanh, sigmoid, relu, abs, sin, cos, sinh, cosh, tan, log1p, log2, log10, exp2, rsqrt, reciprocal, erf,  # noqa: A001
  sign, round, floor, ceil) = (ENTRIES[n].fn for n in _NAMES)  # noqa: A001 - torch.abs, torch.round
 # fmt: on
 

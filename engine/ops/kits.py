@@ -82,6 +82,8 @@ class ArrayKit(_Kit):
     maximum, power = staticmethod(np.maximum), staticmethod(np.power)
     sin = staticmethod(lambda x: mkl(np.sin, numerics.sin, x))
     cos = staticmethod(lambda x: mkl(np.cos, numerics.cos, x))
+    sinh = staticmethod(lambda x: elementwise.precise(np.sinh, x))
+    cosh = staticmethod(lambda x: elementwise.precise(np.cosh, x))
     pow = staticmethod(lambda x, n: arith.pow_scalar(x, n))
     erf = staticmethod(lambda x: np.vectorize(math.erf)(x) if x.size else x)
     log_of = staticmethod(lambda number, like: np.log(np.asarray(number, dtype=like.dtype)))
@@ -159,7 +161,7 @@ class TensorKit(_Kit):
 
     copy = staticmethod(lambda x: x)
     one_minus_square = staticmethod(lambda r: 1 - r * r)
-    exp, log, sign, abs, sin, cos, tanh, erf = (
+    exp, log, sign, abs, sin, cos, sinh, cosh, tanh, erf = (
         staticmethod(f)
         for f in (
             elementwise.exp,
@@ -168,6 +170,8 @@ class TensorKit(_Kit):
             elementwise.abs,
             elementwise.sin,
             elementwise.cos,
+            elementwise.sinh,
+            elementwise.cosh,
             elementwise.tanh,
             elementwise.erf,
         )
