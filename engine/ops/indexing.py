@@ -209,6 +209,9 @@ def _checked_keys(keys: tuple[Any, ...]) -> tuple[Any, ...]:
                 k = [int(e) for e in k]
         elif isinstance(k, str):
             raise TypeError(f"new(): invalid data type '{type(k).__name__}'")
+        elif isinstance(k, range):  # ints, as a list (``logprobs[range(n), Yb]``), sized before it is made
+            check_alloc(len(k))
+            k = np.arange(k.start, k.stop, k.step, dtype=np.int64)
         elif isinstance(k, (ndarray, Scalar)):  # numpy's (engine/ndarray): its real array, or the int it holds
             k = np.asarray(k) if isinstance(k, ndarray) else operator.index(k)
         elif not (isinstance(k, (int, slice, Tensor, list, np.ndarray)) or k is None or k is Ellipsis):
