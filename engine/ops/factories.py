@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from engine import dtypes
+from engine import dtypes, numerics
 from engine.meta import MetaArray, is_meta
 from engine.ndarray import Scalar, host_array, ndarray
 from engine.ops import numpy_bridge, tensor_data
@@ -346,15 +346,18 @@ def linspace(
 
 
 def _float_arange(start: float, step: float, n: int, dt: np.dtype) -> np.ndarray:
-    """PyTorch's vectorised arange: blocks of 8 values start from a rounded base ``start + step*i`` and add
-    ``k*step`` in double precision; the tail is computed value by value."""
-    lanes = 8
+    """PyTorch's vectorised arange (its AVX2 kernel, also on AVX512 machines): blocks of one 32-byte vector (8 float32,
+    4 float64), two at a time, start from a base ``start + step*i`` rounded to the dtype and add ``k*step`` in double
+    precision; the tail is computed value by value. Every ``a + b*c`` there is one FMA (the compiler contracts it):
+    ``torch.arange(-8.0, 8.0, 0.1)[80]`` is 4.4409e-16, not 0 (measured bit for bit on 300 random ranges each)."""
+    lanes = max(1, 32 // dt.itemsize)
     blocked = max(0, (n // (2 * lanes)) * 2 * lanes)
     out = np.empty(n, dtype=dt)
-    starts = np.arange(0, blocked, lanes)
-    bases = (start + step * starts).astype(dt).astype(np.float64)
-    out[:blocked] = (bases[:, None] + np.arange(lanes) * step).astype(dt).reshape(-1)
-    out[blocked:] = (start + step * np.arange(blocked, n)).astype(dt)
+    starts = np.arange(0, blocked, lanes, dtype=np.float64)
+    bases = np.asarray(numerics.fma64(step, starts, start)).astype(dt).astype(np.float64)
+    k = np.arange(lanes, dtype=np.float64)
+    out[:blocked] = np.asarray(numerics.fma64(k[None, :], step, bases[:, None])).astype(dt).reshape(-1)
+    out[blocked:] = np.asarray(numerics.fma64(step, np.arange(blocked, n, dtype=np.float64), start)).astype(dt)
     return out
 
 
