@@ -1,5 +1,4 @@
-# Source: https://github.com/pytorch/tutorials,
-#   recipes_source/recipes/warmstarting_model_using_parameters_from_a_different_model.py
+# Source: https://github.com/pytorch/tutorials, recipes_source/recipes/warmstarting_model_using_parameters_from_a_different_model.py
 #   at commit 1291d4b5471ed9ba38dbd4cf61a3bf0a8c0cb4c3 (PyTorch recipes: "Warmstarting model using parameters from
 #   a different model in PyTorch")
 # License: BSD-3-Clause (pytorch/tutorials)
