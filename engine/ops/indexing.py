@@ -199,8 +199,18 @@ def _checked_keys(keys: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def _range_as_list(k: Any) -> Any:
+    """A ``range`` indexes as the list of its numbers (``x[range(n), target]``, as PyTorch reads any sequence)."""
+    if type(k) is range:
+        check_alloc(len(k))
+        return list(k)
+    return k
+
+
 def _as_tuple(key: Any) -> Any:
-    """A list holding a str, slice, None or ``...`` indexes as the tuple of its items (PyTorch's legacy rule)."""
+    """A list holding a str, slice, None or ``...`` indexes as the tuple of its items (PyTorch's legacy rule); a
+    ``range`` as a list."""
+    key = tuple(_range_as_list(k) for k in key) if isinstance(key, tuple) else _range_as_list(key)
     if isinstance(key, list) and any(isinstance(e, (str, slice)) or e is None or e is Ellipsis for e in key):
         return tuple(key)
     return key
@@ -291,6 +301,7 @@ def _np_key(key: Any) -> Any:
 def setitem(t: Tensor, key: Any, value: Any) -> None:
     """``x[key] = value`` in place (PyTorch records a CopySlices node when autograd is involved)."""
     st = state()
+    key = _as_tuple(key)
     keys = _checked_keys(key if isinstance(key, tuple) else (key,))
     key = keys if isinstance(key, tuple) else keys[0]
     if not isinstance(value, (Tensor, int, float)):

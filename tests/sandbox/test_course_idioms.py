@@ -2,7 +2,7 @@
 stdout and, where it raises, the exception's type and message. Old notebooks call ``dataiter.next()`` (Python 2's
 name) on ``iter(loader)``: PyTorch raises ``AttributeError`` naming ``_SingleProcessDataLoaderIter``. The docstring
 examples of ``Tensor.view(dtype)`` (the same bytes, not a conversion), ``prod(dim)``, ``narrow``, ``index_select``,
-``masked_select``, ``nn.PReLU`` and ``scatter_(..., reduce=)``."""
+``masked_select``, ``nn.PReLU``, a ``range`` as an index (``input[range(n), target]``, the nn tutorial's NLL) and ``scatter_(..., reduce=)``."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ CASES = {
     "scatter_with_reduce": "import torch\nprint(torch.full((2, 4), 2.).scatter_(1, torch.tensor([[2], [3]]), 1.23, reduce='multiply'))\nprint(torch.full((2, 4), 2.).scatter_(1, torch.tensor([[2], [3]]), 1.23, reduce='add'))\nprint(torch.full((2, 4), 2.).scatter(1, torch.tensor([[2, 2], [3, 0]]), torch.arange(1., 5.).view(2, 2), reduce='add'))\nprint(torch.ones(3, dtype=torch.long).scatter_(0, torch.tensor([1, 1]), torch.tensor([3, 4]), reduce='multiply'))\ntry:\n    torch.full((2,4),2.).scatter_(1, torch.tensor([[2],[3]]), 1.0, reduce='mean')\nexcept Exception as e:\n    print(type(e).__name__, e)\n",
     "masked_select": "import torch\ntorch.manual_seed(0)\nx=torch.randn(2,3,requires_grad=True); m=torch.tensor([True,False,True])\ny=torch.masked_select(x, m); print(y); y.sum().backward(); print(x.grad)\nprint(x.masked_select(x>0).shape)\nfor f in [lambda: torch.masked_select(x, torch.tensor([1,0,1])), lambda: torch.masked_select(x, torch.tensor([True,False]))]:\n    try: f()\n    except Exception as e: print(type(e).__name__, e)\nz = torch.tensor([1.,2.], requires_grad=True)\nw = torch.masked_select(z, torch.tensor([[True,False],[True,True]]))\n(w * torch.tensor([1., 2., 3.])).sum().backward()\nprint(w, z.grad)\n",
     "prelu": "import torch, torch.nn as nn, torch.nn.functional as F\ntorch.manual_seed(0)\nm = nn.PReLU(); print(m, m.weight, list(m.state_dict()))\nm3 = nn.PReLU(3, init=0.1); print(m3)\nx = torch.tensor([[-1., 2., -3.], [4., -5., 6.]], requires_grad=True)\ny = m3(x); print(y); y.sum().backward(); print(x.grad, m3.weight.grad)\nprint(F.prelu(torch.tensor([-2., 3.]), torch.tensor([0.5])))\ntry:\n    F.prelu(torch.randn(2, 4), torch.ones(3))\nexcept Exception as e:\n    print(type(e).__name__, e)\nz = torch.randn(2, 3, 4, 4, requires_grad=True)\np = nn.PReLU(3)\nout = p(z)\nprint(out.grad_fn.name(), out.sum())\n(out * torch.randn(2, 3, 4, 4)).sum().backward()\nprint(z.grad.sum(), p.weight.grad)\nm(torch.randn(5)).sum().backward()\nprint(m.weight.grad)\n",
+    "range_as_an_index": "import torch\ntorch.manual_seed(0)\nx = torch.randn(4, 3, requires_grad=True)\nt = torch.tensor([2, 0, 1, 1])\ny = -x[range(t.shape[0]), t].mean()\ny.backward()\nprint(y, x.grad, x[range(1, 3)], x[range(0)], x[:, range(2)])\nz = torch.zeros(5)\nz[range(0, 5, 2)] = 1.0\nprint(z)\nz[[1, 2], ] = 7.0\nprint(z, x[[0, slice(None)]] if False else x[[0, 1]])\n",
 }
 
 
