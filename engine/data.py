@@ -171,8 +171,10 @@ class DataLoader:
             gen = self.generator
         yield from randperm(n, generator=gen).tolist()
 
-    def __iter__(self) -> Iterator[Any]:
-        _seed64(self.generator)  # PyTorch's loader iterator draws its base seed first
+    def __iter__(self) -> _SingleProcessDataLoaderIter:
+        return _SingleProcessDataLoaderIter(self)
+
+    def _batches(self) -> Iterator[Any]:
         order = self._order()
         if self.batch_size is None:
             for i in order:
@@ -199,6 +201,31 @@ class DataLoader:
         if self.batch_size is None:
             return n
         return n // self.batch_size if self.drop_last else -(-n // self.batch_size)
+
+
+class _SingleProcessDataLoaderIter:
+    """What ``iter(loader)`` gives, as PyTorch names it: making it draws the loader's base seed (as PyTorch's does),
+    the shuffle's seed is drawn at the first ``next``. It has ``len`` and no ``.next()`` (Python 2's name, which old
+    course notebooks call: PyTorch raises ``AttributeError`` there)."""
+
+    __module__ = "torch.utils.data.dataloader"
+    __hash__ = serial_hash
+
+    def __init__(self, loader: DataLoader) -> None:
+        _seed64(loader.generator)  # PyTorch's loader iterator draws its base seed first
+        self._loader, self._it = loader, loader._batches()
+
+    def __iter__(self) -> _SingleProcessDataLoaderIter:
+        return self
+
+    def __next__(self) -> Any:
+        return next(self._it)
+
+    def __len__(self) -> int:
+        return len(self._loader)
+
+    def __repr__(self) -> str:
+        return f"<torch.utils.data.dataloader._SingleProcessDataLoaderIter object at {address_of(self)}>"
 
 
 __all__ = ["Dataset", "TensorDataset", "Subset", "DataLoader", "random_split", "default_collate"]
