@@ -31,7 +31,7 @@ from engine.graph import (  # noqa: F401 - the graph's names are also torch.auto
     Node,
     edge,
 )
-from engine.meta import MetaArray
+from engine.meta import MetaArray, is_meta
 from engine.ready_queue import ReadyQueue
 from engine.run_state import hold, state
 from engine.tensor import Tensor
@@ -48,7 +48,7 @@ def use_copy_op(copy: Callable[[Tensor], Tensor]) -> None:
 
 def _accumulate(leaf: Tensor, delta: np.ndarray) -> None:
     """Add ``delta`` to ``leaf.grad`` (creating it when None), telling the observer."""
-    if type(delta) is MetaArray:  # a meta gradient: .grad is (stays) a meta tensor of the leaf's shape, no sum
+    if is_meta(delta):  # a meta gradient: .grad is (stays) a meta tensor of the leaf's shape, no sum
         if leaf._grad is None:
             leaf._grad = Tensor._make(MetaArray(leaf._data.shape, leaf._data.dtype))
             leaf._grad._owner = leaf
@@ -283,7 +283,7 @@ def _initial_grads(
         if g is None:
             if t._data.size != 1:
                 raise RuntimeError("grad can be implicitly created only for scalar outputs")
-            out.append(t._data.copy() if type(t._data) is MetaArray else np.ones_like(t._data))
+            out.append(t._data.copy() if is_meta(t._data) else np.ones_like(t._data))
             continue
         arr = g._data if isinstance(g, Tensor) else np.asarray(g, dtype=t._data.dtype)
         if arr.shape != t._data.shape:

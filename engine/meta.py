@@ -30,11 +30,12 @@ NO_NUMPY = "can't convert meta device type tensor to numpy. Use Tensor.cpu() to 
 
 
 class _Layout:
-    """The ``flags`` a meta array answers: contiguous, and nothing to write to."""
+    """The ``flags`` a meta array answers: contiguous, and writable (writing into it stores nothing: in-place ops,
+    ``fill_``, ``zero_``, an optimizer's step leave a meta tensor as it was, as in PyTorch)."""
 
     c_contiguous = True
     owndata = True
-    writeable = False
+    writeable = True
 
 
 class MetaArray:
@@ -86,6 +87,9 @@ class MetaArray:
 
     def reshape(self, *shape: Any) -> MetaArray:
         return of(self.proxy().reshape(*shape))
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        """``a[...] = values``: there are no elements to write (the values are never read either)."""
 
     def __array__(self, *args: Any, **kwargs: Any) -> np.ndarray:
         raise NotImplementedError(NO_DATA)

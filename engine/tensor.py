@@ -22,7 +22,7 @@ import numpy as np
 
 from engine import dtypes
 from engine.graph import NON_LEAF_GRAD_WARNING, AccumulateGrad, Node
-from engine.meta import NO_DATA, NO_ITEM, MetaArray, no_values
+from engine.meta import NO_DATA, NO_ITEM, is_meta, no_values
 from engine.printing import tensor_repr
 from engine.run_state import charge_bulk, serial_hash, state
 from engine.size_device import CPU, META, RemovableHandle, Size, check_device, device
@@ -71,10 +71,10 @@ class Tensor:
 
     # ---- construction -------------------------------------------------------------------------------------
     @classmethod
-    def _make(cls, data: np.ndarray, grad_fn: Node | None = None, requires_grad: bool = False) -> Tensor:
+    def _make(cls, data: Any, grad_fn: Node | None = None, requires_grad: bool = False) -> Tensor:
         t = object.__new__(cls)
         # numpy turns 0-d results into numpy scalars: always keep an ndarray
-        t._data = data if type(data) is np.ndarray or type(data) is MetaArray else np.asarray(data)
+        t._data = data if type(data) is np.ndarray or is_meta(data) else np.asarray(data)
         t._requires_grad = requires_grad
         t._grad = None
         t._grad_fn = grad_fn
@@ -263,12 +263,12 @@ class Tensor:
 
     @property
     def device(self) -> device:
-        return META if type(self._data) is MetaArray else CPU
+        return META if is_meta(self._data) else CPU
 
     @property
     def is_meta(self) -> bool:
         """True for a tensor on the meta device: a shape and a dtype, no elements (``device="meta"``)."""
-        return type(self._data) is MetaArray
+        return is_meta(self._data)
 
     @property
     def is_cuda(self) -> bool:
@@ -278,7 +278,7 @@ class Tensor:
         return self.dtype.is_floating_point
 
     def is_contiguous(self) -> bool:
-        return type(self._data) is MetaArray or bool(self._data.flags.c_contiguous)
+        return is_meta(self._data) or bool(self._data.flags.c_contiguous)
 
     def element_size(self) -> int:
         return int(self._data.itemsize)
@@ -298,7 +298,7 @@ class Tensor:
         """Elements to step over for one step along each dimension (a view's, as its storage is laid out)."""
         data = self._data
         # PyTorch's contiguous layout (numpy may give a size-1 dimension any stride; a meta tensor is contiguous)
-        if type(data) is MetaArray or data.flags.c_contiguous:
+        if is_meta(data) or data.flags.c_contiguous:
             strides = tuple(_unit(data.shape, i) for i in range(data.ndim))
         else:
             strides = tuple(s // data.itemsize for s in data.strides)
@@ -357,7 +357,7 @@ class Tensor:
     __str__ = __repr__
 
     def __format__(self, spec: str) -> str:
-        if self._data.ndim == 0 and type(self._data) is not MetaArray:
+        if self._data.ndim == 0 and not is_meta(self._data):
             return str(self.item().__format__(spec))
         return object.__format__(self, spec)
 

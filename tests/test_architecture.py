@@ -27,6 +27,7 @@ FLOORS: dict[str, int] = {
     "engine.arg_errors": 0,
     "engine.grad_mode": 0,
     "engine.autograd": 0,
+    "engine.ready_queue": 0,  # the order backward runs ready nodes in (PyTorch's ReadyQueue)
     "engine.random": 0,
     "engine.numerics": 0,  # PyTorch's float kernels in pure numpy (imports nothing else of the engine)
     # 1. the ops: each declares its forward, backward, chain-rule template and PyTorch names

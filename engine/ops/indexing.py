@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes
+from engine.meta import is_meta
 from engine.ndarray import Scalar, ndarray
 from engine.ops.api import tensor_methods, torch_op
 from engine.ops.function import Function
@@ -250,10 +251,11 @@ def getitem(a: Tensor, key: Any) -> Tensor:
         for k in np_key:
             if isinstance(k, np.ndarray) and k.dtype.kind == "f":
                 raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
-        _check_masks(a._data.shape, np_key)
-        _check_broadcast(np_key)
-        _check_bounds(a._data.shape, np_key)
-        check_alloc(_picked_numel(a._data.shape, np_key))
+        if not is_meta(a._data) and not any(is_meta(k) for k in np_key):  # (meta indices: no values to check)
+            _check_masks(a._data.shape, np_key)
+            _check_broadcast(np_key)
+            _check_bounds(a._data.shape, np_key)
+            check_alloc(_picked_numel(a._data.shape, np_key))
         return IndexBackward0.apply(a, key=np_key if len(np_key) > 1 else np_key[0])
     n_real = sum(1 for k in keys if k is not None and k is not Ellipsis)
     if a._data.ndim == 0 and n_real and all(isinstance(k, int) for k in keys):

@@ -73,11 +73,16 @@ def same(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) 
     return MetaArray(arrays[0].shape, arrays[0].dtype)
 
 
+def reduced(shape: tuple[int, ...], dim: Any, keepdim: bool) -> tuple[int, ...]:
+    """``shape`` after a reduction over ``dim`` (an int, a tuple, or None for all), kept as 1 with ``keepdim``."""
+    n = len(shape)
+    dims = set(range(n)) if dim is None else {d % max(n, 1) for d in np.atleast_1d(dim).tolist()}
+    return tuple(1 if i in dims else s for i, s in enumerate(shape) if keepdim or i not in dims)
+
+
 def reduction(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) -> MetaArray:
     a = arrays[0]
-    dim, keepdim = params.get("dim"), params.get("keepdim", False)
-    dims = set(range(a.ndim)) if dim is None else {d % max(a.ndim, 1) for d in np.atleast_1d(dim).tolist()}
-    shape = tuple(1 if i in dims else s for i, s in enumerate(a.shape) if keepdim or i not in dims)
+    shape = reduced(a.shape, params.get("dim"), params.get("keepdim", False))
     stand_in = _one(a)
     result = np.asarray(cls._forward(ctx, stand_in, **params))
     out = MetaArray(shape, result.dtype)
@@ -121,6 +126,70 @@ def cat(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) -
     return MetaArray((*first[:d], total, *first[d + 1 :]), np.result_type(*(a.dtype for a in arrays)))
 
 
+def pieces(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) -> MetaArray:
+    """A piece of a split or chunk (``start:stop`` along ``dim``), a slice of unbind (``index`` of ``dim``), or a
+    repeat (each dimension times its count, the input's shape padded with 1s in front)."""
+    (a,) = arrays
+    ctx._save(**{k: v for k, v in params.items() if k in ("dim", "split_size", "repeats")})
+    if "repeats" in params:
+        reps = tuple(params["repeats"])
+        padded = (1,) * (len(reps) - a.ndim) + a.shape
+        return MetaArray(tuple(s * r for s, r in zip(padded, reps, strict=True)), a.dtype)
+    d = params.get("dim", 0) % a.ndim
+    if "index" in params:
+        return MetaArray(a.shape[:d] + a.shape[d + 1 :], a.dtype)
+    start, stop = params["start"], params["stop"]
+    return MetaArray((*a.shape[:d], max(0, min(stop, a.shape[d]) - start), *a.shape[d + 1 :]), a.dtype)
+
+
+NONZERO = (
+    "The register_meta function for torch.nonzero() raises unimplemented by default, as a correct data-independent "
+    "implementation does not exist. This implementation returns a fake value, assuming all elements of the tensor "
+    "are non-zero. To enable this registration, please set "
+    "'torch.fx.experimental._config.meta_nonzero_assume_all_nonzero' to True."
+)
+
+
+def advanced_index(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) -> MetaArray:
+    """``x[idx]`` with index tensors or lists, by PyTorch's rule: ints select first; the index arrays' broadcast shape
+    takes their place when they stand together, else goes first; slices keep their lengths, None adds a 1. A CPU
+    mask picks its true positions; a meta mask has no shape without its values (PyTorch refuses it as ``nonzero``)."""
+    (a,) = arrays
+    key: tuple[Any, ...] = ()
+    for k in params["key"] if type(params["key"]) is tuple else (params["key"],):
+        k = np.asarray(k) if isinstance(k, list) else k
+        if getattr(k, "dtype", None) == np.bool_:  # a mask: the positions of its true values, one index per dim
+            if is_meta(k):
+                raise NotImplementedError(NONZERO)
+            key += tuple(np.nonzero(k))
+        else:
+            key += (k,)
+    real = sum(1 for k in key if k is not None and k is not Ellipsis)
+    at = next((i for i, k in enumerate(key) if k is Ellipsis), len(key))
+    key = key[:at] + (slice(None),) * (a.ndim - real) + key[at + 1 :]
+    shape: list[int] = []
+    order: list[bool] = []  # for each index but the ints (which select first, as in PyTorch): is it an array?
+    dim, mark = 0, 0
+    for k in key:
+        if isinstance(k, (int, np.integer)):
+            dim += 1
+            continue
+        if k is None or isinstance(k, slice):
+            shape.append(1 if k is None else len(range(*k.indices(a.shape[dim]))))
+            dim += k is not None
+        else:
+            mark = len(shape) if True not in order else mark
+            dim += 1
+        order.append(k is not None and not isinstance(k, slice))
+    first, last = order.index(True), len(order) - 1 - order[::-1].index(True)
+    together = all(order[first : last + 1])
+    picked = np.broadcast_shapes(
+        *(np.shape(k) for k in key if k is not None and not isinstance(k, (slice, int, np.integer)))
+    )
+    at = mark if together else 0
+    return MetaArray((*shape[:at], *picked, *shape[at:]), a.dtype)
+
+
 def loss(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) -> MetaArray:
     a = arrays[0]
     if params.get("reduction", "mean") != "none":
@@ -151,27 +220,28 @@ RULES = {  # node names by the rule that gives their results' shapes
         " PowBackward1 PowBackward2 LeakyReluBackward0 HardtanhBackward0 LogSigmoidBackward0 SoftplusBackward0"
         " EluBackward0 GeluBackward0 CloneBackward0 CopyBackwards MaximumBackward0 MinimumBackward0"
         " SoftmaxBackward0 LogSoftmaxBackward0 DivBackward1 MulBackward1 MaskedFillBackward0 CumsumBackward0"
-        " Atan2Backward0 HypotBackward0 WhereBackward0 ClampBackward1"
+        " Atan2Backward0 HypotBackward0 WhereBackward0 ClampBackward1 FlipBackward0 TriuBackward0 TrilBackward0"
     ),
     view: (
         "ViewBackward0 UnsafeViewBackward0 TransposeBackward0 TBackward0 PermuteBackward0 SqueezeBackward0"
         " SqueezeBackward1 SqueezeBackward4 UnsqueezeBackward0 ExpandBackward0 SelectBackward0 SliceBackward0"
-        " FlipBackward0"
     ),
     same: "NativeBatchNormBackward0 NativeLayerNormBackward0",
     reduction: (
         "SumBackward0 SumBackward1 MeanBackward0 MeanBackward1 MaxBackward1 MinBackward1 ProdBackward0 AmaxBackward0"
-        " AminBackward0 LogsumexpBackward0"
+        " AminBackward0 LogsumexpBackward0 VarBackward0 StdBackward0 LinalgVectorNormBackward0"
     ),
     convolution: "ConvolutionBackward0",
     pooling: "MaxPool2DWithIndicesBackward0 AvgPool2DBackward0 AdaptiveAvgPool2DBackward0",
     matrix_product: "MmBackward0 MvBackward0 DotBackward0 BmmBackward0 AddmmBackward0",
     cat: "CatBackward0 StackBackward0",
+    pieces: "SplitBackward0 SplitWithSizesBackward0 UnbindBackward0 RepeatBackward0",
     loss: (
         "MseLossBackward0 NllLossBackward0 BinaryCrossEntropyBackward0 BinaryCrossEntropyWithLogitsBackward0"
         " SmoothL1LossBackward0 HuberLossBackward0"
     ),
     embedding: "EmbeddingBackward0",
+    advanced_index: "IndexBackward0",
 }
 
 
@@ -192,4 +262,16 @@ def attach() -> None:
     ops["Elementwise"].meta = pointwise  # (the rows of elementwise.TABLE inherit it)
 
 
-__all__ = ["RULES", "attach", "without_node", "cat", "convolution", "pointwise", "pooling", "reduction", "same", "view"]
+__all__ = [
+    "RULES",
+    "attach",
+    "reduced",
+    "without_node",
+    "cat",
+    "convolution",
+    "pointwise",
+    "pooling",
+    "reduction",
+    "same",
+    "view",
+]

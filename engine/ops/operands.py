@@ -61,10 +61,11 @@ def made(data: np.ndarray) -> Tensor:
     return t
 
 
-def check_alloc(numel: int) -> None:
-    """Ask the run's budget (if any) whether a tensor of ``numel`` elements may be allocated."""
+def check_alloc(numel: int, *operands: Tensor) -> None:
+    """Ask the run's budget (if any) whether a tensor of ``numel`` elements may be allocated (not when one of the
+    op's ``operands`` is on the meta device: its result allocates nothing)."""
     budget = state().budget
-    if budget is not None:
+    if budget is not None and not any(type(t._data) is MetaArray for t in operands):
         budget.check_alloc(numel)
 
 
@@ -132,7 +133,7 @@ def binary(cls: type[Function], a: Any, b: Any, **params: Any) -> Tensor:
     a, b = binary_operands(a, b)
     shape = broadcast_shape(a._data.shape, b._data.shape)
     if shape != a._data.shape and shape != b._data.shape:
-        check_alloc(math.prod(shape))
+        check_alloc(math.prod(shape), a, b)
     return cls.apply(a, b, **params)
 
 

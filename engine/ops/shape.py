@@ -337,7 +337,7 @@ def expand(a: Tensor, *sizes: Any) -> Tensor:
     lead = len(shape) - a._data.ndim
     full = tuple(a._data.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
     # A view, but whatever runs on it next touches every element (an empty one keeps its other sizes: count them)
-    check_alloc(math.prod(int(d) for d in full) or math.prod(int(d) for d in full if d))
+    check_alloc(math.prod(int(d) for d in full) or math.prod(int(d) for d in full if d), a)
     check_expandable(a.type(), a._data.shape, shape, full)
     return ExpandBackward0.apply(a, shape=full)
 

@@ -308,5 +308,5 @@ def repeat(a: Tensor, *sizes: Any) -> Tensor:
     if len(reps) < a._data.ndim:
         raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor")
     reps_numel = math.prod(int(r) for r in reps)  # exact: np.prod wraps around (2**32 * 2**32 == 0)
-    check_alloc(max(reps_numel * a._data.size, reps_numel))  # numpy's work grows with the repeats even when empty
+    check_alloc(max(reps_numel * a._data.size, reps_numel), a)  # numpy's work grows with the repeats even when empty
     return RepeatBackward0.apply(a, repeats=tuple(int(r) for r in reps))
