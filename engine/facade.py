@@ -276,7 +276,14 @@ def make_modules() -> dict[str, Namespace]:
             "Adagrad": optim.Adagrad,
         },
     )
-    data_ns = Namespace("torch.utils.data", _members_of(data))
+    data_members = _members_of(data)
+    dataset_ns = Namespace(  # torch.utils.data's own submodules, as courses import from them
+        "torch.utils.data.dataset", {k: data_members[k] for k in ("Dataset", "TensorDataset", "Subset", "random_split")}
+    )
+    dataloader_ns = Namespace(
+        "torch.utils.data.dataloader", {k: data_members[k] for k in ("DataLoader", "Dataset", "default_collate")}
+    )
+    data_ns = Namespace("torch.utils.data", {**data_members, "dataset": dataset_ns, "dataloader": dataloader_ns})
     utils_ns = Namespace("torch.utils", {"data": data_ns})
     functional_ag = Namespace(
         "torch.autograd.functional",  # gradcheck lives in torch.autograd only, as in PyTorch
@@ -329,6 +336,8 @@ def make_modules() -> dict[str, Namespace]:
         "torch.autograd.function": function_ns,
         "torch.utils": utils_ns,
         "torch.utils.data": data_ns,
+        "torch.utils.data.dataset": dataset_ns,
+        "torch.utils.data.dataloader": dataloader_ns,
         "torch.linalg": linalg_ns,
         "torch.functional": functional_torch,
         **platform,

@@ -15,7 +15,7 @@ from typing import Any
 from engine import dtypes
 from engine.nn import functional, init
 from engine.nn.module import Module, Parameter, _addindent
-from engine.ops import activations, argcheck, elementwise, linalg
+from engine.ops import activations, argcheck, elementwise, factories, linalg
 from engine.ops.factories import _size
 from engine.size_device import check_device
 from engine.tensor import Tensor
@@ -173,6 +173,22 @@ class LeakyReLU(Module):
 
     def extra_repr(self) -> str:
         return f"negative_slope={self.negative_slope}" + (", inplace=True" if self.inplace else "")
+
+
+class PReLU(Module):
+    """x if x > 0 else a·x, with ``a`` learned: one value, or one per channel (``num_parameters``), from ``init``."""
+
+    def __init__(self, num_parameters: int = 1, init: float = 0.25, device: Any = None, dtype: Any = None) -> None:
+        super().__init__()
+        check_device(device)
+        self.num_parameters, self.init = num_parameters, init
+        self.weight = Parameter(factories.full((num_parameters,), float(init), dtype=dtype))
+
+    def forward(self, x: Tensor) -> Tensor:
+        return functional.prelu(x, self.weight)
+
+    def extra_repr(self) -> str:
+        return f"num_parameters={self.num_parameters}"
 
 
 class GELU(Module):

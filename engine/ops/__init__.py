@@ -18,6 +18,7 @@ from engine.ops import (  # noqa: F401 - each module declares its ops when it lo
     decompositions,
     elementwise,
     factories,
+    histogram,
     indexing,
     inplace,
     kits,

@@ -16,10 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from engine import dtypes
+from engine import dtypes, numerics
 from engine.meta import MetaArray, is_meta
-from engine.ndarray import Scalar, ndarray
-from engine.ops import tensor_data
+from engine.ndarray import Scalar, host_array, ndarray
+from engine.ops import numpy_bridge, tensor_data
 from engine.ops.api import tensor_methods, torch_op
 from engine.ops.argcheck import invalid_combination, is_int, type_name
 from engine.ops.operands import check_alloc
@@ -153,8 +153,13 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
 
 @torch_op("as_tensor", method=False, signature="any data, *, dtype? dtype=None, any device=None")
 def as_tensor(data: Any, dtype: Any = None) -> Tensor:
+    """``torch.as_tensor(data)``: ``data`` itself when it is a tensor of that dtype; a numpy array's own buffer (as
+    ``torch.from_numpy``: a change to the array shows in the tensor) when no conversion is needed; else a copy."""
     if isinstance(data, Tensor) and (dtype is None or dtype._np == data._data.dtype):
         return data
+    own = host_array(data) if isinstance(data, ndarray) else None
+    if own is not None and own.dtype in numpy_bridge.TORCH_KINDS and (dtype is None or dtype._np == own.dtype):
+        return numpy_bridge.from_numpy(data)
     return tensor(data, dtype=dtype)
 
 
@@ -341,15 +346,18 @@ def linspace(
 
 
 def _float_arange(start: float, step: float, n: int, dt: np.dtype) -> np.ndarray:
-    """PyTorch's vectorised arange: blocks of 8 values start from a rounded base ``start + step*i`` and add
-    ``k*step`` in double precision; the tail is computed value by value."""
-    lanes = 8
+    """PyTorch's vectorised arange (its AVX2 kernel, also on AVX512 machines): blocks of one 32-byte vector (8 float32,
+    4 float64), two at a time, start from a base ``start + step*i`` rounded to the dtype and add ``k*step`` in double
+    precision; the tail is computed value by value. Every ``a + b*c`` there is one FMA (the compiler contracts it):
+    ``torch.arange(-8.0, 8.0, 0.1)[80]`` is 4.4409e-16, not 0 (measured bit for bit on 300 random ranges each)."""
+    lanes = max(1, 32 // dt.itemsize)
     blocked = max(0, (n // (2 * lanes)) * 2 * lanes)
     out = np.empty(n, dtype=dt)
-    starts = np.arange(0, blocked, lanes)
-    bases = (start + step * starts).astype(dt).astype(np.float64)
-    out[:blocked] = (bases[:, None] + np.arange(lanes) * step).astype(dt).reshape(-1)
-    out[blocked:] = (start + step * np.arange(blocked, n)).astype(dt)
+    starts = np.arange(0, blocked, lanes, dtype=np.float64)
+    bases = np.asarray(numerics.fma64(step, starts, start)).astype(dt).astype(np.float64)
+    k = np.arange(lanes, dtype=np.float64)
+    out[:blocked] = np.asarray(numerics.fma64(k[None, :], step, bases[:, None])).astype(dt).reshape(-1)
+    out[blocked:] = np.asarray(numerics.fma64(step, np.arange(blocked, n, dtype=np.float64), start)).astype(dt)
     return out
 
 

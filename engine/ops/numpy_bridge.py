@@ -26,8 +26,8 @@ from engine.ops.operands import made
 from engine.run_state import state
 from engine.tensor import Tensor
 
-_TORCH_KINDS = frozenset(np.dtype(n) for n in ("float64", "float32", "float16", "int64", "int32", "int16", "int8"))
-_TORCH_KINDS |= {np.dtype("uint8"), np.dtype("bool")}
+TORCH_KINDS = frozenset(np.dtype(n) for n in ("float64", "float32", "float16", "int64", "int32", "int16", "int8"))
+TORCH_KINDS |= {np.dtype("uint8"), np.dtype("bool")}
 
 
 def _numpy(t: Tensor, force: bool = False) -> ndarray:
@@ -45,7 +45,7 @@ def from_numpy(a: Any) -> Tensor:
     if not isinstance(a, ndarray):
         raise TypeError(f"expected np.ndarray (got {type_name(a)})")
     arr = host_array(a)
-    if arr.dtype not in _TORCH_KINDS or dtypes.from_numpy(arr.dtype)._np != arr.dtype:
+    if arr.dtype not in TORCH_KINDS or dtypes.from_numpy(arr.dtype)._np != arr.dtype:
         raise TypeError(
             f"can't convert np.ndarray of type numpy.{arr.dtype.name}. The only supported types are: float64, "
             "float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, uint16, uint8, "

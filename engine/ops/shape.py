@@ -19,6 +19,7 @@ import numpy as np
 from engine import autograd, dtypes
 from engine.meta import NO_DATA, MetaArray, is_meta, no_values
 from engine.ops.api import tensor_methods, torch_op
+from engine.ops.dtype_view import view_as_dtype
 from engine.ops.function import Function
 from engine.ops.operands import ToCopyBackward0, check_alloc, made
 from engine.run_state import state
@@ -204,7 +205,7 @@ def _infer(shape: tuple[int, ...], numel: int) -> tuple[int, ...]:
 @torch_op("view", function=False, signature=("Tensor input, dtype dtype", "Tensor input, int[]* size"))
 def view(a: Tensor, *shape: Any) -> Tensor:
     if len(shape) == 1 and hasattr(shape[0], "_np"):
-        return a.to(shape[0])
+        return view_as_dtype(a, shape[0])  # the same bytes as another dtype
     target = _infer(_shape_arg(shape), a._data.size)
     if not a._data.flags.c_contiguous and a._data.ndim > 1 and target != a._data.shape:
         raise RuntimeError(

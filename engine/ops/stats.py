@@ -15,12 +15,13 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes
+from engine.ops import variance
 from engine.ops.api import torch_op
 from engine.ops.argcheck import dtype_name, must_be
 from engine.ops.function import Function, number
 from engine.ops.operands import broadcast_shape, check_alloc, check_scalar, made
 from engine.ops.reduce import _dims
-from engine.ops.summation import torch_mean, torch_sum
+from engine.ops.summation import torch_sum
 from engine.tensor import Tensor, _dim
 
 
@@ -40,11 +41,7 @@ class VarBackward0(Function):
         ctx: Any, a: np.ndarray, dim: Any = None, correction: float = 1.0, keepdim: bool = False
     ) -> np.ndarray:
         ctx._save(self=a, dim=dim, correction=correction, keepdim=keepdim)
-        mean = torch_mean(a, dim, True)
-        d = a - mean
-        n = a.size if dim is None else int(np.prod([a.shape[i] for i in dim]))
-        s = torch_sum(d * d, dim, keepdim)
-        return np.asarray(s / a.dtype.type(max(n - correction, 0)))
+        return variance.spread(a, dim, correction, keepdim)  # accumulated in double, as PyTorch's kernels
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         a, dim, keep = s["self"], s["dim"], s["keepdim"]
@@ -64,8 +61,7 @@ class StdBackward0(Function):
     def _forward(
         ctx: Any, a: np.ndarray, dim: Any = None, correction: float = 1.0, keepdim: bool = False
     ) -> np.ndarray:
-        var = VarBackward0._forward(_Plain(), a, dim, correction, keepdim)
-        r = np.sqrt(var)
+        r = variance.spread(a, dim, correction, keepdim, take_sqrt=True)  # the root taken in double
         ctx._save(self=a, dim=dim, correction=correction, keepdim=keepdim, result=r)
         return r
 
@@ -77,11 +73,6 @@ class StdBackward0(Function):
 
     def _templates(self) -> tuple[str | None, ...]:
         return (f"{{grad}} · ({{0}} − mean) / ({number(_dof(self))}·{{out}})",)
-
-
-class _Plain:
-    def _save(*args: Any, **kwargs: Any) -> None:
-        pass
 
 
 def _dof(ctx: Any) -> float:
