@@ -190,6 +190,16 @@ def advanced_index(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[s
     return MetaArray((*shape[:at], *picked, *shape[at:]), a.dtype)
 
 
+def gathered(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) -> MetaArray:
+    """``gather``: the index's shape; ``index_select``: the input's, with ``dim`` as long as the index."""
+    (a,) = arrays
+    index, d = params["index"], params["dim"]
+    ctx._save(dim=d)
+    if cls.__name__ == "GatherBackward0":
+        return MetaArray(np.shape(index), a.dtype)
+    return MetaArray((*a.shape[:d], int(np.prod(np.shape(index))), *a.shape[d + 1 :]), a.dtype)
+
+
 def loss(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) -> MetaArray:
     a = arrays[0]
     if params.get("reduction", "mean") != "none":
@@ -242,6 +252,7 @@ RULES = {  # node names by the rule that gives their results' shapes
     ),
     embedding: "EmbeddingBackward0",
     advanced_index: "IndexBackward0",
+    gathered: "GatherBackward0 IndexSelectBackward0",
 }
 
 

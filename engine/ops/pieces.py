@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.meta import is_meta
 from engine.ops.api import torch_op
 from engine.ops.argcheck import invalid_combination, is_int, must_be
 from engine.ops.function import Function
@@ -267,6 +268,8 @@ def gather(a: Tensor, dim: int, index: Tensor) -> Tensor:
     if idx.ndim != a._data.ndim:
         raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
     n = a._data.shape[d]
+    if is_meta(idx):  # a meta index: no values to check or wrap
+        return GatherBackward0.apply(a, dim=d, index=idx)
     if idx.size and (idx.min() < -n or idx.max() >= n):
         bad = int(idx.max() if idx.max() >= n else idx.min())
         raise RuntimeError(f"index {bad} is out of bounds for dimension {d} with size {n}")
@@ -301,7 +304,7 @@ def index_select(a: Tensor, dim: int, index: Tensor) -> Tensor:
         raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
     d = _dim(dim, max(a._data.ndim, 1))
     n = a._data.shape[d] if a._data.ndim else 1
-    if idx.size and (idx.min() < 0 or idx.max() >= n):
+    if idx.size and not is_meta(idx) and (idx.min() < 0 or idx.max() >= n):
         raise IndexError("index out of range in self")
     return IndexSelectBackward0.apply(a, dim=d, index=idx.reshape(-1).astype(np.int64))
 
