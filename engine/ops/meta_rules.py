@@ -191,11 +191,12 @@ def advanced_index(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[s
 
 
 def gathered(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) -> MetaArray:
-    """``gather``: the index's shape; ``index_select``: the input's, with ``dim`` as long as the index."""
+    """``gather`` (and sort and topk, gathers by their order): the index's shape; ``index_select``: the input's,
+    with ``dim`` as long as the index."""
     (a,) = arrays
     index, d = params["index"], params["dim"]
     ctx._save(dim=d)
-    if cls.__name__ == "GatherBackward0":
+    if cls.__name__ != "IndexSelectBackward0":
         return MetaArray(np.shape(index), a.dtype)
     return MetaArray((*a.shape[:d], int(np.prod(np.shape(index))), *a.shape[d + 1 :]), a.dtype)
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.meta import MetaArray, is_meta
 from engine.numerics import std_sort
 from engine.ops import arith, shape
 from engine.ops.api import torch_op
@@ -95,7 +96,7 @@ def sort(a: Tensor, dim: int = -1, descending: bool = False, stable: bool = Fals
     d = _dim(dim, max(a._data.ndim, 1))
     if a._data.ndim == 0:
         return SortResult(shape.clone(a), made(np.zeros((), dtype=np.int64)))
-    idx = _order(a._data, d, descending, stable=bool(stable))
+    idx = MetaArray(a._data.shape, np.int64) if is_meta(a._data) else _order(a._data, d, descending, bool(stable))
     return SortResult(SortBackward0.apply(a, dim=d, index=idx), made(idx))
 
 
@@ -111,7 +112,10 @@ def topk(a: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = 
     n = a._data.shape[d] if a._data.ndim else 1
     if k > n or k < 0:
         raise RuntimeError("selected index k out of range")
-    idx = np.take(_order(a._data, d, largest), np.arange(k), axis=d)
+    if is_meta(a._data):  # the order needs values: a meta tensor's has its shape only
+        idx: Any = MetaArray(a._data.shape[:d] + (k,) + a._data.shape[d + 1 :], np.int64)
+    else:
+        idx = np.take(_order(a._data, d, largest), np.arange(k), axis=d)
     return TopkResult(TopkBackward0.apply(a, dim=d, index=idx), made(idx))
 
 

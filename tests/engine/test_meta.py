@@ -108,6 +108,8 @@ print(torch.zeros(3), torch.rand(2))
 INDEXING = """
 import torch
 x = torch.rand(4, 5, device="meta", requires_grad=True)
+print(x.sort(), x.sort(dim=0, descending=True).values, x.argsort(dim=1), x.topk(2), x.topk(3, dim=0, largest=False).indices)
+x = torch.rand(4, 5, device="meta", requires_grad=True)
 i = torch.tensor([[0, 1], [2, 3], [4, 0], [1, 1]])
 print(x.gather(1, i), torch.gather(x, 0, torch.tensor([[0, 1, 2, 3, 0]])), x.gather(1, i.to("meta")))
 print(x.index_select(0, torch.tensor([0, 2])), x.index_select(1, torch.tensor([4, 0, 1]).to("meta")))
