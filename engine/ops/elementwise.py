@@ -22,9 +22,10 @@ from typing import Any, ClassVar
 import numpy as np
 
 from engine import dtypes, numerics
+from engine.meta import check_devices
 from engine.ops import inplace
 from engine.ops.api import ENTRIES, Api, tensor_methods, torch_op
-from engine.ops.function import Function, number
+from engine.ops.function import Function, WrappedNumber, number
 from engine.ops.operands import binary, binary_operands, broadcast_shape, check_alloc, check_scalar, made, promote
 from engine.tensor import _TYPE_NAMES, Tensor
 
@@ -299,6 +300,7 @@ def where(condition: Tensor, a: Any = None, b: Any = None) -> Any:
         )
     a, b = binary_operands(a, b)
     shape = broadcast_shape(broadcast_shape(a._data.shape, b._data.shape), condition._data.shape)
+    check_devices([(condition._data, False), *((t._data, type(t) is WrappedNumber) for t in (a, b))])
     check_alloc(math.prod(shape), a, b, condition)
     return WhereBackward0.apply(a, b, condition=condition._data.astype(bool))
 

@@ -50,10 +50,12 @@ def _relink(ctx: Any, stand_ins: Arrays, arrays: Arrays, result: Any, out: MetaA
 
 
 def pointwise(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) -> MetaArray:
-    masks = {k: v for k, v in params.items() if is_meta(v)}  # torch.where's condition is a parameter of the node
+    # arrays passed as parameters (torch.where's condition, masked_fill's mask) broadcast with the inputs too
+    masks = {k: v for k, v in params.items() if is_meta(v) or (isinstance(v, np.ndarray) and v.ndim)}
     shape = np.broadcast_shapes(*(a.shape for a in (*arrays, *masks.values())))
     stand_ins = [_one(a) for a in arrays]
-    result = np.asarray(cls._forward(ctx, *stand_ins, **{**params, **{k: _one(v) for k, v in masks.items()}}))
+    ones = {k: np.ones((1,) * v.ndim, v.dtype) for k, v in masks.items()}
+    result = np.asarray(cls._forward(ctx, *stand_ins, **{**params, **ones}))
     out = MetaArray(shape, result.dtype)
     _relink(ctx, stand_ins, arrays, result, out)
     return out

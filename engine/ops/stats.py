@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes
+from engine.meta import MetaArray, check_devices, is_meta
 from engine.ops import variance
 from engine.ops.api import torch_op
 from engine.ops.argcheck import dtype_name, must_be
@@ -299,7 +300,9 @@ def masked_fill(a: Tensor, mask: Tensor, value: Any) -> Tensor:
             f"The size of tensor a ({mask._data.shape[0]}) must match the size of tensor b "
             f"({a._data.shape[0]}) at non-singleton dimension 0"
         )
-    return MaskedFillBackward0.apply(a, mask=np.broadcast_to(mask._data.astype(bool), a._data.shape), value=value)
+    check_devices([(mask._data, False), (a._data, False)])
+    full = MetaArray(a._data.shape, bool) if is_meta(mask._data) else np.broadcast_to(mask._data, a._data.shape)
+    return MaskedFillBackward0.apply(a, mask=full, value=value)
 
 
 @torch_op("repeat", function=False, signature="Tensor input, int[]* repeats")

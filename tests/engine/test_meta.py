@@ -108,6 +108,15 @@ print(torch.zeros(3), torch.rand(2))
 INDEXING = """
 import torch
 x = torch.rand(4, 5, device="meta", requires_grad=True)
+m = torch.rand(4, 5, device="meta") > 0.5
+print(x.masked_fill(m, 0.), x.masked_fill(m == 0, float("-inf")), torch.where(m, x, 0.), torch.where(m, x, x * 2))
+print(torch.rand(10**6, 10**7, device="meta").masked_fill(torch.tensor(True), 2.), x.masked_fill(torch.tensor(False), 1.))
+for f in [lambda: x.masked_fill(torch.tensor([True, False, True, True, False]), 1.), lambda: torch.where(torch.tensor([True, False, True, True, False]), x, 0.)]:
+    try:
+        print(f())
+    except RuntimeError as e:
+        print(e)
+x = torch.rand(4, 5, device="meta", requires_grad=True)
 print(x.sort(), x.sort(dim=0, descending=True).values, x.argsort(dim=1), x.topk(2), x.topk(3, dim=0, largest=False).indices)
 x = torch.rand(4, 5, device="meta", requires_grad=True)
 i = torch.tensor([[0, 1], [2, 3], [4, 0], [1, 1]])
