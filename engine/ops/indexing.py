@@ -102,6 +102,16 @@ def _is_advanced(k: Any) -> bool:
     return isinstance(k, (list, Tensor, np.ndarray, bool))
 
 
+def _spanned(keys: tuple[Any, ...]) -> int:
+    """How many dimensions ``keys`` index (None: none; a mask: as many as it has)."""
+    return sum(0 if k is None else _mask_ndim(k) or 1 for k in keys)
+
+
+def _mask_ndim(k: Any) -> int:
+    data = k._data if isinstance(k, Tensor) else k
+    return data.ndim if isinstance(data, np.ndarray) and data.dtype == np.bool_ else 0
+
+
 def _picked_numel(shape: tuple[int, ...], keys: tuple[Any, ...]) -> int:
     """An upper bound of the elements ``x[keys]`` picks (index arrays broadcast together, other dims kept), worked
     out before numpy builds it: ``x[torch.zeros(10**6, dtype=torch.long)]`` of a 1000 x 1000 ``x`` is refused."""
@@ -247,6 +257,11 @@ def getitem(a: Tensor, key: Any) -> Tensor:
     keys = _checked_keys(raw)
     key = keys if isinstance(key, tuple) else keys[0]
     if any(_is_advanced(k) for k in keys):
+        ints = [i for i, k in enumerate(keys) if type(k) is int]
+        if ints:  # PyTorch selects by the ints first (SelectBackward0), then picks from what is left (IndexBackward0)
+            i = ints[-1]
+            d = _spanned(keys[:i]) if Ellipsis not in keys[:i] else a._data.ndim - _spanned(keys[i:])
+            return getitem(getitem(a, (slice(None),) * d + (keys[i],)), keys[:i] + keys[i + 1 :])
         np_key = tuple(k._data if isinstance(k, Tensor) else k for k in keys)
         for k in np_key:
             if isinstance(k, np.ndarray) and k.dtype.kind == "f":
