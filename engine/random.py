@@ -24,6 +24,7 @@ import secrets
 from typing import Any
 
 import numpy as np
+from numpy.random.bit_generator import ISeedSequence
 
 from engine.numerics import native
 from engine.run_state import address_of, serial_hash, state
@@ -33,6 +34,24 @@ _F = np.float32
 
 
 DEFAULT_SEED = 67280421310721  # what a fresh torch.Generator() starts from
+
+
+class _NoSeed(ISeedSequence):
+    """What numpy's MT19937 first fills its state from, before ``legacy_mersenne`` seeds it as ``RandomState(s)``
+    does: a list of zeros (numpy's own unseeded path draws OS entropy and hashes it: ~100 times as long)."""
+
+    def generate_state(self, n_words: int, dtype: Any = np.uint32) -> Any:
+        return [0] * n_words
+
+
+_NO_SEED = _NoSeed()
+
+
+def legacy_mersenne(seed: Any) -> np.random.RandomState:
+    """``np.random.RandomState(seed)``, the same state bit for bit, made without drawing entropy first."""
+    bits = np.random.MT19937(_NO_SEED)
+    bits._legacy_seeding(seed)
+    return np.random.RandomState(bits)
 
 
 class Generator:
@@ -58,7 +77,7 @@ class Generator:
             raise RuntimeError(f"manual_seed expected a long, but got {type(seed).__name__}")
         seed = int(seed)
         self._seed = seed & 0xFFFFFFFFFFFFFFFF
-        self._rs = np.random.RandomState(self._seed & 0xFFFFFFFF)
+        self._rs = legacy_mersenne(self._seed & 0xFFFFFFFF)
         self._next_normal: float | None = None
         return self
 
