@@ -78,6 +78,7 @@ class Generator:
         seed = int(seed)
         self._seed = seed & 0xFFFFFFFFFFFFFFFF
         self._rs = legacy_mersenne(self._seed & 0xFFFFFFFF)
+        self._raw = self._rs._bit_generator.random_raw  # the twister's next words, as randint(0, 2**32) draws them
         self._next_normal: float | None = None
         return self
 
@@ -93,7 +94,7 @@ class Generator:
     def _u32(self, n: int) -> np.ndarray:
         if n == 0:
             return np.zeros(0, dtype=np.uint32)
-        return self._rs.randint(0, 2**32, size=n, dtype=np.uint32)
+        return self._raw(n).astype(np.uint32)  # randint(0, 2**32, n, uint32)'s words, without its checks
 
     def _u64(self, n: int) -> np.ndarray:
         w = self._u32(2 * n).astype(np.uint64).reshape(n, 2)
@@ -276,7 +277,7 @@ def _normal_fill(gen: Generator, n: int, mean: float, std: float, dt: np.dtype) 
     if n % 16:
         tail = gen._unit(16, work).astype(work)
         data[n - 16 :] = bm(tail.reshape(1, 16), mean, std).reshape(-1)
-    return data.astype(dt)
+    return data.astype(dt, copy=False)
 
 
 # ---- the run's generator ---------------------------------------------------------------------------------------

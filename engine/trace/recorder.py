@@ -54,6 +54,10 @@ def _dtype_name(dtype: Any) -> str:
     return name
 
 
+def _ignore(_: Any) -> None:
+    pass
+
+
 def _engine_function(fn: Any) -> bool:
     return isinstance(fn, types.FunctionType) and (fn.__module__ or "").startswith(("engine.", "torch"))
 
@@ -196,6 +200,13 @@ class Recorder:
         """The program ended: what is held goes out (a loop left open by a generator lets its last iteration out)."""
         self.flush()
         self._folder.close()
+
+    def detach(self) -> None:
+        """The run is over, its events all written: drop the links back to this recorder (its folder's, and the
+        meter's that announces through it), so that it goes with its run by reference counting, not at a later
+        garbage collection that would walk all its events first."""
+        self._folder = Folder(_ignore)
+        self.announce = _ignore
 
     # -- modules ------------------------------------------------------------------------------------------------
 
