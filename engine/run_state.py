@@ -72,6 +72,7 @@ class RunState:
         "machine",
         "identities",
         "serials",
+        "floats_quiet",
     )
 
     def __init__(self, observer: Observer | None = None, budget: Any = None) -> None:
@@ -85,6 +86,7 @@ class RunState:
         self.machine: str | None = None  # why the run read the machine (a limit, a caught MemoryError, an address)
         self.identities: dict[int, tuple[Any, int]] | None = None  # id(obj) -> (reference, serial): see serial_of
         self.serials = 0
+        self.floats_quiet = False  # numpy's float errors are ignored for the whole run (np.errstate around it)
 
 
 _default = RunState()

@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from engine import random as engine_random
 from engine.run_state import RunState, use_state
 from engine.sandbox import Budget, Interpreter, Limits, parse
@@ -185,7 +187,8 @@ def run(
     run_state = RunState(observer=Meter(budget, recorder), budget=budget)
     run_state.generator = generator = _LazyGenerator(seed, fresh, run_state)
     stdout = ""
-    with use_state(run_state), _fewer_collections():
+    run_state.floats_quiet = True  # inf/nan follow IEEE rules silently in every op, as in PyTorch
+    with use_state(run_state), _fewer_collections(), np.errstate(all="ignore"):
         try:
             tree = parse(code, limits)
             interp = Interpreter(_make_modules(), budget, recorder)
@@ -206,6 +209,7 @@ def run(
         if interp is not None:
             interp.close()  # the run's objects go now, by their counts, before collections are frequent again
             interp = None
+        recorder.detach()
     if generator.code_seed is not None:
         seed = generator.code_seed  # torch.manual_seed(s) came first: s replays the run and is what the code says
     run_state.generator = None  # it refers back to run_state: without this, a cycle only a collection would free
