@@ -31,7 +31,7 @@ from engine.sandbox.expressions import EVAL
 from engine.sandbox.functions import UserFunction
 from engine.sandbox.generators import generator_call
 from engine.sandbox.policy import engine_type, set_attr
-from engine.sandbox.safe_builtins import EXCEPTIONS, UNAVAILABLE, make_builtins
+from engine.sandbox.safe_builtins import EXCEPTIONS, PLAIN_BUILTINS, UNAVAILABLE, make_builtins
 from engine.sandbox.safe_math import make_math
 from engine.sandbox.sizes import NESTED, check_nested
 from engine.sandbox.statements import EXEC
@@ -39,6 +39,7 @@ from engine.sandbox.typeview import TypeOf
 from engine.stdlib import RunStdlib
 
 _MISSING: Any = object()
+_EXCEPTION_TYPES = frozenset(PLAIN_BUILTINS[name] for name in EXCEPTIONS)  # Python's own: the same in every run
 RECURSION_HEADROOM = 6000  # Python frames: ~12 per nested user call, 2 per syntax level
 _SIGNALS = (BreakSignal, ContinueSignal, ReturnSignal)
 
@@ -71,7 +72,7 @@ class Interpreter:
         self.builtins["super"] = make_super(self)
         self.builtins["type"] = TypeOf(self.builtins, self.all_modules, lambda cls: cls.__module__ in PER_RUN_MODULES)
         self.builtins["__name__"] = "__main__"
-        self.exception_types = frozenset(self.builtins[name] for name in EXCEPTIONS)
+        self.exception_types = _EXCEPTION_TYPES
         self.handling: list[BaseException] = []  # exceptions being handled (for a bare `raise`)
         self.globals: dict[str, Any] = {}
         self.finished = False  # the run is over: nothing of it runs any more (a dropped generator's clean-up)

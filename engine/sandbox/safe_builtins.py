@@ -131,7 +131,7 @@ def _concatenated(items: Any, start: list[Any] | tuple[Any, ...]) -> Any:
     return tuple(out) if type(start) is tuple else start + base(out[len(start) :])
 
 
-_PLAIN: dict[str, Any] = {name: getattr(builtins, name) for name in NAMES + EXCEPTIONS}  # Python's own, as they are
+PLAIN_BUILTINS: dict[str, Any] = {name: getattr(builtins, name) for name in NAMES + EXCEPTIONS}  # Python's own
 
 
 def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
@@ -276,7 +276,7 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         check_nested(cls, budget)  # nested tuples of classes are walked in full
         return isinstance(obj, unwrap(cls))
 
-    names: dict[str, Any] = dict(_PLAIN)
+    names: dict[str, Any] = dict(PLAIN_BUILTINS)
     names.update(types_)
     names.update(
         print=print_,
