@@ -266,16 +266,23 @@ def _box_muller16_double(blocks: np.ndarray, mean: float, std: float) -> np.ndar
     return out
 
 
+def _units(gen: Generator, n: int, is32: bool) -> np.ndarray:
+    """``gen._unit(n, dtype)`` in the working dtype. float32's are made in float32 at once: 24 random bits times
+    2**-24 is exact in float32 as in float64, so the values are the same."""
+    if is32:
+        return (gen._u32(n) & np.uint32(0xFFFFFF)).astype(np.float32) * np.float32(2.0**-24)
+    return gen._unit(n, np.float64)
+
+
 def _normal_fill(gen: Generator, n: int, mean: float, std: float, dt: np.dtype) -> np.ndarray:
     is32 = dt != np.float64
-    work = np.float32 if is32 else np.float64
     bm = _box_muller16 if is32 else _box_muller16_double
-    data = gen._unit(n, work).astype(work)
+    data = _units(gen, n, is32)
     full = (n // 16) * 16
     if full:
         data[:full] = bm(data[:full].reshape(-1, 16), mean, std).reshape(-1)
     if n % 16:
-        tail = gen._unit(16, work).astype(work)
+        tail = _units(gen, 16, is32)
         data[n - 16 :] = bm(tail.reshape(1, 16), mean, std).reshape(-1)
     return data.astype(dt, copy=False)
 
