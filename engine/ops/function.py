@@ -24,6 +24,7 @@ Example::
 
 from __future__ import annotations
 
+import functools
 import weakref
 from typing import Any, ClassVar
 
@@ -195,27 +196,40 @@ class Function(Node):
             >>> (x * y).grad_fn.formulas()
             ['{grad} · {1}', '{grad} · {0}']
         """
-        templates = self._templates()
+        present = tuple(node is not None for node, _ in self.next_functions)
+        constants = tuple(self.__dict__.get("_constants", {}).items())
         shapes = self.__dict__.get("_in_shapes", ())
-        out_shape = _broadcast(shapes) if self.broadcasts and shapes else None
-        constants = self.__dict__.get("_constants", {})
-        found: list[str | None] = []
-        for i, (node, _) in enumerate(self.next_functions):
-            text = templates[i] if i < len(templates) else templates[-1] if templates else None
-            if node is None or text is None:
-                found.append(None)
-                continue
-            text = text.replace("{i}", f"{{{i}}}")
-            if out_shape is not None and i < len(shapes) and shapes[i] != out_shape:
-                text += f" summed to {{{i}.shape}}"
-            for j, value in constants.items():
-                text = text.replace(f"{{{j}}}", value)
-            found.append(text)
-        return found
+        return list(_formulas(tuple(self._templates()), shapes, self.broadcasts, constants, present))
 
     def _templates(self) -> tuple[str | None, ...]:
         """The templates of this node (an op whose formula depends on its parameters overrides this)."""
         return type(self).templates
+
+
+@functools.lru_cache(maxsize=4096)
+def _formulas(
+    templates: tuple[str | None, ...],
+    shapes: tuple[tuple[int, ...], ...],
+    broadcasts: bool,
+    constants: tuple[tuple[int, str], ...],
+    present: tuple[bool, ...],
+) -> tuple[str | None, ...]:
+    """``Function.formulas`` of a node with these templates, input shapes, constants and edges (None where absent):
+    the same few nodes run in every pass of a loop, so each is written once."""
+    out_shape = _broadcast(shapes) if broadcasts and shapes else None
+    found: list[str | None] = []
+    for i, here in enumerate(present):
+        text = templates[i] if i < len(templates) else templates[-1] if templates else None
+        if not here or text is None:
+            found.append(None)
+            continue
+        text = text.replace("{i}", f"{{{i}}}")
+        if out_shape is not None and i < len(shapes) and shapes[i] != out_shape:
+            text += f" summed to {{{i}.shape}}"
+        for j, value in constants:
+            text = text.replace(f"{{{j}}}", value)
+        found.append(text)
+    return tuple(found)
 
 
 def number(v: Any) -> str:

@@ -26,6 +26,7 @@ Example::
 
 from __future__ import annotations
 
+import functools
 import re
 import types
 from collections.abc import Callable
@@ -66,6 +67,11 @@ _PLACE = re.compile(r"\{(\d+)(\.shape)?\}")
 
 
 def _renumber(formulas: list[str | None], edges: list[int]) -> list[str | None]:
+    return list(_renumbered(tuple(formulas), tuple(edges)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _renumbered(formulas: tuple[str | None, ...], edges: tuple[int, ...]) -> tuple[str | None, ...]:
     """Templates number a node's inputs as ``next_functions`` does; the trace numbers only those it tracks (the
     tensor event's ``inputs``, the ``edges`` kept). Renumber to the trace's order, so ``{0}`` is ``inputs[0]``; an
     input the trace doesn't have (a constant tensor) is written ``(a constant)``."""
@@ -75,7 +81,7 @@ def _renumber(formulas: list[str | None], edges: list[int]) -> list[str | None]:
         j = int(m.group(1))
         return f"{{{where[j]}{m.group(2) or ''}}}" if j in where else "(a constant)"
 
-    return [None if f is None else _PLACE.sub(put, f) for f in formulas]
+    return tuple(None if f is None else _PLACE.sub(put, f) for f in formulas)
 
 
 class Recorder:
