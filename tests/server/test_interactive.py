@@ -53,14 +53,18 @@ def _short_runs(url: str, count: int) -> list[float]:
     return latencies
 
 
-def _beside(url: str, attackers: list[Callable[[httpx.Client, int], httpx.Response]], count: int) -> list[float]:
+def _beside(
+    url: str, attackers: list[Callable[[httpx.Client, int], httpx.Response]], count: int, warm: float = 1.0
+) -> list[float]:
+    """``count`` short runs of a student, starting ``warm`` seconds after ``attackers`` began (each a client of its
+    own, back to back, until the student is done); their latencies."""
     stop = threading.Event()
     results: list[list[int]] = []
     threads = [threading.Thread(target=lambda s=s: results.append(_flood(url, stop, s))) for s in attackers]
     for thread in threads:
         thread.start()
     try:
-        time.sleep(1.0)  # the attackers' runs are under way
+        time.sleep(warm)  # the attackers' runs are under way
         return _short_runs(url, count)
     finally:
         stop.set()
@@ -96,4 +100,28 @@ def test_big_answers_of_others_do_not_hold_up_a_short_run(server: str) -> None:
     (0.7-2.2 s here; server/preload.py imports it before the workers fork); and big answers no longer pass through the
     pool's shared result pipe (server/worker.py: ``ship``)."""
     latencies = _beside(server, [_big_grad(k) for k in range(4)], count=20)
+    assert max(latencies) < 1.0, [round(t, 3) for t in latencies]
+
+
+@pytest.fixture(scope="module")
+def small_server() -> Iterator[str]:
+    env = {"GRADTRACE_WORKERS": "4", "GRADTRACE_MAX_SECONDS": "3", "GRADTRACE_ANSWER_CACHE_MB": "0"}
+    with running_server(env) as url:
+        yield url
+
+
+def _endless(k: int) -> Callable[[httpx.Client, int], httpx.Response]:
+    def send(client: httpx.Client, n: int) -> httpx.Response:
+        code = f"while True:\n    pass\n# {k} {n}\n"
+        return client.post("/api/run", json={"code": code}, headers={"X-Forwarded-For": f"198.51.100.{k + 1}"})
+
+    return send
+
+
+def test_clients_of_long_runs_leave_a_worker_to_short_runs_from_their_first_run(small_server: str) -> None:
+    """Four clients whose runs each take 3 s (the time limit) on a server of four workers. Once each has run once,
+    its runs count as long (server/dispatch.py: ``LONG_RUN``) and they share three workers, so the student's runs
+    start at once. Before, a client had to be charged ``COSTLY`` (4 s, two such runs) first: the four took every
+    worker and the student waited for the next to end (up to 3 s)."""
+    latencies = _beside(small_server, [_endless(k) for k in range(4)], count=8, warm=3.5)
     assert max(latencies) < 1.0, [round(t, 3) for t in latencies]
