@@ -8,14 +8,16 @@ tests play several clients (documentation addresses) from here. The attackers ar
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
 
 import httpx
+import psutil
 import pytest
 
-from tests.conftest import running_server
+from tests.conftest import running_server, start_server
 
 BIG_GRAD = "sum((x * {k}).sum() for i in range(1000))"  # 6,000 events, a 0.9 MB answer
 SHORT = "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\n(x * x).sum().backward()\nprint(x.grad)\n"
@@ -125,3 +127,34 @@ def test_clients_of_long_runs_leave_a_worker_to_short_runs_from_their_first_run(
     worker and the student waited for the next to end (up to 3 s)."""
     latencies = _beside(small_server, [_endless(k) for k in range(4)], count=8, warm=3.5)
     assert max(latencies) < 1.0, [round(t, 3) for t in latencies]
+
+
+def test_a_long_run_yields_the_cpu_after_50_ms_and_its_worker_is_restored_after() -> None:
+    """server/guards.py's Demotion, over HTTP: while an endless program runs, its worker's niceness is 19 (the
+    lowest priority: short runs and the event loop get the CPU first); once it has ended, no worker stays demoted."""
+    proc, url = start_server({"GRADTRACE_WORKERS": "2", "GRADTRACE_MAX_SECONDS": "2"})
+    try:
+        server = psutil.Process(proc.pid)
+        if os.getpriority(os.PRIO_PROCESS, 0) != 0 or os.geteuid() != 0:
+            pytest.skip("demotion needs the right to lower niceness back (root) and a server at niceness 0")
+
+        def niceness() -> list[int]:
+            return sorted(child.nice() for child in server.children(recursive=True) if child.status() != "zombie")
+
+        long_run = threading.Thread(
+            target=lambda: httpx.post(f"{url}/api/run", json={"code": "while True:\n    pass\n"}, timeout=30)
+        )
+        long_run.start()
+        seen: set[int] = set()
+        deadline = time.monotonic() + 1.5
+        while time.monotonic() < deadline and 19 not in seen:
+            seen.update(niceness())
+            time.sleep(0.02)
+        assert 19 in seen
+        long_run.join()
+        short = httpx.post(f"{url}/api/run", json={"code": SHORT}, timeout=30)
+        assert short.json()["stdout"] == SHORT_STDOUT
+        assert 19 not in niceness()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
