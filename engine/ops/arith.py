@@ -193,6 +193,7 @@ class DivBackward0(Function):
         inplace_operator="__itruediv__",
         more_overloads=("both", None),
         inplace_more_overloads=("method", None),
+        aliases=("divide", "true_divide"),
     )
     templates = ("{grad} / {1}", "−{grad} · {0} / {1}²")
     broadcasts = True
@@ -251,13 +252,6 @@ def _trunc_div(a: Any, b: Any) -> Tensor:
     with np.errstate(all="ignore"):
         out = np.trunc(a._data / b._data)
     return made(out.astype(a._data.dtype))
-
-
-def remainder(a: Any, b: Any) -> Tensor:
-    a, b = binary_operands(a, b)
-    _int_zero_check(b)
-    with np.errstate(all="ignore"):
-        return made(np.remainder(a._data, b._data))
 
 
 class NegBackward0(Function):
@@ -413,7 +407,6 @@ tensor_methods(
         "__rpow__": operand(lambda a, b: pow(b, a)),
         "__floordiv__": operand(floor_divide),
         "__rfloordiv__": reflected(floor_divide),
-        "__mod__": operand(remainder),
         "__pos__": lambda self: self,
         "__neg__": neg,
     }
