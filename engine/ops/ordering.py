@@ -22,6 +22,7 @@ from engine.ops.function import Function
 from engine.ops.operands import check_alloc, made
 from engine.ops.pieces import GatherBackward0
 from engine.ops.reduce import MaxMinResult
+from engine.ops.stdsort import std_sort_order
 from engine.tensor import Tensor, _dim
 
 _SORT = (
@@ -46,12 +47,26 @@ class TopkBackward0(GatherBackward0):
     """The k largest values: their gradients go back to where they came from, zeros elsewhere."""
 
 
-def _order(a: np.ndarray, dim: int, descending: bool) -> np.ndarray:
+def _order(a: np.ndarray, dim: int, descending: bool, stable: bool = True) -> np.ndarray:
     key = -a if descending and a.dtype.kind != "b" else a
     idx = np.argsort(key, axis=dim, kind="stable")
     if descending and a.dtype.kind == "b":
         idx = np.flip(np.argsort(a, axis=dim, kind="stable"), axis=dim)
-    return idx.astype(np.int64)
+    idx = idx.astype(np.int64)
+    if stable or a.size == 0:
+        return idx
+    # stable=False (the default): slices with equal values (or NaN) in std::sort's order instead
+    n = a.shape[dim]
+    ordered = np.moveaxis(np.take_along_axis(a, idx, axis=dim), dim, -1).reshape(-1, n)
+    redo = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1) | (ordered != ordered).any(axis=1)
+    if not redo.any():
+        return idx
+    rows = np.moveaxis(a, dim, -1).reshape(-1, n)
+    moved = np.moveaxis(idx, dim, -1)
+    out = moved.reshape(-1, n).copy()
+    for r in np.nonzero(redo)[0]:
+        out[r] = std_sort_order(rows[r], descending)
+    return np.moveaxis(out.reshape(moved.shape), -1, dim)
 
 
 @torch_op("sort", signature=_SORT, keepdims=True)
@@ -60,13 +75,13 @@ def sort(a: Tensor, dim: int = -1, descending: bool = False, stable: bool = Fals
     d = _dim(dim, max(a._data.ndim, 1))
     if a._data.ndim == 0:
         return SortResult(shape.clone(a), made(np.zeros((), dtype=np.int64)))
-    idx = _order(a._data, d, descending)
+    idx = _order(a._data, d, descending, bool(stable))
     return SortResult(SortBackward0.apply(a, dim=d, index=idx), made(idx))
 
 
 @torch_op("argsort", signature=_SORT, keepdims=True)
 def argsort(a: Tensor, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
-    return sort(a, dim, descending).indices
+    return sort(a, dim, descending, stable).indices
 
 
 @torch_op("topk", signature="Tensor input, int k, int dim=-1, bool largest=True, bool sorted=True")
