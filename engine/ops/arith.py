@@ -254,13 +254,6 @@ def _trunc_div(a: Any, b: Any) -> Tensor:
     return made(out.astype(a._data.dtype))
 
 
-def remainder(a: Any, b: Any) -> Tensor:
-    a, b = binary_operands(a, b)
-    _int_zero_check(b)
-    with quiet_floats():
-        return made(np.remainder(a._data, b._data))
-
-
 class NegBackward0(Function):
     """-a: the gradient is negated."""
 
@@ -414,7 +407,6 @@ tensor_methods(
         "__rpow__": operand(lambda a, b: pow(b, a)),
         "__floordiv__": operand(floor_divide),
         "__rfloordiv__": reflected(floor_divide),
-        "__mod__": operand(remainder),
         "__pos__": lambda self: self,
         "__neg__": neg,
     }
