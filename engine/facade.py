@@ -294,7 +294,14 @@ def make_modules() -> dict[str, Namespace]:
         "torch.utils.data.dataloader", {k: data_members[k] for k in ("DataLoader", "Dataset", "default_collate")}
     )
     data_ns = Namespace("torch.utils.data", {**data_members, "dataset": dataset_ns, "dataloader": dataloader_ns})
-    utils_ns = Namespace("torch.utils", {"data": data_ns})
+    backcompat_ns = Namespace(  # PyTorch's old broadcast/keepdim warnings: flags a learner may set, nothing more
+        "torch.utils.backcompat",
+        {
+            f"{kind}_warning": Flags(f"torch.utils.backcompat.{kind}_warning", {"enabled": False}, "backcompat")
+            for kind in ("broadcast", "keepdim")
+        },
+    )
+    utils_ns = Namespace("torch.utils", {"data": data_ns, "backcompat": backcompat_ns})
     functional_ag = Namespace(
         "torch.autograd.functional",  # gradcheck lives in torch.autograd only, as in PyTorch
         _functional_ag_members(),
@@ -348,6 +355,7 @@ def make_modules() -> dict[str, Namespace]:
         "torch.utils.data": data_ns,
         "torch.utils.data.dataset": dataset_ns,
         "torch.utils.data.dataloader": dataloader_ns,
+        "torch.utils.backcompat": backcompat_ns,
         "torch.linalg": linalg_ns,
         "torch.functional": functional_torch,
         **platform,
