@@ -202,7 +202,6 @@ def test_backcompat_warnings_are_flags_of_the_run() -> None:
         "import torch\nimport torch.utils.backcompat\nprint(torch.utils.backcompat.broadcast_warning.enabled)\n"
         "torch.utils.backcompat.broadcast_warning.enabled = True\n"
         "print(torch.utils.backcompat.broadcast_warning.enabled, torch.utils.backcompat.keepdim_warning.enabled)\n"
-        "torch.utils.backcompat.broadcast_warning.enabled = False\n"
         "try:\n    torch.utils.backcompat.broadcast.warning.enabled = True\nexcept AttributeError as e:\n    print(e)\n"
     )
     assert engine.run(code).stdout == torch_stdout(code)
