@@ -203,6 +203,7 @@ def test_backcompat_warnings_are_flags_of_the_run() -> None:
         "torch.utils.backcompat.broadcast_warning.enabled = True\n"
         "print(torch.utils.backcompat.broadcast_warning.enabled, torch.utils.backcompat.keepdim_warning.enabled)\n"
         "try:\n    torch.utils.backcompat.broadcast.warning.enabled = True\nexcept AttributeError as e:\n    print(e)\n"
+        "try:\n    torch.utils.backcompat.keepdim_warning.enabled = 1\nexcept RuntimeError as e:\n    print(e)\n"
     )
     assert engine.run(code).stdout == torch_stdout(code)
     assert engine.run("import torch\nprint(torch.utils.backcompat.broadcast_warning.enabled)").stdout == "False\n"
