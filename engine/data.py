@@ -108,6 +108,26 @@ def default_collate(batch: list[Any]) -> Any:
     return batch
 
 
+def _tensor_rows(dataset: Any, indices: list[int]) -> list[Tensor] | None:
+    """A batch of a ``TensorDataset`` (or of a ``Subset`` of one, as ``random_split`` makes) gathered by one index op
+    per tensor: the values, dtype and shape that stacking its rows one by one gives (``default_collate``), made as
+    one tensor each instead of one per row. None where that would not be the same: another dataset, a tensor that
+    requires grad (stacking makes a ``StackBackward0``), an index out of range (the row-by-row path raises)."""
+    while type(dataset) is Subset:
+        inner = dataset.indices
+        if any(not -len(inner) <= i < len(inner) for i in indices):
+            return None
+        indices = [inner[i] for i in indices]
+        dataset = dataset.dataset
+    if type(dataset) is not TensorDataset or any(t.requires_grad for t in dataset.tensors):
+        return None
+    n = len(dataset)
+    if any(type(i) is not int or not -n <= i < n for i in indices):
+        return None
+    rows = tensor(indices)
+    return [t[rows] for t in dataset.tensors]
+
+
 class DataLoader:
     """Batches of a dataset: ``for xb, yb in DataLoader(ds, batch_size=32, shuffle=True)``."""
 
@@ -164,10 +184,17 @@ class DataLoader:
         for i in order:
             batch.append(i)
             if len(batch) == self.batch_size:
-                yield self.collate_fn([self.dataset[j] for j in batch])
+                yield self._batch(batch)
                 batch = []
         if batch and not self.drop_last:
-            yield self.collate_fn([self.dataset[j] for j in batch])
+            yield self._batch(batch)
+
+    def _batch(self, indices: list[int]) -> Any:
+        if self.collate_fn is default_collate:
+            rows = _tensor_rows(self.dataset, indices)
+            if rows is not None:
+                return rows
+        return self.collate_fn([self.dataset[j] for j in indices])
 
     def __len__(self) -> int:
         n = len(self.dataset)

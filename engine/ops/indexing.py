@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes
+from engine.meta import is_meta
 from engine.ndarray import Scalar, ndarray
 from engine.ops.api import tensor_methods, torch_op
 from engine.ops.function import Function
@@ -147,6 +148,24 @@ def _check_masks(shape: tuple[int, ...], keys: tuple[Any, ...]) -> None:
             dim += 1
 
 
+def _check_broadcast(keys: tuple[Any, ...]) -> None:
+    """The index tensors (a k-dimensional mask counts as k of its true count) broadcast together, checked before
+    their bounds, with PyTorch's message."""
+    shapes: list[tuple[int, ...]] = []
+    for k in keys:
+        if isinstance(k, np.ndarray) and k.dtype == np.bool_:
+            shapes += [(int(np.count_nonzero(k)),)] * max(k.ndim, 1)
+        elif isinstance(k, (np.ndarray, list)):
+            shapes.append(np.shape(k))
+    try:
+        np.broadcast_shapes(*shapes)
+    except ValueError:
+        listed = ", ".join("[" + ", ".join(map(str, sh)) + "]" for sh in shapes)
+        raise IndexError(
+            f"shape mismatch: indexing tensors could not be broadcast together with shapes {listed}"
+        ) from None
+
+
 def _check_bounds(shape: tuple[int, ...], keys: tuple[Any, ...]) -> None:
     """Integer index arrays within their dimensions, reported as PyTorch does: the dimension counted among the
     indexed ones (slices and plain ints aside), the first bad value in order."""
@@ -191,6 +210,9 @@ def _checked_keys(keys: tuple[Any, ...]) -> tuple[Any, ...]:
                 k = [int(e) for e in k]
         elif isinstance(k, str):
             raise TypeError(f"new(): invalid data type '{type(k).__name__}'")
+        elif isinstance(k, range):  # ints, as a list (``logprobs[range(n), Yb]``), sized before it is made
+            check_alloc(len(k))
+            k = np.arange(k.start, k.stop, k.step, dtype=np.int64)
         elif isinstance(k, (ndarray, Scalar)):  # numpy's (engine/ndarray): its real array, or the int it holds
             k = np.asarray(k) if isinstance(k, ndarray) else operator.index(k)
         elif not (isinstance(k, (int, slice, Tensor, list, np.ndarray)) or k is None or k is Ellipsis):
@@ -229,9 +251,11 @@ def getitem(a: Tensor, key: Any) -> Tensor:
         for k in np_key:
             if isinstance(k, np.ndarray) and k.dtype.kind == "f":
                 raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
-        _check_masks(a._data.shape, np_key)
-        _check_bounds(a._data.shape, np_key)
-        check_alloc(_picked_numel(a._data.shape, np_key))
+        if not is_meta(a._data) and not any(is_meta(k) for k in np_key):  # (meta indices: no values to check)
+            _check_masks(a._data.shape, np_key)
+            _check_broadcast(np_key)
+            _check_bounds(a._data.shape, np_key)
+            check_alloc(_picked_numel(a._data.shape, np_key))
         return IndexBackward0.apply(a, key=np_key if len(np_key) > 1 else np_key[0])
     n_real = sum(1 for k in keys if k is not None and k is not Ellipsis)
     if a._data.ndim == 0 and n_real and all(isinstance(k, int) for k in keys):

@@ -99,7 +99,7 @@ def cat(tensors: Any, dim: int = 0) -> Tensor:
                     f"Sizes of tensors must match except in dimension {d}. Expected size {x} but got size {y} for "
                     f"tensor number {i} in the list."
                 )
-    check_alloc(sum(t_._data.size for t_ in ts))  # the result's size, asked before numpy builds it
+    check_alloc(sum(t_._data.size for t_ in ts), *ts)  # the result's size, asked before numpy builds it
     return CatBackward0.apply(*ts, dim=d)
 
 
@@ -115,7 +115,7 @@ def stack(tensors: Any, dim: int = 0) -> Tensor:
                 f"stack expects each tensor to be equal size, but got [{', '.join(map(str, ts[0]._data.shape))}] at "
                 f"entry 0 and [{', '.join(map(str, t_._data.shape))}] at entry {i}"
             )
-    check_alloc(len(ts) * ts[0]._data.size)  # the result's size, asked before numpy builds it
+    check_alloc(len(ts) * ts[0]._data.size, *ts)  # the result's size, asked before numpy builds it
     return StackBackward0.apply(*ts, dim=_dim(dim, ts[0]._data.ndim + 1))
 
 

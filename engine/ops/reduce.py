@@ -16,8 +16,10 @@ from typing import Any
 import numpy as np
 
 from engine.graph import edge
+from engine.meta import MetaArray, is_meta
 from engine.ops.api import torch_op
 from engine.ops.function import NO_CTX, Function, Unsupported
+from engine.ops.meta_rules import reduced
 from engine.ops.operands import binary, made
 from engine.ops.summation import torch_mean, torch_sum
 from engine.run_state import state
@@ -196,7 +198,13 @@ class MaxBackward0(Function):
         if record:
             ctx._needs_input_grad = (True,)
             ctx.next_functions = (edge(a),)
-        vals, idx = cls._forward(ctx if record else NO_CTX, a._data, **params)
+        if is_meta(a._data):  # the meta device: the shapes only
+            shape = reduced(a._data.shape, params["dim"], params["keepdim"])
+            vals, idx = MetaArray(shape, a._data.dtype), MetaArray(shape, np.int64)
+            if record:
+                ctx._in_shapes = (a._data.shape,)
+        else:
+            vals, idx = cls._forward(ctx if record else NO_CTX, a._data, **params)
         values = Tensor._make(vals, ctx, record)
         indices = Tensor._make(idx)
         obs = st.observer
@@ -361,6 +369,8 @@ def prod(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
 
 @torch_op("argmax", signature="Tensor input, int? dim=None, bool keepdim=False", keepdims=True)
 def argmax(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
+    if is_meta(a._data):
+        return made(MetaArray(reduced(a._data.shape, dim, keepdim), np.int64))
     if dim is None:
         return made(np.asarray(np.argmax(a._data), dtype=np.int64))
     return made(np.asarray(np.argmax(a._data, axis=_dim(dim, a.dim()), keepdims=keepdim), dtype=np.int64))
@@ -368,6 +378,8 @@ def argmax(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
 
 @torch_op("argmin", signature="Tensor input, int? dim=None, bool keepdim=False", keepdims=True)
 def argmin(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
+    if is_meta(a._data):
+        return made(MetaArray(reduced(a._data.shape, dim, keepdim), np.int64))
     if dim is None:
         return made(np.asarray(np.argmin(a._data), dtype=np.int64))
     return made(np.asarray(np.argmin(a._data, axis=_dim(dim, a.dim()), keepdims=keepdim), dtype=np.int64))

@@ -234,7 +234,9 @@ def get_attr(obj: Any, name: str, budget: Budget) -> Any:
             return obj.lookup(name)
         if name == "__name__":
             return _name_of(obj)
-        if name == "__version__" and type(obj).__name__ == "Namespace" and engine_type(t):
+        if name == "__version__" and (
+            (t is SafeNamespace and name in obj.__dict__) or (type(obj).__name__ == "Namespace" and engine_type(t))
+        ):
             return _checked_result(getattr(obj, name), name)
         if not _private_ok(obj, name):
             raise NotSupported(f"attribute '{name}' is not accessible")
