@@ -89,11 +89,12 @@ class Function(Node):
     @classmethod
     def apply(cls, *inputs: Tensor, **params: Any) -> Tensor:
         st = state()
-        record = st.grad_enabled and any(t._requires_grad for t in inputs)
+        needs = tuple([t._requires_grad for t in inputs])  # (lists: a generator costs more on a few inputs)
+        record = st.grad_enabled and any(needs)
         ctx: Any = cls() if record else NO_CTX
         if record:
-            ctx._needs_input_grad = tuple(t._requires_grad for t in inputs)
-            ctx.next_functions = tuple(edge(t) for t in inputs)
+            ctx._needs_input_grad = needs
+            ctx.next_functions = tuple([edge(t) for t in inputs])
         if st.floats_quiet:  # the run ignores them already (engine.runner)
             out = cls._forward(ctx, *[t._data for t in inputs], **params)
         else:
@@ -108,7 +109,7 @@ class Function(Node):
             out = arr
         result = Tensor._make(out, ctx if record else None, record)
         if record:
-            ctx._in_shapes = tuple(t._data.shape for t in inputs)
+            ctx._in_shapes = tuple([t._data.shape for t in inputs])
             if ctx._saved:
                 _track_saved(ctx, inputs, result)
                 if st.budget is not None:  # what the node keeps outlives the tensors (y = y.relu() in a loop)
