@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine import dtypes
+from engine.meta import is_meta
 from engine.run_state import state
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -261,7 +262,13 @@ def tensor_repr(t: Tensor) -> str:
     suffixes: list[str] = []
     dt = dtypes.from_numpy(a.dtype)
     has_default_dtype = dt in (dtypes.get_default_dtype(), dtypes.int64, dtypes.bool_)
-    if a.size == 0:
+    if is_meta(a):  # no elements to show: the device, the size, and the dtype unless it is the default float
+        suffixes.append("device='meta'")
+        suffixes.append("size=" + _shape_str(a.shape))
+        if dt is not dtypes.get_default_dtype():
+            suffixes.append("dtype=" + str(dt))
+        body = "..."
+    elif a.size == 0:
         if a.ndim != 1:
             suffixes.append("size=" + _shape_str(a.shape))
         if dt is not dtypes.get_default_dtype():

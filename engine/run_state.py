@@ -72,6 +72,7 @@ class RunState:
         "machine",
         "identities",
         "serials",
+        "default_device",
         "floats_quiet",
     )
 
@@ -86,6 +87,9 @@ class RunState:
         self.machine: str | None = None  # why the run read the machine (a limit, a caught MemoryError, an address)
         self.identities: dict[int, tuple[Any, int]] | None = None  # id(obj) -> (reference, serial): see serial_of
         self.serials = 0
+        self.default_device: list[
+            Any
+        ] = []  # torch.set_default_device / ``with torch.device("meta"):`` (innermost last)
         self.floats_quiet = False  # numpy's float errors are ignored for the whole run (np.errstate around it)
 
 

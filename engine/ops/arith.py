@@ -1,10 +1,8 @@
-"""Arithmetic: ``+ - * / **`` and negation, each with its backward (the derivative a learner would write).
+"""Arithmetic: ``+ - * / **`` and negation, each with its backward (the derivative a learner would write). Example::
 
-Example::
-
-    >>> x = torch.tensor(3., requires_grad=True)
-    >>> y = x * x; y.backward(); x.grad     # d(x*x)/dx = 2x
-    tensor(6.)
+>>> x = torch.tensor(3., requires_grad=True)
+>>> y = x * x; y.backward(); x.grad     # d(x*x)/dx = 2x
+tensor(6.)
 """
 
 from __future__ import annotations
@@ -96,6 +94,7 @@ class SubBackward0(Function):
         inplace_operator="__isub__",
         more_overloads=("both", _ALPHA_SHOWN),
         inplace_more_overloads=("method", _ALPHA_SHOWN_METHOD),
+        aliases=("subtract",),
     )
     broadcasts = True
     _saved_fields = ("alpha",)
@@ -193,6 +192,7 @@ class DivBackward0(Function):
         inplace_operator="__itruediv__",
         more_overloads=("both", None),
         inplace_more_overloads=("method", None),
+        aliases=("divide", "true_divide"),
     )
     templates = ("{grad} / {1}", "−{grad} · {0} / {1}²")
     broadcasts = True
@@ -251,13 +251,6 @@ def _trunc_div(a: Any, b: Any) -> Tensor:
     with run_state.quiet_floats():
         out = np.trunc(a._data / b._data)
     return made(out.astype(a._data.dtype))
-
-
-def remainder(a: Any, b: Any) -> Tensor:
-    a, b = binary_operands(a, b)
-    _int_zero_check(b)
-    with run_state.quiet_floats():
-        return made(np.remainder(a._data, b._data))
 
 
 class NegBackward0(Function):
@@ -413,7 +406,6 @@ tensor_methods(
         "__rpow__": operand(lambda a, b: pow(b, a)),
         "__floordiv__": operand(floor_divide),
         "__rfloordiv__": reflected(floor_divide),
-        "__mod__": operand(remainder),
         "__pos__": lambda self: self,
         "__neg__": neg,
     }

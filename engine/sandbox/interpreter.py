@@ -47,12 +47,13 @@ _SIGNALS = (BreakSignal, ContinueSignal, ReturnSignal)
 class Frame:
     """One scope: the module, a function call, a comprehension or a class body."""
 
-    __slots__ = ("names", "parent", "declared")
+    __slots__ = ("names", "parent", "declared", "fn")
 
-    def __init__(self, names: dict[str, Any], parent: Frame | None) -> None:
+    def __init__(self, names: dict[str, Any], parent: Frame | None, fn: Any = None) -> None:
         self.names = names
         self.parent = parent
         self.declared: dict[str, Frame] | None = None  # `global x` / `nonlocal x`: where x is assigned
+        self.fn = fn  # the user function whose call this frame is (a def inside is `fn.<locals>.name`)
 
 
 class Interpreter:
@@ -269,8 +270,8 @@ class Interpreter:
             names[CLASS_KEY] = fn.owner
             names[SELF_KEY] = names.get(fn.params[0])
         if fn.generator:  # a generator function: nothing of the body runs until the first next()
-            return generator_call(self, Frame(names, fn.closure), fn.qualname, fn.body)
-        self.frame = Frame(names, fn.closure)
+            return generator_call(self, Frame(names, fn.closure, fn), fn.qualname, fn.body)
+        self.frame = Frame(names, fn.closure, fn)
         budget.depth += 1
         try:
             return fn.run_body()

@@ -16,6 +16,7 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+from engine.data import _SingleProcessDataLoaderIter
 from engine.run_state import address_of, read_the_machine
 from engine.sandbox.budget import Budget
 from engine.sandbox.errors import NotSupported
@@ -146,7 +147,10 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         return wrapped
 
     def iter_(*args: Any) -> Counted:
-        return Counted(iter(*args), budget, "iterator")
+        it = iter(*args)
+        if type(it) is _SingleProcessDataLoaderIter:  # has a len; its batches cost the budget as they are made
+            return it
+        return Counted(it, budget, type(it).__name__)  # Python's name in its errors: 'list_iterator' object ...
 
     def range_(*args: Any) -> range:
         r = range(*args)

@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from engine.autograd import AccumulateGrad
+from engine.meta import MetaArray
 from engine.trace.folding import LEDGER, Folder, Loop, iteration_event
 from engine.trace.values import MAX_ELEMENTS, summarize, to_values
 
@@ -302,7 +303,7 @@ class Recorder:
             self._emit({"seq": None, "type": "name", "line": self.line, "tensor": tid, "name": name})
 
     def _values(self, array: Any) -> Any:
-        if array is None:
+        if array is None or type(array) is MetaArray:  # (a meta tensor has no values: None, as for no gradient)
             return None
         if type(array) is not np.ndarray:
             array = np.asarray(array)
@@ -385,7 +386,7 @@ class Recorder:
                 "root": self._id(root),
                 "gradient": self._values(gradient),
                 "retain_graph": bool(retain_graph),
-                "values": self._values(data) if data.size <= SMALL else summarize(data),
+                "values": self._values(data) if data.size <= SMALL or type(data) is MetaArray else summarize(data),
             }
         )
 
