@@ -49,7 +49,7 @@ _NO_SEED = _NoSeed()
 
 def legacy_mersenne(seed: Any) -> np.random.RandomState:
     """``np.random.RandomState(seed)``, the same state bit for bit, made without drawing entropy first."""
-    bits = np.random.MT19937(_NO_SEED)
+    bits = np.random.MT19937(_NO_SEED)  # type: ignore[arg-type]  # (numpy takes any ISeedSequence; its stubs say less)
     bits._legacy_seeding(seed)
     return np.random.RandomState(bits)
 

@@ -158,6 +158,20 @@ def _fewer_collections() -> Iterator[None]:
         gc.set_threshold(*old)
 
 
+def _drop_tracebacks(exc: BaseException) -> None:
+    """Once the error is described: its traceback (and those of the exceptions it chains) holds the frames that
+    handled it, which hold it back: a cycle through the whole interpreter that only a collection would free."""
+    seen: set[int] = set()
+    todo: list[BaseException | None] = [exc]
+    while todo:
+        e = todo.pop()
+        if e is None or id(e) in seen or len(seen) > 1000:
+            continue
+        seen.add(id(e))
+        e.__traceback__ = None
+        todo += [e.__cause__, e.__context__]
+
+
 def _make_modules() -> dict[str, Any]:
     from engine.facade import make_modules
 
@@ -206,6 +220,7 @@ def run(
                 recorder.error(error["type"], error["message"], error["line"])
             except Exception:  # pragma: no cover - a failing on_event callback must not hide the run's error
                 pass
+            _drop_tracebacks(exc)
         if interp is not None:
             interp.close()  # the run's objects go now, by their counts, before collections are frequent again
             interp = None

@@ -229,7 +229,7 @@ void gradtrace_box_muller16_f32(const float *u, float *out, long blocks, double 
    (4 interleaved cascades over rows 4i + k, the last size % 4 rows added to the first, then the other three). */
 static long ceil_log2(long x) { return x <= 2 ? 1 : 64 - __builtin_clzl((unsigned long)(x - 1)); }
 
-#define CASCADE(T, SUFFIX)                                                                                     \
+#define CASCADE(T, SUFFIX, LANES)                                                                                     \
     static T multi_##SUFFIX(const T *y, long n, long stride) {                                                 \
         long power = ceil_log2(n) / 4;                                                                         \
         if (power < 4) power = 4;                                                                              \
@@ -260,18 +260,37 @@ static long ceil_log2(long x) { return x <= 2 ? 1 : 64 - __builtin_clzl((unsigne
     void gradtrace_multi_row_sum_##SUFFIX(const T *x, long n, long m, T *out) {                                \
         for (long j = 0; j < m; j++) out[j] = multi_##SUFFIX(x + j, n, m);                                      \
     }                                                                                                          \
-    void gradtrace_row_sum_##SUFFIX(const T *x, long size, long m, T *out) {                                   \
+    static T row_##SUFFIX(const T *col, long size, long m) {                                                   \
         long si = size / 4;                                                                                    \
-        for (long j = 0; j < m; j++) {                                                                         \
-            const T *col = x + j;                                                                              \
-            T part[4];                                                                                         \
-            for (int k = 0; k < 4; k++) part[k] = multi_##SUFFIX(col + k * m, si, 4 * m);                      \
-            T p = part[0];                                                                                     \
-            for (long r = si * 4; r < size; r++) p = p + col[r * m];                                           \
-            for (int k = 1; k < 4; k++) p = p + part[k];                                                       \
-            out[j] = p;                                                                                        \
+        T part[4];                                                                                             \
+        for (int k = 0; k < 4; k++) part[k] = multi_##SUFFIX(col + k * m, si, 4 * m);                          \
+        T p = part[0];                                                                                         \
+        for (long r = si * 4; r < size; r++) p = p + col[r * m];                                               \
+        for (int k = 1; k < 4; k++) p = p + part[k];                                                           \
+        return p;                                                                                              \
+    }                                                                                                          \
+    void gradtrace_row_sum_##SUFFIX(const T *x, long size, long m, T *out) {                                   \
+        for (long j = 0; j < m; j++) out[j] = row_##SUFFIX(x + j, size, m);                                     \
+    }                                                                                                          \
+    /* inner_sums: each of r rows of n (C order) as ATen sums a contiguous run: under LANES elements one row  \
+       cascade; else a row cascade per lane over the row's full vectors, then from the first on, in order, the \
+       scalar tail and the lanes, + 0. */                                                                       \
+    void gradtrace_inner_sum_##SUFFIX(const T *rows, long r, long n, T *out) {                                \
+        for (long i = 0; i < r; i++) {                                                                         \
+            const T *x = rows + i * n;                                                                         \
+            if (n < LANES) {                                                                                   \
+                out[i] = row_##SUFFIX(x, n, 1);                                                                \
+                continue;                                                                                      \
+            }                                                                                                  \
+            long vs = n / LANES, t0 = vs * LANES;                                                              \
+            T lanes[LANES];                                                                                    \
+            for (int l = 0; l < LANES; l++) lanes[l] = row_##SUFFIX(x + l, vs, LANES);                         \
+            T s = t0 < n ? x[t0] : lanes[0];                                                                   \
+            for (long t = t0 + 1; t < n; t++) s = s + x[t];                                                    \
+            for (int l = t0 < n ? 0 : 1; l < LANES; l++) s = s + lanes[l];                                     \
+            out[i] = s + (T)0;                                                                                 \
         }                                                                                                      \
     }
 
-CASCADE(float, f32)
-CASCADE(double, f64)
+CASCADE(float, f32, 8)
+CASCADE(double, f64, 4)

@@ -62,7 +62,7 @@ def _load_sums(lib: ctypes.CDLL | None) -> dict[tuple[str, Any], Any]:
     found: dict[tuple[str, Any], Any] = {}
     if lib is None:
         return found
-    for kind in ("row", "multi_row"):
+    for kind in ("row", "multi_row", "inner"):
         for suffix, dtype in (("f32", np.dtype(np.float32)), ("f64", np.dtype(np.float64))):
             fn = getattr(lib, f"gradtrace_{kind}_sum_{suffix}", None)
             if fn is None:
@@ -205,6 +205,17 @@ def box_muller16_f32(blocks: np.ndarray, std: float, mean: float) -> np.ndarray 
     out = np.empty(u.shape, np.float32)
     assert _LIB is not None
     _LIB.gradtrace_box_muller16_f32(u.ctypes.data, out.ctypes.data, u.shape[0], std, mean)
+    return out
+
+
+def inner_sums(rows: np.ndarray) -> np.ndarray | None:
+    """``summation.inner_sums`` compiled: rows (R, n) of float32 or float64 to (R,); None when not available."""
+    fn = _SUMS.get(("inner", rows.dtype))
+    if fn is None or not _ON[0] or rows.ndim != 2 or rows.shape[1] == 0:
+        return None
+    c = np.ascontiguousarray(rows)
+    out = np.empty(rows.shape[0], rows.dtype)
+    fn(c.ctypes.data, rows.shape[0], rows.shape[1], out.ctypes.data)
     return out
 
 

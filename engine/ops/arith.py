@@ -11,12 +11,11 @@ from typing import Any
 
 import numpy as np
 
-from engine import dtypes, numerics
+from engine import dtypes, numerics, run_state
 from engine.ops.api import Api, operand, reflected, tensor_methods, torch_op
 from engine.ops.elementwise import ReciprocalBackward0
 from engine.ops.function import Function, number, save_cross
 from engine.ops.operands import binary, binary_operands, check_scalar, made
-from engine.run_state import quiet_floats
 from engine.tensor import Tensor
 
 _SCALAR_OPS = "Tensor# input, Tensor# other"
@@ -242,14 +241,14 @@ def _int_zero_check(b: Tensor) -> None:
 def floor_divide(a: Any, b: Any) -> Tensor:
     a, b = binary_operands(a, b)
     _int_zero_check(b)
-    with quiet_floats():  # float x // 0 is ±inf or nan, silently, as in PyTorch
+    with run_state.quiet_floats():  # float x // 0 is ±inf or nan, silently, as in PyTorch
         return made(np.floor_divide(a._data, b._data))
 
 
 def _trunc_div(a: Any, b: Any) -> Tensor:
     a, b = binary_operands(a, b)
     _int_zero_check(b)
-    with quiet_floats():
+    with run_state.quiet_floats():
         out = np.trunc(a._data / b._data)
     return made(out.astype(a._data.dtype))
 
@@ -310,7 +309,7 @@ def pow_scalar(a: np.ndarray, e: Any) -> np.ndarray:
     """a ** e as PyTorch computes it: exact products for small integer powers, else pow in double precision."""
     if a.dtype.kind != "f":
         return np.power(a, e)
-    with quiet_floats():  # 1 / 0 is inf, silently
+    with run_state.quiet_floats():  # 1 / 0 is inf, silently
         if e == 2:
             return a * a
         if e == 3:

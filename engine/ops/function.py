@@ -92,11 +92,12 @@ class Function(Node):
     @classmethod
     def apply(cls, *inputs: Tensor, **params: Any) -> Tensor:
         st = state()
-        record = st.grad_enabled and any(t._requires_grad for t in inputs)
+        needs = tuple([t._requires_grad for t in inputs])  # (lists: a generator costs more on a few inputs)
+        record = st.grad_enabled and any(needs)
         ctx: Any = cls() if record else NO_CTX
         if record:
-            ctx._needs_input_grad = tuple(t._requires_grad for t in inputs)
-            ctx.next_functions = tuple(edge(t) for t in inputs)
+            ctx._needs_input_grad = needs
+            ctx.next_functions = tuple([edge(t) for t in inputs])
         arrays = [t._data for t in inputs]
         if MetaArray in map(type, arrays):  # the meta device: the shape and dtype only, by the op's meta rule
             out = _meta_forward(cls, ctx, inputs, params)
@@ -115,7 +116,7 @@ class Function(Node):
             out = arr
         result = Tensor._make(out, ctx if record else None, record)
         if record:
-            ctx._in_shapes = tuple(t._data.shape for t in inputs)
+            ctx._in_shapes = tuple([t._data.shape for t in inputs])
             if ctx._saved:
                 _track_saved(ctx, inputs, result)
                 if st.budget is not None:  # what the node keeps outlives the tensors (y = y.relu() in a loop)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import torch
 
-from engine.random import Generator
+from engine.random import Generator, legacy_mersenne
 from engine.run_state import RunState, use_state
 from tests.engine.helpers import run_ours, run_torch
 
@@ -75,3 +75,17 @@ def test_explicit_generator_like_torch() -> None:
         "g.manual_seed(5)\nprint(torch.rand(2, generator=g), torch.randn(20, generator=g)[:3])"
     )
     assert run_ours(code) == run_torch(code)
+
+
+def test_the_twister_is_numpys_legacy_one_bit_for_bit() -> None:
+    """``legacy_mersenne(s)`` (seeded without numpy's entropy draw) is ``np.random.RandomState(s)``: the same state,
+    the same words from ``random_raw`` as from ``randint(0, 2**32)``, the same doubles after."""
+    for s in (0, 1, 5489, 12345, 2**31 - 1, 2**32 - 1, 67280421310721 & 0xFFFFFFFF):
+        ours, numpys = legacy_mersenne(s), np.random.RandomState(s)
+        a, b = ours.get_state(), numpys.get_state()
+        assert a[0] == b[0] and np.array_equal(a[1], b[1]) and a[2:] == b[2:]
+        words = ours._bit_generator.random_raw(1000).astype(np.uint32)
+        assert np.array_equal(words, numpys.randint(0, 2**32, size=1000, dtype=np.uint32))
+        assert ours.random_sample(5).tolist() == numpys.random_sample(5).tolist()
+    with pytest.raises(ValueError):
+        legacy_mersenne(2**32)

@@ -221,7 +221,10 @@ def test_cascade_sums_as_the_numpy_path(dtype: type) -> None:
     """x.sum(dims) in PyTorch's order (engine/numerics/summation.py), compiled: the same bits as the numpy path on
     random shapes (1 to 70,000 elements, transposed views too) and on values of every size, signed zeros, subnormals,
     infinities and NaN."""
-    assert native.cascade_sum("row", np.ones((5, 3), dtype)) is not None
+    assert (
+        native.cascade_sum("row", np.ones((5, 3), dtype)) is not None
+        and native.inner_sums(np.ones((2, 9), dtype)) is not None
+    )
     rng = np.random.default_rng(14)
     shapes = [(1,), (3,), (7,), (8,), (9,), (16,), (17,), (100,), (1000,), (4099,), (70_000,), (2, 3), (16, 2)]
     shapes += [(16, 10), (3, 33), (33, 3), (64, 129), (5, 7, 9), (2, 3, 4, 5), (300, 40), (1, 513), (513, 1)]

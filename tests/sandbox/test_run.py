@@ -330,3 +330,34 @@ def test_the_depth_limit_names_the_line_of_the_nesting() -> None:
         "message": "the code is nested more than 100 levels deep (depth limit)",
         "line": 2,
     }
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n(x ** 2).sum().backward()\nprint(x.grad)\n",
+        "import torch\nimport random, itertools, functools\nfor i in range(3):\n    print(torch.randn(2), i)\n",
+        "import torch\nraise ValueError(torch.ones(2))\n",
+    ],
+)
+def test_a_run_goes_with_its_answer(code: str) -> None:
+    """What a run made (its interpreter, recorder, meter, budget, run state, facades, the standard modules it
+    imported, an error's traceback) is freed by reference counting when the run ends, not left in reference cycles
+    for a later garbage collection to walk; only the learner's leaf tensors and their AccumulateGrad nodes (and the
+    classes a module like collections builds per run) may wait for one."""
+    import gc
+
+    engine.run(code, seed=1)  # first-use caches out of the way
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        result = engine.run(code, seed=1)
+        del result
+        gc.collect()
+        left = {type(o).__name__ for o in gc.garbage}
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    engine_objects = {"Interpreter", "Recorder", "Meter", "Budget", "RunState", "Folder", "RunStdlib", "Namespace"}
+    assert not left & engine_objects, left & engine_objects
+    assert len(left) < 12, left
