@@ -199,7 +199,7 @@ TABLE = [
 # the torch functions of the rows, for the ops built from them
 _NAMES = ("exp", "log", "sqrt", "tanh", "sigmoid", "relu", "abs", "sin", "cos", "sinh", "cosh", "tan", "log1p", "log2",
           "log10", "exp2", "rsqrt", "reciprocal", "erf", "sign", "round", "floor", "ceil")
-(exp, log, sqrt, tanh, sigmoid, relu, abs, sin, cos, sinh, cosh, tan, log1p, log2, log10, exp2, rsqrt, reciprocal, erf,  # noqa: A001
+(exp, log, sqrt, tanh, sigmoid, relu, abs, sin, cos, sinh, cosh, tan, log1p, log2, log10, exp2, rsqrt, reciprocal, erf,  # noqa: A001 - torch.abs, torch.round
  sign, round, floor, ceil) = (ENTRIES[n].fn for n in _NAMES)  # noqa: A001 - torch.abs, torch.round
 # fmt: on
 
