@@ -138,7 +138,7 @@ def call(op: str, x: Any) -> np.ndarray | None:
     lib = _lib()
     if lib is None:
         return None
-    src = np.ascontiguousarray(x)  # torch copies a strided input into a buffer too: the bits do not depend on it
+    src = x if x.flags.c_contiguous else x.copy()  # torch copies a strided input into a buffer too: same bits
     out = np.empty(src.shape, src.dtype)
     fn = getattr(lib, ("vms" if src.dtype == np.float32 else "vmd") + NAMES[op])
     n = src.size

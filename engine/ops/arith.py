@@ -12,7 +12,6 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes, numerics
-from engine.numerics import mkl_vml
 from engine.ops.api import Api, operand, reflected, tensor_methods, torch_op
 from engine.ops.elementwise import ReciprocalBackward0
 from engine.ops.function import Function, number, save_cross
@@ -327,7 +326,7 @@ def pow_scalar(a: np.ndarray, e: Any) -> np.ndarray:
         if e == 0:
             return np.ones_like(a)
         if e == 0.5:  # ATen's pow calls its sqrt kernel: MKL's VML (engine/numerics/mkl_vml.py) when installed
-            return root if (root := mkl_vml.call("sqrt", a)) is not None else np.sqrt(a)
+            return root if (root := numerics.mkl_vml.call("sqrt", a)) is not None else np.sqrt(a)
         if e == -1:
             return 1 / a
         if e == -2:
