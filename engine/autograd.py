@@ -33,7 +33,7 @@ from engine.graph import (  # noqa: F401 - the graph's names are also torch.auto
 )
 from engine.meta import MetaArray, is_meta
 from engine.ready_queue import ReadyQueue
-from engine.run_state import hold, state
+from engine.run_state import hold, quiet_floats, state
 from engine.tensor import Tensor
 
 # create_graph=True copies a gradient into a leaf's fresh .grad with an op (CopyBackwards) of the floor above,
@@ -346,7 +346,7 @@ def _run_guarded(
     roots: Sequence[Tensor], grads: list[np.ndarray], keep: bool, capture: Any, create_graph: bool, given: Any
 ) -> list[Any]:
     """Run the engine with numpy warnings off; with create_graph, in grad mode and on tensors."""
-    with np.errstate(all="ignore"):
+    with quiet_floats():
         if not create_graph:
             return _run_backward(roots, grads, keep, capture)
         st = state()

@@ -237,6 +237,16 @@ def _functional_members() -> dict[str, Any]:
 
 
 @functools.cache
+def _torch_functional_members() -> dict[str, Any]:
+    return {k: v for k, v in _torch_members().items() if k in decompositions.TORCH_FUNCTIONAL}
+
+
+@functools.cache
+def _functional_ag_members() -> dict[str, Any]:
+    return {k: v for k, v in _members_of(autograd_functional).items() if k != "gradcheck"}
+
+
+@functools.cache
 def _init_members() -> dict[str, Any]:
     return {name: getattr(nn.init, name) for name in nn.init.__all__}
 
@@ -287,7 +297,7 @@ def make_modules() -> dict[str, Namespace]:
     utils_ns = Namespace("torch.utils", {"data": data_ns})
     functional_ag = Namespace(
         "torch.autograd.functional",  # gradcheck lives in torch.autograd only, as in PyTorch
-        {k: v for k, v in _members_of(autograd_functional).items() if k != "gradcheck"},
+        _functional_ag_members(),
     )
     function_ns = Namespace(
         "torch.autograd.function",
@@ -307,7 +317,7 @@ def make_modules() -> dict[str, Namespace]:
     )
     linalg_ns = Namespace("torch.linalg", {**decompositions.LINALG, **linalg_norms.LINALG_NORMS})
     functional_torch = Namespace(  # what the engine has of torch.functional.__all__ (a real module of PyTorch)
-        "torch.functional", {k: v for k, v in _torch_members().items() if k in decompositions.TORCH_FUNCTIONAL}
+        "torch.functional", _torch_functional_members()
     )
     torch_ns = Namespace(
         "torch",

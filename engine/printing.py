@@ -75,6 +75,9 @@ def set_printoptions(
     st.print_options = new
 
 
+_FEW = 256  # values a formatter measures in Python rather than in numpy
+
+
 class _Formatter:
     """Decides one width and style (integer-valued, fixed or scientific) for all the values of a tensor."""
 
@@ -92,12 +95,18 @@ class _Formatter:
             for v in flat.tolist():
                 self.max_width = max(self.max_width, len(f"{v}"))
             return
-        nz = flat[np.isfinite(flat) & (flat != 0)]
-        if nz.size == 0:
-            return
-        vals = nz.tolist()  # exact values as Python floats (float32 -> double is exact)
-        absd = np.abs(nz.astype(np.float64))
-        mn, mx = float(absd.min()), float(absd.max())
+        if flat.size <= _FEW:  # the same values in Python: a handful of numpy calls cost more than the loop
+            vals = [v for v in flat.tolist() if v != 0 and v - v == 0]  # finite, non-zero (inf - inf is nan)
+            if not vals:
+                return
+            mn, mx = min(map(abs, vals)), max(map(abs, vals))
+        else:
+            nz = flat[np.isfinite(flat) & (flat != 0)]
+            if nz.size == 0:
+                return
+            vals = nz.tolist()  # exact values as Python floats (float32 -> double is exact)
+            absd = np.abs(nz.astype(np.float64))
+            mn, mx = float(absd.min()), float(absd.max())
         for v in vals:
             if v != math.ceil(v):
                 self.int_mode = False

@@ -30,7 +30,8 @@ class ReadyQueue:
         heap = self._heap
         entry = (_LEAF if isinstance(node, AccumulateGrad) else node._seq, node)
         heap.append(entry)
-        self._sift_up(len(heap) - 1, 0, entry)
+        if len(heap) > 1:  # (a chain's backward pass keeps one node ready at a time)
+            self._sift_up(len(heap) - 1, 0, entry)
 
     def _sift_up(self, hole: int, top: int, entry: tuple[float, Any]) -> None:
         heap = self._heap
@@ -46,11 +47,11 @@ class ReadyQueue:
         """``std::pop_heap`` then ``pop_back``: the top leaves, the last element fills the hole by
         ``__adjust_heap`` (down to a leaf along the larger children, then up again)."""
         heap = self._heap
-        top = heap[0][1]
         last = heap.pop()
         n = len(heap)
         if n == 0:
-            return top
+            return last[1]
+        top = heap[0][1]
         hole = child = 0
         while child < (n - 1) // 2:
             child = 2 * (child + 1)

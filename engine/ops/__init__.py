@@ -34,6 +34,7 @@ from engine.ops import (  # noqa: F401 - each module declares its ops when it lo
     pooling,
     random_factories,
     reduce,
+    remainder,
     robust_losses,
     sampling,
     scatter,

@@ -24,6 +24,7 @@ Example::
 
 from __future__ import annotations
 
+import functools
 import weakref
 from typing import Any, ClassVar
 
@@ -97,14 +98,15 @@ class Function(Node):
             ctx._needs_input_grad = tuple(t._requires_grad for t in inputs)
             ctx.next_functions = tuple(edge(t) for t in inputs)
         arrays = [t._data for t in inputs]
-        with np.errstate(all="ignore"):  # inf/nan follow IEEE rules silently, as in PyTorch
-            if MetaArray in map(type, arrays):  # the meta device: the shape and dtype only, by the op's meta rule
-                out = _meta_forward(cls, ctx, inputs, params)
-            else:
+        if MetaArray in map(type, arrays):  # the meta device: the shape and dtype only, by the op's meta rule
+            out = _meta_forward(cls, ctx, inputs, params)
+        elif st.floats_quiet:  # the run ignores them already (engine.runner)
+            out = cls._forward(ctx, *arrays, **params)
+        else:
+            with np.errstate(all="ignore"):  # inf/nan follow IEEE rules silently, as in PyTorch
                 out = cls._forward(ctx, *arrays, **params)
-        if (
-            type(out) is not np.ndarray and type(out) is not MetaArray
-        ):  # numpy gives scalars for 0-d results: keep arrays (and what was saved)
+        # numpy gives scalars for 0-d results: keep arrays (and what was saved)
+        if type(out) is not np.ndarray and type(out) is not MetaArray:
             arr = np.asarray(out)
             if record:
                 for key, v in ctx._saved.items():
@@ -208,23 +210,10 @@ class Function(Node):
             >>> (x * y).grad_fn.formulas()
             ['{grad} · {1}', '{grad} · {0}']
         """
-        templates = self._templates()
+        present = tuple(node is not None for node, _ in self.next_functions)
+        constants = tuple(self.__dict__.get("_constants", {}).items())
         shapes = self.__dict__.get("_in_shapes", ())
-        out_shape = _broadcast(shapes) if self.broadcasts and shapes else None
-        constants = self.__dict__.get("_constants", {})
-        found: list[str | None] = []
-        for i, (node, _) in enumerate(self.next_functions):
-            text = templates[i] if i < len(templates) else templates[-1] if templates else None
-            if node is None or text is None:
-                found.append(None)
-                continue
-            text = text.replace("{i}", f"{{{i}}}")
-            if out_shape is not None and i < len(shapes) and shapes[i] != out_shape:
-                text += f" summed to {{{i}.shape}}"
-            for j, value in constants.items():
-                text = text.replace(f"{{{j}}}", value)
-            found.append(text)
-        return found
+        return list(_formulas(tuple(self._templates()), shapes, self.broadcasts, constants, present))
 
     def _templates(self) -> tuple[str | None, ...]:
         """The templates of this node (an op whose formula depends on its parameters overrides this)."""
@@ -249,6 +238,32 @@ def _meta_forward(cls: type[Function], ctx: Any, inputs: tuple[Tensor, ...], par
             if isinstance(v, np.ndarray):
                 ctx._saved[key] = MetaArray(v.shape, v.dtype)
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _formulas(
+    templates: tuple[str | None, ...],
+    shapes: tuple[tuple[int, ...], ...],
+    broadcasts: bool,
+    constants: tuple[tuple[int, str], ...],
+    present: tuple[bool, ...],
+) -> tuple[str | None, ...]:
+    """``Function.formulas`` of a node with these templates, input shapes, constants and edges (None where absent):
+    the same few nodes run in every pass of a loop, so each is written once."""
+    out_shape = _broadcast(shapes) if broadcasts and shapes else None
+    found: list[str | None] = []
+    for i, here in enumerate(present):
+        text = templates[i] if i < len(templates) else templates[-1] if templates else None
+        if not here or text is None:
+            found.append(None)
+            continue
+        text = text.replace("{i}", f"{{{i}}}")
+        if out_shape is not None and i < len(shapes) and shapes[i] != out_shape:
+            text += f" summed to {{{i}.shape}}"
+        for j, value in constants:
+            text = text.replace(f"{{{j}}}", value)
+        found.append(text)
+    return tuple(found)
 
 
 def number(v: Any) -> str:

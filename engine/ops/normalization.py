@@ -7,7 +7,7 @@ statistics move towards them); in eval the running statistics are. Layer norm do
 dimensions of each sample. Batch norm's statistics are taken in the order of PyTorch's kernel and its transform is
 done as PyTorch's (y = x·α + β with α = weight / √(var + eps), β = bias − mean·α); layer norm's forward is
 PyTorch's kernel bit for bit (engine/numerics/layer_norm.py: a vectorised Welford cascade, then
-(x − mean)·rstd·weight + bias), its backward in float64 rounded once.
+(x − mean)·rstd·weight + bias) and so is its backward (engine/numerics/layer_norm_backward.py).
 
 Example::
 
@@ -24,6 +24,7 @@ import numpy as np
 
 from engine.meta import is_meta
 from engine.numerics import layer_norm as layer_norm_kernel
+from engine.numerics.layer_norm_backward import layer_norm_backward_rows
 from engine.ops.function import Function
 from engine.ops.operands import check_alloc
 from engine.tensor import _TYPE_NAMES, Tensor
@@ -250,6 +251,7 @@ class NativeLayerNormBackward0(Function):
                 eps,
             )
             y, kernel_mean, rstd = y2.reshape(x.shape), m32.reshape(stat_shape), r32.reshape(stat_shape)
+            ctx._rows = (m32, r32)  # the kernel's statistics, for its backward
         else:
             rstd = 1 / np.sqrt(var.astype(x.dtype) + x.dtype.type(eps))  # in float, as PyTorch's kernel
             kernel_mean = mean.astype(x.dtype)
@@ -287,8 +289,16 @@ class NativeLayerNormBackward0(Function):
                 None,
             )
             return tuple(t if need else None for t, need in zip(grads, ctx._needs_input_grad))
-        xhat = (x.astype(np.float64) - mean) * rstd
         nx, nw, nb = ctx._needs_input_grad
+        rows = getattr(ctx, "_rows", None)
+        if rows is not None and g.dtype == x.dtype:  # PyTorch's kernel, bit for bit
+            n = x.size // rows[0].size
+            w2 = None if w is None else w.reshape(-1)
+            dy = np.ascontiguousarray(g).reshape(-1, n)
+            gx, gw, gb = layer_norm_backward_rows(dy, x.reshape(-1, n), *rows, w2, (nx, nw, nb))
+            shapes = ctx._in_shapes
+            return tuple(None if t is None else t.reshape(sh) for t, sh in zip((gx, gw, gb), shapes))
+        xhat = (x.astype(np.float64) - mean) * rstd
         batch = tuple(range(x.ndim - len(axes)))
         gx = _norm_backward(g, xhat, rstd, w, axes).astype(x.dtype) if nx else None
         gw = (g.astype(np.float64) * xhat).sum(axis=batch).astype(x.dtype) if nw else None

@@ -31,14 +31,15 @@ from engine.sandbox.expressions import EVAL
 from engine.sandbox.functions import UserFunction
 from engine.sandbox.generators import generator_call
 from engine.sandbox.policy import engine_type, set_attr
-from engine.sandbox.safe_builtins import EXCEPTIONS, UNAVAILABLE, make_builtins
+from engine.sandbox.safe_builtins import EXCEPTIONS, PLAIN_BUILTINS, UNAVAILABLE, make_builtins
 from engine.sandbox.safe_math import make_math
 from engine.sandbox.sizes import NESTED, check_nested
 from engine.sandbox.statements import EXEC
 from engine.sandbox.typeview import TypeOf
-from engine.stdlib import make_stdlib
+from engine.stdlib import RunStdlib
 
 _MISSING: Any = object()
+_EXCEPTION_TYPES = frozenset(PLAIN_BUILTINS[name] for name in EXCEPTIONS)  # Python's own: the same in every run
 RECURSION_HEADROOM = 6000  # Python frames: ~12 per nested user call, 2 per syntax level
 _SIGNALS = (BreakSignal, ContinueSignal, ReturnSignal)
 
@@ -65,15 +66,14 @@ class Interpreter:
         self.rec = recorder
         self.modules = dict(modules)
         self.modules.setdefault("math", make_math())
-        for name, module in make_stdlib(self.write, budget).items():  # random, itertools, pprint, ...: fresh
-            self.modules.setdefault(name, module)
+        self.stdlib = RunStdlib(self.write, budget)  # random, itertools, pprint, ...: fresh, made when imported
         self.stdout: list[str] = []
         self._write_hook = write
         self.builtins = make_builtins(self.write, budget)
         self.builtins["super"] = make_super(self)
-        self.builtins["type"] = TypeOf(self.builtins, self.modules, lambda cls: cls.__module__ in PER_RUN_MODULES)
+        self.builtins["type"] = TypeOf(self.builtins, self.all_modules, lambda cls: cls.__module__ in PER_RUN_MODULES)
         self.builtins["__name__"] = "__main__"
-        self.exception_types = frozenset(self.builtins[name] for name in EXCEPTIONS)
+        self.exception_types = _EXCEPTION_TYPES
         self.handling: list[BaseException] = []  # exceptions being handled (for a bare `raise`)
         self.globals: dict[str, Any] = {}
         self.finished = False  # the run is over: nothing of it runs any more (a dropped generator's clean-up)
@@ -98,6 +98,16 @@ class Interpreter:
             self.finished = True
             if self.rec is not None:
                 self.rec.flush()
+
+    def close(self) -> None:
+        """Let go of everything the run made, once it is over: its names, modules and builtins. Most of it refers
+        back to the interpreter (``super``, ``type``, ``print``, the learner's functions), so that without this only
+        a garbage collection would free it, walking all of it again."""
+        self.finished = True
+        for store in (self.globals, self.builtins, self.modules, self.handling):
+            store.clear()
+        self.stdlib.close()
+        self.frame = self.module_frame = Frame(self.globals, None)
 
     def exec_block(self, body: list[ast.stmt]) -> None:
         for stmt in body:
@@ -231,8 +241,17 @@ class Interpreter:
         finally:
             self.frame = saved
 
-    def module(self, name: str) -> Any:
+    def find_module(self, name: str) -> Any:
+        """The module imported as ``name``, or None."""
         module = self.modules.get(name)
+        return self.stdlib.get(name) if module is None else module
+
+    def all_modules(self) -> dict[str, Any]:
+        """Every module the run can import, by name (the standard ones made now if not yet)."""
+        return {**self.stdlib.all(), **self.modules}
+
+    def module(self, name: str) -> Any:
+        module = self.find_module(name)
         if module is None:
             raise NotSupported(f"module '{name}' is not available")
         return module

@@ -132,6 +132,9 @@ def _concatenated(items: Any, start: list[Any] | tuple[Any, ...]) -> Any:
     return tuple(out) if type(start) is tuple else start + base(out[len(start) :])
 
 
+PLAIN_BUILTINS: dict[str, Any] = {name: getattr(builtins, name) for name in NAMES + EXCEPTIONS}  # Python's own
+
+
 def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
     """The builtins namespace of one run."""
     materialize = budget.materialize
@@ -277,7 +280,7 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         check_nested(cls, budget)  # nested tuples of classes are walked in full
         return isinstance(obj, unwrap(cls))
 
-    names: dict[str, Any] = {name: getattr(builtins, name) for name in NAMES + EXCEPTIONS}
+    names: dict[str, Any] = dict(PLAIN_BUILTINS)
     names.update(types_)
     names.update(
         print=print_,
