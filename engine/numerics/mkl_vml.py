@@ -88,6 +88,13 @@ def _load() -> ctypes.CDLL | None:
                     fn = getattr(lib, prefix + name)
                     fn.restype = None
                     fn.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64]
+            one = np.ones(1, np.float64)
+            for name in NAMES.values():  # MKL opens its CPU's code path on first use: all of it now, before a
+                for dtype in (np.float32, np.float64):  # worker's limits (server/worker.py) apply
+                    x = one.astype(dtype)
+                    getattr(lib, ("vms" if dtype == np.float32 else "vmd") + name)(
+                        1, x.ctypes.data, x.ctypes.data, MODE
+                    )
         except (OSError, AttributeError):
             continue
         return lib
@@ -119,6 +126,24 @@ def version() -> str | None:
     return buf.value.decode(errors="replace")
 
 
+def mapped_bytes() -> int:
+    """Address space that MKL's libraries map in this process (~160 MB once loaded, mostly code): a worker's
+    RLIMIT_AS (server/worker.py) adds it, so that a learner's memory budget stays what it was without MKL."""
+    if not _LIB or _LIB[0] is None:
+        return 0
+    total = 0
+    try:
+        with open("/proc/self/maps") as maps:
+            for line in maps:
+                fields = line.split()
+                if len(fields) >= 6 and "/libmkl_" in fields[5]:
+                    start, end = (int(v, 16) for v in fields[0].split("-"))
+                    total += end - start
+    except OSError:  # no /proc: nothing known to add
+        return 0
+    return total
+
+
 @contextlib.contextmanager
 def switched_off() -> Iterator[None]:
     """The engine's own kernels for the block (tests compare the two; ``GRADTRACE_MKL=0`` does it for a process)."""
@@ -148,4 +173,4 @@ def call(op: str, x: Any) -> np.ndarray | None:
     return out
 
 
-__all__ = ["ENV", "NAMES", "available", "call", "switched_off", "version"]
+__all__ = ["ENV", "NAMES", "available", "call", "mapped_bytes", "switched_off", "version"]
