@@ -105,9 +105,17 @@ _LIB: list[ctypes.CDLL | None] = []  # loaded on first use: an import of the eng
 _ON = [os.environ.get(ENV, "1") != "0"]
 
 
+_FNS: dict[tuple[str, str], Any] = {}  # (op, dtype char) -> the entry point, looked up once
+
+
 def _lib() -> ctypes.CDLL | None:
     if not _LIB:
-        _LIB.append(_load())
+        lib = _load()
+        _LIB.append(lib)
+        if lib is not None:
+            for op, name in NAMES.items():
+                _FNS[op, "f"] = getattr(lib, "vms" + name)
+                _FNS[op, "d"] = getattr(lib, "vmd" + name)
     return _LIB[0]
 
 
@@ -165,11 +173,11 @@ def call(op: str, x: Any) -> np.ndarray | None:
         return None
     src = x if x.flags.c_contiguous else x.copy()  # torch copies a strided input into a buffer too: same bits
     out = np.empty(src.shape, src.dtype)
-    fn = getattr(lib, ("vms" if src.dtype == np.float32 else "vmd") + NAMES[op])
-    n = src.size
+    fn = _FNS[op, src.dtype.char]
+    n, size = src.size, src.itemsize
+    a, b = src.__array_interface__["data"][0], out.__array_interface__["data"][0]
     for start in range(0, n, _MAX_N):  # as vml.h: chunks of MKL_INT's range
-        count = min(_MAX_N, n - start)
-        fn(count, src.ctypes.data + start * src.itemsize, out.ctypes.data + start * src.itemsize, MODE)
+        fn(min(_MAX_N, n - start), a + start * size, b + start * size, MODE)
     return out
 
 
