@@ -68,13 +68,14 @@ class Flags(Namespace):
 
     def __init__(self, name: str, members: dict[str, Any], setter: str) -> None:
         super().__init__(name, members)
-        self.__dict__["_setter"] = setter  # PyTorch's C setter is named set_<flag>_<setter>
+        self.__dict__["_setter"] = setter  # PyTorch's C setter is named set_<flag>_<setter> ("=name": set_<name>)
         self.__dict__["_flags"] = frozenset(k for k, v in members.items() if isinstance(v, bool))
 
     def set_flag(self, name: str, value: Any) -> None:
         """``module.name = value`` for one of the flags (the sandbox's policy asks ``_flags`` first)."""
         if not isinstance(value, bool):
-            raise RuntimeError(f"set_{name}_{self._setter} expects a bool, but got {type(value).__name__}")
+            setter = self._setter[1:] if self._setter[0] == "=" else f"{name}_{self._setter}"
+            raise RuntimeError(f"set_{setter} expects a bool, but got {type(value).__name__}")
         self.__dict__[name] = value
 
 
@@ -294,7 +295,16 @@ def make_modules() -> dict[str, Namespace]:
         "torch.utils.data.dataloader", {k: data_members[k] for k in ("DataLoader", "Dataset", "default_collate")}
     )
     data_ns = Namespace("torch.utils.data", {**data_members, "dataset": dataset_ns, "dataloader": dataloader_ns})
-    utils_ns = Namespace("torch.utils", {"data": data_ns})
+    backcompat_ns = Namespace(  # PyTorch's old broadcast/keepdim warnings: flags a learner may set, nothing more
+        "torch.utils.backcompat",
+        {
+            f"{kind}_warning": Flags(
+                f"torch.utils.backcompat.{kind}_warning", {"enabled": False}, f"=backcompat_{kind}_warn"
+            )
+            for kind in ("broadcast", "keepdim")
+        },
+    )
+    utils_ns = Namespace("torch.utils", {"data": data_ns, "backcompat": backcompat_ns})
     functional_ag = Namespace(
         "torch.autograd.functional",  # gradcheck lives in torch.autograd only, as in PyTorch
         _functional_ag_members(),
@@ -348,6 +358,7 @@ def make_modules() -> dict[str, Namespace]:
         "torch.utils.data": data_ns,
         "torch.utils.data.dataset": dataset_ns,
         "torch.utils.data.dataloader": dataloader_ns,
+        "torch.utils.backcompat": backcompat_ns,
         "torch.linalg": linalg_ns,
         "torch.functional": functional_torch,
         **platform,

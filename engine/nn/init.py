@@ -100,6 +100,34 @@ def ones_(t: Tensor) -> Tensor:
     return constant_(t, 1.0)
 
 
+def eye_(t: Tensor) -> Tensor:
+    """The identity matrix written into a 2-D tensor (ones on the diagonal, zeros elsewhere)."""
+    _tensor(t, "ndimension")
+    if t._data.ndim != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    t._data[...] = np.eye(*t._data.shape, dtype=t._data.dtype)
+    t._version += 1
+    return t
+
+
+def dirac_(t: Tensor, groups: int = 1) -> Tensor:
+    """A convolution filter that keeps its input: a 1 at the centre of filter d for channel d (per group)."""
+    _tensor(t, "dim")
+    if t._data.ndim not in (3, 4, 5):
+        raise ValueError("Only tensors with 3, 4, or 5 dimensions are supported")
+    sizes = t._data.shape
+    if sizes[0] % groups != 0:
+        raise ValueError("dim 0 must be divisible by groups")
+    per_group = sizes[0] // groups
+    t._data[...] = 0
+    centre = tuple(n // 2 for n in sizes[2:])
+    for g in range(groups):
+        for d in range(min(per_group, sizes[1])):
+            t._data[(g * per_group + d, d, *centre)] = 1
+    t._version += 1
+    return t
+
+
 def kaiming_uniform_(t: Tensor, a: float = 0, mode: str = "fan_in", nonlinearity: str = "leaky_relu") -> Tensor:
     _tensor(t, "shape")
     fan_in, fan_out = _fans(t)
@@ -136,6 +164,8 @@ __all__ = [
     "constant_",
     "zeros_",
     "ones_",
+    "eye_",
+    "dirac_",
     "kaiming_uniform_",
     "kaiming_normal_",
     "xavier_uniform_",

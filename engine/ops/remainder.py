@@ -51,18 +51,27 @@ class RemainderBackward1(Function):
         return (k.sum_to(g, sa) if na else None, gb)
 
 
-class RemainderBackward0(RemainderBackward1):
-    """a % b for a number b: d/da = 1."""
+class RemainderBackward0(Function):
+    """a % b for a number b (PyTorch's Scalar overload: one input): d/da = 1."""
 
     api = Api("remainder", signature="Tensor# input, Tensor# other", inplace="remainder_")
-    templates = ("{grad}", None)
+    templates = ("{grad}",)
 
     @staticmethod
     def call(a: Any, b: Any) -> Tensor:
-        number_divisor = isinstance(b, (int, float)) and not isinstance(b, bool)
+        number_divisor = isinstance(b, (int, float)) and not isinstance(b, bool) and isinstance(a, Tensor)
         a, b = binary_operands(a, b)
         _int_zero_check(b)
-        return binary(RemainderBackward0 if number_divisor else RemainderBackward1, a, b)
+        if number_divisor:
+            return RemainderBackward0.apply(a, other=b._data)
+        return binary(RemainderBackward1, a, b)
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray, other: Any = None) -> np.ndarray:
+        return _remainder(a, other)
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        return (g,)
 
 
 remainder = RemainderBackward0.call

@@ -9,6 +9,8 @@ from tests.engine.test_create_graph import test_second_derivatives_match_torch a
 from tests.engine.test_ops import test_op_matches_torch as check_op
 
 CASES = [
+    "x % p",  # remainder with a tensor divisor (RemainderBackward0), then with a number (RemainderBackward1)
+    "torch.remainder(m, 1.5)",
     "p.log1p()",
     "p.rsqrt()",
     "torch.rsqrt(p)",

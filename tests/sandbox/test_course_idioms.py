@@ -2,7 +2,7 @@
 stdout and, where it raises, the exception's type and message. Old notebooks call ``dataiter.next()`` (Python 2's
 name) on ``iter(loader)``: PyTorch raises ``AttributeError`` naming ``_SingleProcessDataLoaderIter``. The docstring
 examples of ``Tensor.view(dtype)`` (the same bytes, not a conversion), ``prod(dim)``, ``narrow``, ``index_select``,
-``masked_select``, ``nn.PReLU``, a ``range`` as an index (``input[range(n), target]``, the nn tutorial's NLL), ``true_divide``, ``matrix_power``, ``remainder``, ``sort``'s default (unstable) order of equal values and ``scatter_(..., reduce=)``."""
+``masked_select``, ``nn.PReLU``, a ``range`` as an index (``input[range(n), target]``, the nn tutorial's NLL), ``true_divide``, ``matrix_power``, ``remainder``, ``sort``'s default (unstable) order of equal values, ``nn.init.eye_``/``dirac_`` and ``scatter_(..., reduce=)``."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ CASES = {
     "matrix_power": "import torch\ntorch.manual_seed(0)\na = torch.randint(0, 3, (4, 4)).float().requires_grad_()\nfor n in (1, 2, 3, 4, 5, 6, 7):\n    r = a.matrix_power(n)\n    print(n, r, r.grad_fn.name(), torch.equal(torch.matrix_power(a, n), r), torch.equal(torch.linalg.matrix_power(a, n), r))\na.matrix_power(5).sum().backward()\nprint(a.grad)\nprint(torch.arange(4).view(2, 2).matrix_power(3), torch.rand(2, 2, 2).matrix_power(0))\nfor f in [lambda: torch.rand(2, 3).matrix_power(2), lambda: torch.rand(3).matrix_power(2)]:\n    try:\n        print(f())\n    except Exception as e:\n        print(type(e).__name__, e)\n",
     "remainder": "import torch\nx = torch.tensor([-3., -1., 2., 5.], requires_grad=True)\ny = torch.remainder(x, 2)\nprint(y, torch.remainder(torch.tensor([-3, 4]), 3), torch.arange(5).remainder(2), x % 1.5, torch.arange(10) % 3)\ny.sum().backward()\nprint(x.grad)\nw = torch.tensor([2., -3.], requires_grad=True)\nz = torch.remainder(torch.tensor([7., 7.]), w)\nz.sum().backward()\nprint(z, w.grad)\na = torch.arange(6.)\na.remainder_(4)\nprint(a, torch.arange(10)[torch.arange(10).remainder(2) == 0])\ntry:\n    torch.remainder(torch.tensor([1, 2]), 0)\nexcept Exception as e:\n    print(type(e).__name__, e)\n",
     "unstable_sort_of_ties": "import torch\ntorch.manual_seed(0)\nx = torch.tensor([0, 1] * 9)\nprint(x.sort(), x.sort(stable=True), torch.sort(x, descending=True), x.argsort(), torch.argsort(x, descending=True))\ny = torch.randint(0, 3, (4, 20)).float().requires_grad_()\nv, i = y.sort(dim=1)\nprint(v, i, y.sort(dim=0).indices, torch.sort(y, 0, True).indices)\n(v * torch.arange(20.)).sum().backward()\nprint(y.grad)\nz = torch.tensor([2., float('nan'), 1., float('nan'), 2., 0., 1.] * 3)\nprint(z.sort(), z.sort(descending=True), torch.tensor([True, False] * 10).sort())\nprint(torch.randn(3, 5).sort(dim=-1, descending=True))\n",
+    "init_eye_and_dirac": "import torch, torch.nn as nn\nfor f in [lambda: nn.init.eye_(torch.empty(2,2,2)), lambda: nn.init.dirac_(torch.empty(3,3)), lambda: nn.init.dirac_(torch.empty(4,2,3), groups=3)]:\n    try:\n        f()\n    except Exception as e:\n        print(type(e).__name__, e)\nprint(nn.init.dirac_(torch.empty(2,3,4)), nn.init.eye_(torch.empty(2,3,dtype=torch.int64)), nn.init.dirac_(torch.empty(4,1,3,3), 2))\nprint(nn.init.eye_(torch.empty(4, 2)), nn.init.dirac_(torch.empty(2, 2, 2, 3, 3)).sum())\n",
 }
 
 
