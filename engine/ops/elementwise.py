@@ -185,7 +185,7 @@ TABLE = [
     _row("ReciprocalBackward0", "reciprocal", lambda a: np.reciprocal(as_float(a)), "result",
          lambda k, g, a, r: -g * (r * r), "−{grad} · {out}²", "1 / a: d/da = -1/a² = -result²."),
     _row("ErfBackward0", "erf", vml("erf", _erf, rounded=False), "self",
-         lambda k, g, a, r: g * (_TWO_OVER_SQRT_PI * k.exp(-(a * a))),
+         lambda k, g, a, r: g * (_TWO_OVER_SQRT_PI * k.torch_exp(-(a * a))),
          "{grad} · 2/√π · e^(−{0}²)", "erf(a) = 2/√π ∫₀ᵃ e^(-t²) dt: d/da = 2/√π e^(-a²)."),
     _row("SiluBackward0", None, _silu, "self", _silu_grad, "{grad} · σ({0})·(1 + {0}·(1 − σ({0})))",
          "a · σ(a): d/da = σ(a) (1 + a (1 - σ(a)))."),

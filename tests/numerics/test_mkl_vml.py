@@ -155,3 +155,33 @@ def test_a_makemore_like_loop_prints_torchs_losses() -> None:
     else:
         a, b = [float(v) for v in ours.split()], [float(v) for v in theirs.split()]
         assert len(a) == len(b) and np.allclose(a, b, rtol=1e-4, atol=0)
+
+
+# Formulas that call torch's exp and log as tensor ops (VML), not inside a fused kernel: erf's backward
+# (2/√π · exp(-x²) · grad) and logsumexp (log(sum(exp(x - max))) + max, its backward grad · exp(x - result)).
+TENSOR_EXP = """
+import torch
+torch.manual_seed(0)
+x = (torch.randn(5000) * 2).requires_grad_()
+torch.erf(x).sum().backward()
+print(x.grad.sum().item(), x.grad[:4].tolist())
+y = torch.randn(50, 40, requires_grad=True)
+l = torch.logsumexp(y, 1)
+print(l.sum().item(), l[:3].tolist())
+l.sum().backward()
+print(y.grad.sum().item(), y.grad[0, :3].tolist())
+"""
+
+
+def test_erf_backward_and_logsumexp_use_torchs_exp() -> None:
+    theirs = run_torch(TENSOR_EXP).stdout
+    result = engine.run(TENSOR_EXP, seed=0, limits=Limits(max_seconds=60.0))
+    assert result.error is None, result.error
+    if MKL:
+        assert result.stdout == theirs
+    else:
+        a, b = (
+            [float(v) for v in result.stdout.replace("[", " ").replace("]", " ").replace(",", " ").split()],
+            [float(v) for v in theirs.replace("[", " ").replace("]", " ").replace(",", " ").split()],
+        )
+        assert len(a) == len(b) and np.allclose(a, b, rtol=1e-5, atol=0)
