@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.numerics import mkl_vml
 from engine.runner import YOUNG_COLLECTION_AFTER
 from engine.sandbox import Limits
 from server.answers import outcome, verdict
@@ -61,8 +62,10 @@ def set_up(config: WorkerConfig) -> None:
         except OSError:  # pragma: no cover - not permitted here
             pass
     WORKER["demote_after"] = config.demote_after if config.demote_after > 0 and can_renice() else 0.0
-    if config.memory_bytes > 0:
-        resource.setrlimit(resource.RLIMIT_AS, (config.memory_bytes, config.memory_bytes))
+    if config.memory_bytes > 0:  # plus MKL's libraries, mapped by the forkserver's warm-up (engine/numerics/mkl_vml.py)
+        mkl_vml.available()  # loaded now if the forkserver did not: its mappings are counted below, not the run's
+        limit = config.memory_bytes + mkl_vml.mapped_bytes()
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     path = ctypes.util.find_library("c")
     try:
         WORKER["libc"] = ctypes.CDLL(path) if path else None

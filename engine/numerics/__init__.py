@@ -6,6 +6,7 @@ nothing here imports the rest of the engine. docs/NUMERICS.md tells what each ke
 Each function returns None where PyTorch's order for that case is not known, so that the caller keeps its own.
 """
 
+from engine.numerics import mkl_vml
 from engine.numerics.blas import one_thread
 from engine.numerics.fma import fma32, fma64
 from engine.numerics.matmul import addmm, dot, gemm, gemv_t
@@ -28,6 +29,7 @@ from engine.numerics.summation import torch_mean, torch_sum
 one_thread()  # numpy's BLAS sums in one order in every process (engine/numerics/blas.py)
 
 __all__ = [
+    "mkl_vml",
     "fma32",
     "fma64",
     "addcmul",

@@ -318,8 +318,8 @@ def pow_scalar(a: np.ndarray, e: Any) -> np.ndarray:
             return a.copy()
         if e == 0:
             return np.ones_like(a)
-        if e == 0.5:
-            return np.sqrt(a)
+        if e == 0.5:  # ATen's pow calls its sqrt kernel: MKL's VML (engine/numerics/mkl_vml.py) when installed
+            return root if (root := numerics.mkl_vml.call("sqrt", a)) is not None else np.sqrt(a)
         if e == -1:
             return 1 / a
         if e == -2:

@@ -23,6 +23,7 @@ import numpy as np
 
 from engine import dtypes, numerics
 from engine.meta import check_devices
+from engine.numerics import mkl_vml
 from engine.ops import inplace
 from engine.ops.api import ENTRIES, Api, tensor_methods, torch_op
 from engine.ops.function import Function, WrappedNumber, number
@@ -44,9 +45,27 @@ def precise(fn: Any, a: np.ndarray) -> np.ndarray:
 
 
 def mkl(fn: Any, exact: Callable[[np.ndarray], np.ndarray], a: np.ndarray) -> np.ndarray:
-    """float32 through ``engine.numerics``' model of PyTorch's kernel (MKL's or SLEEF's bits), else ``precise``."""
+    """MKL's own VML when installed (``engine.numerics.mkl_vml``: torch's bits for float32 and float64), else float32
+    through ``engine.numerics``' model of PyTorch's kernel (MKL's or SLEEF's bits), else ``precise``."""
     a = as_float(a)
+    out = mkl_vml.call(fn.__name__, a)
+    if out is not None:
+        return out
     return exact(a) if a.dtype == np.float32 else precise(fn, a)
+
+
+def vml(op: str, fn: Callable[[np.ndarray], np.ndarray], rounded: bool = True) -> Callable[[np.ndarray], np.ndarray]:
+    """The forward of a function ATen computes with MKL's VML (``ATen/cpu/vml.h``): MKL's own when installed, else
+    ``fn`` in double precision rounded once (``precise``; ``rounded=False``: ``fn`` as it is)."""
+
+    def forward(a: np.ndarray) -> np.ndarray:
+        a = as_float(a)
+        out = mkl_vml.call(op, a)
+        if out is not None:
+            return out
+        return precise(fn, a) if rounded else fn(a)
+
+    return forward
 
 
 class Elementwise(Function):
@@ -128,13 +147,13 @@ _TWO_OVER_SQRT_PI = 2 / math.sqrt(math.pi)
 # A table: one row per op, read across (the formatter leaves it as written).
 # fmt: off
 TABLE = [
-    _row("ExpBackward0", "exp", lambda a: precise(np.exp, a), "result", lambda k, g, a, r: g * r,
+    _row("ExpBackward0", "exp", vml("exp", np.exp), "result", lambda k, g, a, r: g * r,
          "{grad} · {out}", "e^a: its own derivative, so backward reuses the result."),
-    _row("LogBackward0", "log", lambda a: precise(np.log, a), "self", lambda k, g, a, r: g / a,
+    _row("LogBackward0", "log", vml("log", np.log), "self", lambda k, g, a, r: g / a,
          "{grad} / {0}", "ln(a): d/da = 1/a."),
     _row("SqrtBackward0", "sqrt", lambda a: mkl(np.sqrt, numerics.sqrt, a), "result", lambda k, g, a, r: g / (2 * r),
          "{grad} / (2·{out})", "√a: d/da = 1 / (2√a)."),
-    _row("TanhBackward0", "tanh", lambda a: precise(np.tanh, a), "result", lambda k, g, a, r: g * k.one_minus_square(r),
+    _row("TanhBackward0", "tanh", vml("tanh", np.tanh), "result", lambda k, g, a, r: g * k.one_minus_square(r),
          "{grad} · (1 − {out}²)", "tanh(a): d/da = 1 - tanh²(a)."),
     _row("SigmoidBackward0", "sigmoid", _sigmoid, "result", lambda k, g, a, r: g * (1 - r) * r,
          "{grad} · (1 − {out}) · {out}", "σ(a) = 1/(1+e^-a): d/da = σ(a)(1 - σ(a))."),
@@ -151,13 +170,13 @@ TABLE = [
          "{grad} · cosh({0})", "sinh(a): d/da = cosh(a)."),
     _row("CoshBackward0", "cosh", lambda a: precise(np.cosh, a), "self", lambda k, g, a, r: g * k.sinh(a),
          "{grad} · sinh({0})", "cosh(a): d/da = sinh(a)."),
-    _row("TanBackward0", "tan", lambda a: precise(np.tan, a), "result", lambda k, g, a, r: g * (1 + r * r),
+    _row("TanBackward0", "tan", vml("tan", np.tan), "result", lambda k, g, a, r: g * (1 + r * r),
          "{grad} · (1 + {out}²)", "tan(a): d/da = 1 + tan²(a)."),
     _row("Log1PBackward0", "log1p", lambda a: precise(np.log1p, a), "self", lambda k, g, a, r: g / (a + 1),
          "{grad} / (1 + {0})", "ln(1 + a), precise for small a: d/da = 1 / (1 + a)."),
-    _row("Log2Backward0", "log2", lambda a: precise(np.log2, a), "self", lambda k, g, a, r: g / (a * _LN2),
+    _row("Log2Backward0", "log2", vml("log2", np.log2), "self", lambda k, g, a, r: g / (a * _LN2),
          "{grad} / ({0} · ln 2)", "log₂(a): d/da = 1 / (a ln 2)."),
-    _row("Log10Backward0", "log10", lambda a: precise(np.log10, a), "self", lambda k, g, a, r: g / (a * _LN10),
+    _row("Log10Backward0", "log10", vml("log10", np.log10), "self", lambda k, g, a, r: g / (a * _LN10),
          "{grad} / ({0} · ln 10)", "log₁₀(a): d/da = 1 / (a ln 10)."),
     _row("Exp2Backward0", "exp2", lambda a: precise(np.exp2, a), "result", lambda k, g, a, r: g * r * _LN2,
          "{grad} · {out} · ln 2", "2^a: d/da = 2^a ln 2."),
@@ -166,7 +185,8 @@ TABLE = [
          "1/√a: d/da = -1 / (2 a√a) = -r³/2."),
     _row("ReciprocalBackward0", "reciprocal", lambda a: np.reciprocal(as_float(a)), "result",
          lambda k, g, a, r: -g * (r * r), "−{grad} · {out}²", "1 / a: d/da = -1/a² = -result²."),
-    _row("ErfBackward0", "erf", _erf, "self", lambda k, g, a, r: g * (_TWO_OVER_SQRT_PI * k.exp(-(a * a))),
+    _row("ErfBackward0", "erf", vml("erf", _erf, rounded=False), "self",
+         lambda k, g, a, r: g * (_TWO_OVER_SQRT_PI * k.torch_exp(-(a * a))),
          "{grad} · 2/√π · e^(−{0}²)", "erf(a) = 2/√π ∫₀ᵃ e^(-t²) dt: d/da = 2/√π e^(-a²)."),
     _row("SiluBackward0", None, _silu, "self", _silu_grad, "{grad} · σ({0})·(1 + {0}·(1 − σ({0})))",
          "a · σ(a): d/da = σ(a) (1 + a (1 - σ(a)))."),
@@ -180,14 +200,14 @@ TABLE = [
          "floor(x): piecewise constant, so its gradient is 0."),
     _row("CeilBackward0", "ceil", np.ceil, None, _zero, "{grad} · 0",
          "ceil(x): piecewise constant, so its gradient is 0."),
-    _row("AsinBackward0", "asin", lambda a: precise(np.arcsin, a), "self",
+    _row("AsinBackward0", "asin", vml("asin", np.arcsin), "self",
          lambda k, g, a, r: g * k.pow(1 - a * a, -0.5), "{grad} / √(1 − {0}²)", "arcsin(a): d/da = 1 / √(1 - a²).",
          Api("asin", aliases=("arcsin",), inplace="asin_", signature="Tensor input")),
-    _row("AcosBackward0", "acos", lambda a: precise(np.arccos, a), "self",
+    _row("AcosBackward0", "acos", vml("acos", np.arccos), "self",
          lambda k, g, a, r: -g * k.pow(1 - a * a, -0.5), "−{grad} / √(1 − {0}²)",
          "arccos(a): d/da = -1 / √(1 - a²).",
          Api("acos", aliases=("arccos",), inplace="acos_", signature="Tensor input")),
-    _row("AtanBackward0", "atan", lambda a: precise(np.arctan, a), "self", lambda k, g, a, r: g / (a * a + 1),
+    _row("AtanBackward0", "atan", vml("atan", np.arctan), "self", lambda k, g, a, r: g / (a * a + 1),
          "{grad} / (1 + {0}²)", "arctan(a): d/da = 1 / (1 + a²).",
          Api("atan", aliases=("arctan",), inplace="atan_", signature="Tensor input")),
 ]

@@ -16,6 +16,7 @@ import numpy as np
 
 from engine import dtypes
 from engine.meta import MetaArray, check_devices, is_meta
+from engine.numerics import mkl_vml
 from engine.ops import variance
 from engine.ops.api import torch_op
 from engine.ops.argcheck import dtype_name, must_be
@@ -153,13 +154,15 @@ class LogsumexpBackward0(Function):
     def _forward(ctx: Any, a: np.ndarray, dim: tuple[int, ...] = (), keepdim: bool = False) -> np.ndarray:
         m = a.max(axis=dim, keepdims=True)
         m = np.where(np.isinf(m), 0, m).astype(a.dtype)
-        r = np.log(torch_sum(np.exp(a - m), dim, True)) + m
+        e = mkl_vml.call("exp", a - m)  # torch's exp and log: MKL's VML when installed (engine/numerics/mkl_vml.py)
+        s = torch_sum(np.exp(a - m) if e is None else e, dim, True)
+        r = (np.log(s) if (ls := mkl_vml.call("log", s)) is None else ls) + m
         ctx._save(self=a, dim=dim, keepdim=keepdim, result=r)
         return np.asarray(r if keepdim else np.squeeze(r, dim))
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         g = k.expand_back(g, ctx._in_shapes[0], s["dim"], s["keepdim"])
-        return (g * k.exp(s["self"] - s["result"]),)
+        return (g * k.torch_exp(s["self"] - s["result"]),)
 
 
 class MaskedFillBackward0(Function):

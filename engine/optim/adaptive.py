@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from engine.meta import is_meta
-from engine.numerics import cpu, native
+from engine.numerics import cpu, mkl_vml, native
 from engine.optim.optimizer import Optimizer, _addcmul, _axpy, _held, _sqrt, _zeros
 from engine.run_state import state
 
@@ -91,7 +91,8 @@ class Adam(Optimizer):
                 t_ = float(st["step"])  # step.item(), as PyTorch reads it
                 m, v = st["exp_avg"], st["exp_avg_sq"]
                 dt = m.dtype.type
-                if not g["amsgrad"] and cpu.mkl_path() != "avx512":  # (MKL's sqrt is modelled on avx512 only)
+                # (compiled with the correctly rounded sqrt: not where MKL's own or its avx512 model runs)
+                if not g["amsgrad"] and cpu.mkl_path() != "avx512" and not mkl_vml.available():
                     # the whole update below in one compiled pass, the same operations (engine/numerics/native.py)
                     new = native.adam_f32(
                         grad,

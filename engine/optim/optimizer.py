@@ -17,7 +17,7 @@ import numpy as np
 
 from engine import numerics
 from engine.nn.module import _reset_grad
-from engine.numerics import native
+from engine.numerics import mkl_vml, native
 from engine.optim.state_dict import load, pack, state_view
 from engine.run_state import hold, serial_hash, state
 from engine.tensor import _TYPE_NAMES, Tensor
@@ -29,7 +29,11 @@ def _addcmul(s: np.ndarray, a: np.ndarray, b: np.ndarray, value: float) -> np.nd
 
 
 def _sqrt(a: np.ndarray) -> np.ndarray:
-    """``tensor.sqrt()`` as PyTorch's optimizers call it: MKL's float32 sqrt (engine.numerics), IEEE otherwise."""
+    """``tensor.sqrt()`` as PyTorch's optimizers call it: MKL's own when installed (engine/numerics/mkl_vml.py), else
+    its float32 model (engine.numerics), IEEE otherwise."""
+    out = mkl_vml.call("sqrt", a)
+    if out is not None:
+        return out
     return numerics.sqrt(a) if a.dtype == np.float32 else np.sqrt(a)
 
 
