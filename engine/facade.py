@@ -35,11 +35,12 @@ from engine import (
     rng_state,
 )
 from engine.function_forms import INPLACE_FUNCTIONS, OUT_FORMS, inplace_function
-from engine.ops import argcheck, decompositions, factories
+from engine.ops import argcheck, decompositions, factories, linalg_norms
 from engine.ops.api import ENTRIES
 from engine.ops.methods import keepdims_alias
 from engine.ops.outparam import accepts_out
 from engine.ops.tensor_data import legacy
+from engine.run_state import state
 from engine.size_device import Size, check_device, device
 from engine.tensor import _TYPE_NAMES, Tensor
 
@@ -67,13 +68,14 @@ class Flags(Namespace):
 
     def __init__(self, name: str, members: dict[str, Any], setter: str) -> None:
         super().__init__(name, members)
-        self.__dict__["_setter"] = setter  # PyTorch's C setter is named set_<flag>_<setter>
+        self.__dict__["_setter"] = setter  # PyTorch's C setter is named set_<flag>_<setter> ("=name": set_<name>)
         self.__dict__["_flags"] = frozenset(k for k, v in members.items() if isinstance(v, bool))
 
     def set_flag(self, name: str, value: Any) -> None:
         """``module.name = value`` for one of the flags (the sandbox's policy asks ``_flags`` first)."""
         if not isinstance(value, bool):
-            raise RuntimeError(f"set_{name}_{self._setter} expects a bool, but got {type(value).__name__}")
+            setter = self._setter[1:] if self._setter[0] == "=" else f"{name}_{self._setter}"
+            raise RuntimeError(f"set_{setter} expects a bool, but got {type(value).__name__}")
         self.__dict__[name] = value
 
 
@@ -105,14 +107,15 @@ def _none(*args: Any, **kwargs: Any) -> None:
 
 
 def _set_default_device(spec: Any) -> None:
-    """``torch.set_default_device('cpu')``: the CPU is the only device here (a CUDA device fails as PyTorch's CPU
-    build does, at once rather than at the next tensor made)."""
-    if spec is not None:
-        check_device(spec)
+    """``torch.set_default_device('cpu')`` or ``('meta')``: where tensors made without a ``device=`` go (a CUDA
+    device fails as PyTorch's CPU build does, at once rather than at the next tensor made)."""
+    meta = spec is not None and check_device(spec, meta=True)
+    state().default_device[:] = [device("meta")] if meta else []
 
 
 def _get_default_device() -> device:
-    return device("cpu")
+    stack = state().default_device
+    return stack[-1] if stack else device("cpu")
 
 
 def _platform_namespaces() -> dict[str, Namespace]:
@@ -235,6 +238,16 @@ def _functional_members() -> dict[str, Any]:
 
 
 @functools.cache
+def _torch_functional_members() -> dict[str, Any]:
+    return {k: v for k, v in _torch_members().items() if k in decompositions.TORCH_FUNCTIONAL}
+
+
+@functools.cache
+def _functional_ag_members() -> dict[str, Any]:
+    return {k: v for k, v in _members_of(autograd_functional).items() if k != "gradcheck"}
+
+
+@functools.cache
 def _init_members() -> dict[str, Any]:
     return {name: getattr(nn.init, name) for name in nn.init.__all__}
 
@@ -274,11 +287,27 @@ def make_modules() -> dict[str, Namespace]:
             "Adagrad": optim.Adagrad,
         },
     )
-    data_ns = Namespace("torch.utils.data", _members_of(data))
-    utils_ns = Namespace("torch.utils", {"data": data_ns})
+    data_members = _members_of(data)
+    dataset_ns = Namespace(  # torch.utils.data's own submodules, as courses import from them
+        "torch.utils.data.dataset", {k: data_members[k] for k in ("Dataset", "TensorDataset", "Subset", "random_split")}
+    )
+    dataloader_ns = Namespace(
+        "torch.utils.data.dataloader", {k: data_members[k] for k in ("DataLoader", "Dataset", "default_collate")}
+    )
+    data_ns = Namespace("torch.utils.data", {**data_members, "dataset": dataset_ns, "dataloader": dataloader_ns})
+    backcompat_ns = Namespace(  # PyTorch's old broadcast/keepdim warnings: flags a learner may set, nothing more
+        "torch.utils.backcompat",
+        {
+            f"{kind}_warning": Flags(
+                f"torch.utils.backcompat.{kind}_warning", {"enabled": False}, f"=backcompat_{kind}_warn"
+            )
+            for kind in ("broadcast", "keepdim")
+        },
+    )
+    utils_ns = Namespace("torch.utils", {"data": data_ns, "backcompat": backcompat_ns})
     functional_ag = Namespace(
         "torch.autograd.functional",  # gradcheck lives in torch.autograd only, as in PyTorch
-        {k: v for k, v in _members_of(autograd_functional).items() if k != "gradcheck"},
+        _functional_ag_members(),
     )
     function_ns = Namespace(
         "torch.autograd.function",
@@ -296,9 +325,9 @@ def make_modules() -> dict[str, Namespace]:
             "Variable": autograd_function.Variable,
         },
     )
-    linalg_ns = Namespace("torch.linalg", dict(decompositions.LINALG))
+    linalg_ns = Namespace("torch.linalg", {**decompositions.LINALG, **linalg_norms.LINALG_NORMS})
     functional_torch = Namespace(  # what the engine has of torch.functional.__all__ (a real module of PyTorch)
-        "torch.functional", {k: v for k, v in _torch_members().items() if k in decompositions.TORCH_FUNCTIONAL}
+        "torch.functional", _torch_functional_members()
     )
     torch_ns = Namespace(
         "torch",
@@ -327,6 +356,9 @@ def make_modules() -> dict[str, Namespace]:
         "torch.autograd.function": function_ns,
         "torch.utils": utils_ns,
         "torch.utils.data": data_ns,
+        "torch.utils.data.dataset": dataset_ns,
+        "torch.utils.data.dataloader": dataloader_ns,
+        "torch.utils.backcompat": backcompat_ns,
         "torch.linalg": linalg_ns,
         "torch.functional": functional_torch,
         **platform,

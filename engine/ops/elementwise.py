@@ -122,6 +122,7 @@ def _zero(k: Any, g: Any, a: Any, r: Any) -> Any:
 
 
 _LN2 = math.log(2.0)
+_LN10 = math.log(10.0)
 _TWO_OVER_SQRT_PI = 2 / math.sqrt(math.pi)
 # A table: one row per op, read across (the formatter leaves it as written).
 # fmt: off
@@ -132,7 +133,7 @@ TABLE = [
          "{grad} / {0}", "ln(a): d/da = 1/a."),
     _row("SqrtBackward0", "sqrt", lambda a: mkl(np.sqrt, numerics.sqrt, a), "result", lambda k, g, a, r: g / (2 * r),
          "{grad} / (2·{out})", "√a: d/da = 1 / (2√a)."),
-    _row("TanhBackward0", "tanh", lambda a: precise(np.tanh, a), "result", lambda k, g, a, r: g * (1 - r * r),
+    _row("TanhBackward0", "tanh", lambda a: precise(np.tanh, a), "result", lambda k, g, a, r: g * k.one_minus_square(r),
          "{grad} · (1 − {out}²)", "tanh(a): d/da = 1 - tanh²(a)."),
     _row("SigmoidBackward0", "sigmoid", _sigmoid, "result", lambda k, g, a, r: g * (1 - r) * r,
          "{grad} · (1 − {out}) · {out}", "σ(a) = 1/(1+e^-a): d/da = σ(a)(1 - σ(a))."),
@@ -145,12 +146,18 @@ TABLE = [
          "{grad} · cos({0})", "sin(a): d/da = cos(a)."),
     _row("CosBackward0", "cos", lambda a: mkl(np.cos, numerics.cos, a), "self", lambda k, g, a, r: g * -k.sin(a),
          "{grad} · −sin({0})", "cos(a): d/da = -sin(a)."),
+    _row("SinhBackward0", "sinh", lambda a: precise(np.sinh, a), "self", lambda k, g, a, r: g * k.cosh(a),
+         "{grad} · cosh({0})", "sinh(a): d/da = cosh(a)."),
+    _row("CoshBackward0", "cosh", lambda a: precise(np.cosh, a), "self", lambda k, g, a, r: g * k.sinh(a),
+         "{grad} · sinh({0})", "cosh(a): d/da = sinh(a)."),
     _row("TanBackward0", "tan", lambda a: precise(np.tan, a), "result", lambda k, g, a, r: g * (1 + r * r),
          "{grad} · (1 + {out}²)", "tan(a): d/da = 1 + tan²(a)."),
     _row("Log1PBackward0", "log1p", lambda a: precise(np.log1p, a), "self", lambda k, g, a, r: g / (a + 1),
          "{grad} / (1 + {0})", "ln(1 + a), precise for small a: d/da = 1 / (1 + a)."),
     _row("Log2Backward0", "log2", lambda a: precise(np.log2, a), "self", lambda k, g, a, r: g / (a * _LN2),
          "{grad} / ({0} · ln 2)", "log₂(a): d/da = 1 / (a ln 2)."),
+    _row("Log10Backward0", "log10", lambda a: precise(np.log10, a), "self", lambda k, g, a, r: g / (a * _LN10),
+         "{grad} / ({0} · ln 10)", "log₁₀(a): d/da = 1 / (a ln 10)."),
     _row("Exp2Backward0", "exp2", lambda a: precise(np.exp2, a), "result", lambda k, g, a, r: g * r * _LN2,
          "{grad} · {out} · ln 2", "2^a: d/da = 2^a ln 2."),
     _row("RsqrtBackward0", "rsqrt", lambda a: precise(lambda v: 1.0 / np.sqrt(v), a), "result",
@@ -184,15 +191,15 @@ TABLE = [
          Api("atan", aliases=("arctan",), inplace="atan_", signature="Tensor input")),
 ]
 (ExpBackward0, LogBackward0, SqrtBackward0, TanhBackward0, SigmoidBackward0, ReluBackward0, AbsBackward0, SinBackward0,
- CosBackward0, TanBackward0, Log1PBackward0, Log2Backward0, Exp2Backward0, RsqrtBackward0, ReciprocalBackward0,
- ErfBackward0, SiluBackward0, SignBackward0, RoundBackward0, FloorBackward0, CeilBackward0, AsinBackward0,
- AcosBackward0, AtanBackward0) = TABLE
+ CosBackward0, SinhBackward0, CoshBackward0, TanBackward0, Log1PBackward0, Log2Backward0, Log10Backward0,
+ Exp2Backward0, RsqrtBackward0, ReciprocalBackward0, ErfBackward0, SiluBackward0, SignBackward0, RoundBackward0,
+ FloorBackward0, CeilBackward0, AsinBackward0, AcosBackward0, AtanBackward0) = TABLE
 
 # the torch functions of the rows, for the ops built from them
-_NAMES = ("exp", "log", "sqrt", "tanh", "sigmoid", "relu", "abs", "sin", "cos", "tan", "log1p", "log2", "exp2", "rsqrt",
-          "reciprocal", "erf", "sign", "round", "floor", "ceil")
-(exp, log, sqrt, tanh, sigmoid, relu, abs, sin, cos, tan, log1p, log2, exp2, rsqrt, reciprocal, erf, sign, round,  # noqa: A001 - torch.abs, torch.round
- floor, ceil) = (ENTRIES[n].fn for n in _NAMES)
+_NAMES = ("exp", "log", "sqrt", "tanh", "sigmoid", "relu", "abs", "sin", "cos", "sinh", "cosh", "tan", "log1p", "log2",
+          "log10", "exp2", "rsqrt", "reciprocal", "erf", "sign", "round", "floor", "ceil")
+(exp, log, sqrt, tanh, sigmoid, relu, abs, sin, cos, sinh, cosh, tan, log1p, log2, log10, exp2, rsqrt, reciprocal, erf,  # noqa: A001
+ sign, round, floor, ceil) = (ENTRIES[n].fn for n in _NAMES)  # noqa: A001 - torch.abs, torch.round
 # fmt: on
 
 
@@ -292,7 +299,7 @@ def where(condition: Tensor, a: Any = None, b: Any = None) -> Any:
         )
     a, b = binary_operands(a, b)
     shape = broadcast_shape(broadcast_shape(a._data.shape, b._data.shape), condition._data.shape)
-    check_alloc(math.prod(shape))
+    check_alloc(math.prod(shape), a, b, condition)
     return WhereBackward0.apply(a, b, condition=condition._data.astype(bool))
 
 

@@ -17,13 +17,14 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes
+from engine.meta import is_meta
 from engine.ndarray import Scalar, ndarray
-from engine.ops.api import tensor_methods
+from engine.ops.api import tensor_methods, torch_op
 from engine.ops.function import Function
 from engine.ops.operands import as_tensor, cast, check_alloc
 from engine.ops.shape import UnsqueezeBackward0, ViewBackward0, check_expandable
 from engine.run_state import state
-from engine.tensor import Tensor
+from engine.tensor import Tensor, _dim
 
 
 class SelectBackward0(Function):
@@ -147,6 +148,24 @@ def _check_masks(shape: tuple[int, ...], keys: tuple[Any, ...]) -> None:
             dim += 1
 
 
+def _check_broadcast(keys: tuple[Any, ...]) -> None:
+    """The index tensors (a k-dimensional mask counts as k of its true count) broadcast together, checked before
+    their bounds, with PyTorch's message."""
+    shapes: list[tuple[int, ...]] = []
+    for k in keys:
+        if isinstance(k, np.ndarray) and k.dtype == np.bool_:
+            shapes += [(int(np.count_nonzero(k)),)] * max(k.ndim, 1)
+        elif isinstance(k, (np.ndarray, list)):
+            shapes.append(np.shape(k))
+    try:
+        np.broadcast_shapes(*shapes)
+    except ValueError:
+        listed = ", ".join("[" + ", ".join(map(str, sh)) + "]" for sh in shapes)
+        raise IndexError(
+            f"shape mismatch: indexing tensors could not be broadcast together with shapes {listed}"
+        ) from None
+
+
 def _check_bounds(shape: tuple[int, ...], keys: tuple[Any, ...]) -> None:
     """Integer index arrays within their dimensions, reported as PyTorch does: the dimension counted among the
     indexed ones (slices and plain ints aside), the first bad value in order."""
@@ -191,6 +210,9 @@ def _checked_keys(keys: tuple[Any, ...]) -> tuple[Any, ...]:
                 k = [int(e) for e in k]
         elif isinstance(k, str):
             raise TypeError(f"new(): invalid data type '{type(k).__name__}'")
+        elif isinstance(k, range):  # ints, as a list (``logprobs[range(n), Yb]``), sized before it is made
+            check_alloc(len(k))
+            k = np.arange(k.start, k.stop, k.step, dtype=np.int64)
         elif isinstance(k, (ndarray, Scalar)):  # numpy's (engine/ndarray): its real array, or the int it holds
             k = np.asarray(k) if isinstance(k, ndarray) else operator.index(k)
         elif not (isinstance(k, (int, slice, Tensor, list, np.ndarray)) or k is None or k is Ellipsis):
@@ -199,8 +221,18 @@ def _checked_keys(keys: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def _range_as_list(k: Any) -> Any:
+    """A ``range`` indexes as the list of its numbers (``x[range(n), target]``, as PyTorch reads any sequence)."""
+    if type(k) is range:
+        check_alloc(len(k))
+        return list(k)
+    return k
+
+
 def _as_tuple(key: Any) -> Any:
-    """A list holding a str, slice, None or ``...`` indexes as the tuple of its items (PyTorch's legacy rule)."""
+    """A list holding a str, slice, None or ``...`` indexes as the tuple of its items (PyTorch's legacy rule); a
+    ``range`` as a list."""
+    key = tuple(_range_as_list(k) for k in key) if isinstance(key, tuple) else _range_as_list(key)
     if isinstance(key, list) and any(isinstance(e, (str, slice)) or e is None or e is Ellipsis for e in key):
         return tuple(key)
     return key
@@ -219,9 +251,11 @@ def getitem(a: Tensor, key: Any) -> Tensor:
         for k in np_key:
             if isinstance(k, np.ndarray) and k.dtype.kind == "f":
                 raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
-        _check_masks(a._data.shape, np_key)
-        _check_bounds(a._data.shape, np_key)
-        check_alloc(_picked_numel(a._data.shape, np_key))
+        if not is_meta(a._data) and not any(is_meta(k) for k in np_key):  # (meta indices: no values to check)
+            _check_masks(a._data.shape, np_key)
+            _check_broadcast(np_key)
+            _check_bounds(a._data.shape, np_key)
+            check_alloc(_picked_numel(a._data.shape, np_key))
         return IndexBackward0.apply(a, key=np_key if len(np_key) > 1 else np_key[0])
     n_real = sum(1 for k in keys if k is not None and k is not Ellipsis)
     if a._data.ndim == 0 and n_real and all(isinstance(k, int) for k in keys):
@@ -291,6 +325,7 @@ def _np_key(key: Any) -> Any:
 def setitem(t: Tensor, key: Any, value: Any) -> None:
     """``x[key] = value`` in place (PyTorch records a CopySlices node when autograd is involved)."""
     st = state()
+    key = _as_tuple(key)
     keys = _checked_keys(key if isinstance(key, tuple) else (key,))
     key = keys if isinstance(key, tuple) else keys[0]
     if not isinstance(value, (Tensor, int, float)):
@@ -339,3 +374,20 @@ def setitem(t: Tensor, key: Any, value: Any) -> None:
 
 
 tensor_methods({"__getitem__": getitem, "__setitem__": setitem})
+
+
+@torch_op("narrow", signature="Tensor input, int dim, int start, int length")
+def narrow(a: Tensor, dim: int, start: Any, length: int) -> Tensor:
+    """``length`` elements of dimension ``dim`` from ``start``: a slice (SliceBackward0), as in PyTorch."""
+    if a._data.ndim == 0:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
+    d, start = _dim(dim, a._data.ndim), int(start)
+    size = a._data.shape[d]
+    if not -size <= start <= size:
+        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but got {start})")
+    start = start + size if start < 0 else start
+    if start + length > size:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
+    return getitem(a, (slice(None),) * d + (slice(start, start + length),))

@@ -46,6 +46,16 @@ class _Kit:
         return self.expand(g, target)  # type: ignore[attr-defined]
 
 
+def _one_minus_square(r: np.ndarray) -> np.ndarray:
+    """``1 - r * r`` as PyTorch's CPU tanh backward computes it for float32 and float64: one fused multiply-add
+    (the compiler contracts its vectorised ``one - b * b``), so rounded once."""
+    if r.dtype == np.float32:
+        return np.asarray(numerics.fma32(-r, r, np.float32(1)), np.float32)
+    if r.dtype == np.float64:
+        return np.asarray(numerics.fma64(-r, r, 1.0), np.float64)
+    return 1 - r * r
+
+
 def _product_of_others(a: np.ndarray) -> np.ndarray:
     """For each element, the product of all the others, without dividing (safe when some element is 0)."""
     flat = a.reshape(-1)
@@ -72,10 +82,13 @@ class ArrayKit(_Kit):
     maximum, power = staticmethod(np.maximum), staticmethod(np.power)
     sin = staticmethod(lambda x: mkl(np.sin, numerics.sin, x))
     cos = staticmethod(lambda x: mkl(np.cos, numerics.cos, x))
+    sinh = staticmethod(lambda x: elementwise.precise(np.sinh, x))
+    cosh = staticmethod(lambda x: elementwise.precise(np.cosh, x))
     pow = staticmethod(lambda x, n: arith.pow_scalar(x, n))
     erf = staticmethod(lambda x: np.vectorize(math.erf)(x) if x.size else x)
     log_of = staticmethod(lambda number, like: np.log(np.asarray(number, dtype=like.dtype)))
     product_of_others = staticmethod(lambda a, result: _product_of_others(a))
+    one_minus_square = staticmethod(_one_minus_square)
     # shapes
     sum_to = staticmethod(unbroadcast)
     expand = staticmethod(lambda g, shape: np.broadcast_to(g, shape))
@@ -147,7 +160,8 @@ class TensorKit(_Kit):
         return Tensor._make(np.asarray(_array(mask).sum(axis=dims, keepdims=keepdim), dtype=like._data.dtype))
 
     copy = staticmethod(lambda x: x)
-    exp, log, sign, abs, sin, cos, tanh, erf = (
+    one_minus_square = staticmethod(lambda r: 1 - r * r)
+    exp, log, sign, abs, sin, cos, sinh, cosh, tanh, erf = (
         staticmethod(f)
         for f in (
             elementwise.exp,
@@ -156,6 +170,8 @@ class TensorKit(_Kit):
             elementwise.abs,
             elementwise.sin,
             elementwise.cos,
+            elementwise.sinh,
+            elementwise.cosh,
             elementwise.tanh,
             elementwise.erf,
         )

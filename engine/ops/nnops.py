@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.meta import check_devices, is_meta
 from engine.ops import arith, bce_logits, reduce, soft_targets
 from engine.ops.argcheck import class_loss_args, floating, must_be
 from engine.ops.elementwise import abs, precise  # noqa: A004 - torch.abs, the op (with its backward)
@@ -211,7 +212,9 @@ def nll_loss(
     if target._data.dtype.name not in ("int64", "uint8"):
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_TYPE_NAMES[target._data.dtype.name]}")
     n_cls = a._data.shape[-1] if a._data.ndim else 0
-    bad = target._data[(target._data != ignore_index) & ((target._data < 0) | (target._data >= n_cls))]
+    check_devices([(target._data, False), (a._data, False)])
+    t = target._data if not is_meta(target._data) else np.zeros(0, np.int64)  # (a meta target has no values to check)
+    bad = t[(t != ignore_index) & ((t < 0) | (t >= n_cls))]
     if bad.size:
         raise IndexError(f"Target {int(bad.reshape(-1)[0])} is out of bounds.")
     if target._data.ndim > 1:

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.meta import is_meta
 from engine.numerics import layer_norm as layer_norm_kernel
 from engine.numerics.layer_norm_backward import layer_norm_backward_rows
 from engine.ops.function import Function
@@ -396,9 +397,10 @@ def embedding(
         raise NotImplementedError(
             "embedding's max_norm, scale_grad_by_freq and sparse are not supported by gradtrace's engine"
         )
-    if idx.size and (idx.min() < 0 or idx.max() >= n):
+    if idx.size and not is_meta(idx) and (idx.min() < 0 or idx.max() >= n):  # (meta indices: no values to check)
         raise IndexError("index out of range in self")
-    check_alloc(idx.size * math.prod(weight._data.shape[1:]))
+    if not is_meta(weight._data):
+        check_alloc(idx.size * math.prod(weight._data.shape[1:]))
     return EmbeddingBackward0.apply(
         weight, indices=idx.astype(np.int64), padding_idx=-1 if padding_idx is None else padding_idx
     )

@@ -19,7 +19,8 @@ from engine.graph import edge
 from engine.ops.api import torch_op
 from engine.ops.function import NO_CTX, Function, _track_saved, number
 from engine.ops.stats import VAR_SIGNATURES, _correction, _dim_arg
-from engine.run_state import hold, state
+from engine.ops.variance import welford as _welford
+from engine.run_state import hold, quiet_floats, state
 from engine.tensor import Tensor
 
 
@@ -37,7 +38,7 @@ class Several(Function):
         if record:
             ctx._needs_input_grad = tuple(t._requires_grad for t in inputs)
             ctx.next_functions = tuple(edge(t) for t in inputs)
-        with np.errstate(all="ignore"):
+        with quiet_floats():
             outs = cls._forward(ctx, *[t._data for t in inputs], **params)
         results = tuple(Tensor._make(np.asarray(o), ctx if record else None, record) for o in outs)
         if record:
@@ -62,33 +63,11 @@ def _reduced_count(shape: tuple[int, ...], dim: Any) -> int:
     return math.prod(shape) if dim is None else math.prod(shape[i] for i in dim)
 
 
-_WELFORD_MAX = 100_000  # past this many elements per result, two passes in double (a Python loop per element is slow)
-
-
 def _reduced_shape(shape: tuple[int, ...], dim: Any, keepdim: bool) -> tuple[int, ...]:
     dims = range(len(shape)) if dim is None else dim
     if keepdim:
         return tuple(1 if i in dims else s for i, s in enumerate(shape))
     return tuple(s for i, s in enumerate(shape) if i not in dims)
-
-
-def _welford(a: np.ndarray, dim: Any) -> tuple[np.ndarray, np.ndarray, int]:
-    """Mean and the sum of squared deviations over ``dim`` as PyTorch's CPU kernel takes them: Welford's update in
-    double, element after element (mean += (x − mean)/k; m2 += (x − old mean)·(x − new mean))."""
-    dims = tuple(range(a.ndim)) if dim is None else tuple(dim)
-    kept = [i for i in range(a.ndim) if i not in dims]
-    rows = np.transpose(a, kept + list(dims)).reshape(math.prod(a.shape[i] for i in kept), -1).astype(np.float64)
-    n = rows.shape[1]
-    if n > _WELFORD_MAX:
-        mean = rows.mean(axis=1)
-        return mean, ((rows - mean[:, None]) ** 2).sum(axis=1), n
-    mean, m2 = np.zeros(rows.shape[0]), np.zeros(rows.shape[0])
-    for j in range(n):
-        x = rows[:, j]
-        delta = x - mean
-        mean = mean + delta / (j + 1)
-        m2 = m2 + delta * (x - mean)
-    return mean, m2, n
 
 
 class StdMeanBackward0(Several):

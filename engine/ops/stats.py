@@ -15,12 +15,13 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes
+from engine.ops import variance
 from engine.ops.api import torch_op
 from engine.ops.argcheck import dtype_name, must_be
 from engine.ops.function import Function, number
 from engine.ops.operands import broadcast_shape, check_alloc, check_scalar, made
 from engine.ops.reduce import _dims
-from engine.ops.summation import torch_mean, torch_sum
+from engine.ops.summation import torch_sum
 from engine.tensor import Tensor, _dim
 
 
@@ -40,11 +41,7 @@ class VarBackward0(Function):
         ctx: Any, a: np.ndarray, dim: Any = None, correction: float = 1.0, keepdim: bool = False
     ) -> np.ndarray:
         ctx._save(self=a, dim=dim, correction=correction, keepdim=keepdim)
-        mean = torch_mean(a, dim, True)
-        d = a - mean
-        n = a.size if dim is None else int(np.prod([a.shape[i] for i in dim]))
-        s = torch_sum(d * d, dim, keepdim)
-        return np.asarray(s / a.dtype.type(max(n - correction, 0)))
+        return variance.spread(a, dim, correction, keepdim)  # accumulated in double, as PyTorch's kernels
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         a, dim, keep = s["self"], s["dim"], s["keepdim"]
@@ -64,8 +61,7 @@ class StdBackward0(Function):
     def _forward(
         ctx: Any, a: np.ndarray, dim: Any = None, correction: float = 1.0, keepdim: bool = False
     ) -> np.ndarray:
-        var = VarBackward0._forward(_Plain(), a, dim, correction, keepdim)
-        r = np.sqrt(var)
+        r = variance.spread(a, dim, correction, keepdim, take_sqrt=True)  # the root taken in double
         ctx._save(self=a, dim=dim, correction=correction, keepdim=keepdim, result=r)
         return r
 
@@ -77,11 +73,6 @@ class StdBackward0(Function):
 
     def _templates(self) -> tuple[str | None, ...]:
         return (f"{{grad}} · ({{0}} − mean) / ({number(_dof(self))}·{{out}})",)
-
-
-class _Plain:
-    def _save(*args: Any, **kwargs: Any) -> None:
-        pass
 
 
 def _dof(ctx: Any) -> float:
@@ -111,6 +102,10 @@ class LinalgVectorNormBackward0(Function):
             r = torch_sum(absa, dim, keepdim)
         elif ord == float("inf"):
             r = np.asarray(absa.max(axis=dim, keepdims=keepdim))
+        elif ord == -float("inf"):
+            r = np.asarray(absa.min(axis=dim, keepdims=keepdim))
+        elif ord == 0:  # the number of nonzero elements
+            r = np.asarray(torch_sum((absa != 0).astype(a.dtype), dim, keepdim))
         else:
             r = np.asarray(np.power(torch_sum(np.power(absa, ord), dim, keepdim), 1.0 / ord)).astype(a.dtype)
         ctx._save(self=a, ord=ord, dim=dim, keepdim=keepdim, result=r)
@@ -118,6 +113,8 @@ class LinalgVectorNormBackward0(Function):
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         a, p, dim, keep, r = (s[key] for key in ("self", "ord", "dim", "keepdim", "result"))
+        if p == 0:  # PyTorch gives no gradient at all for a count of nonzeros: .grad stays None
+            return (None,)
         if dim is not None:
             shape = ctx._in_shapes[0]
             g, r = k.expand_back(g, shape, dim, keep), k.expand_back(r, shape, dim, keep)
@@ -125,7 +122,7 @@ class LinalgVectorNormBackward0(Function):
             out = k.where(r == 0, 0, a * (g / r))
         elif p == 1:
             out = k.sign(a) * g
-        elif p == float("inf"):
+        elif p in (float("inf"), -float("inf")):
             mask = k.abs(a) == r
             out = k.sign(a) * g * mask / k.sum(mask, dim, True)
         else:
@@ -138,8 +135,10 @@ class LinalgVectorNormBackward0(Function):
             return ("{grad} · {0} / {out}",)
         if p == 1:
             return ("{grad} · sign({0})",)
-        if p == float("inf"):
+        if p in (float("inf"), -float("inf")):
             return ("{grad} · sign({0}) where |{0}| = {out} (shared among ties), 0 elsewhere",)
+        if p == 0:
+            return ("0 (a count of nonzeros has no slope)",)
         return (f"{{grad}} · {{0}}·|{{0}}|^{number(p - 2)} / {{out}}^{number(p - 1)}",)
 
 
@@ -309,5 +308,5 @@ def repeat(a: Tensor, *sizes: Any) -> Tensor:
     if len(reps) < a._data.ndim:
         raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor")
     reps_numel = math.prod(int(r) for r in reps)  # exact: np.prod wraps around (2**32 * 2**32 == 0)
-    check_alloc(max(reps_numel * a._data.size, reps_numel))  # numpy's work grows with the repeats even when empty
+    check_alloc(max(reps_numel * a._data.size, reps_numel), a)  # numpy's work grows with the repeats even when empty
     return RepeatBackward0.apply(a, repeats=tuple(int(r) for r in reps))

@@ -35,6 +35,9 @@ def test_fresh_tree_per_call() -> None:
         "torch.random",
         "torch.utils",
         "torch.utils.data",
+        "torch.utils.data.dataset",
+        "torch.utils.data.dataloader",
+        "torch.utils.backcompat",
         "torch.linalg",
         "torch.functional",
     }
@@ -187,3 +190,20 @@ def test_no_numpy_escape_hatches() -> None:
         y = (torch.tensor([1.0], requires_grad=True) * 2).grad_fn
         for name in ("forward", "backward"):
             assert not hasattr(y, name)
+
+
+def test_backcompat_warnings_are_flags_of_the_run() -> None:
+    """``torch.utils.backcompat`` (PyTorch's broadcasting note sets its old warning): two flags a program may set,
+    each run with its own; a name the module lacks raises PyTorch's AttributeError."""
+    import engine
+    from tests.oracle import torch_stdout
+
+    code = (
+        "import torch\nimport torch.utils.backcompat\nprint(torch.utils.backcompat.broadcast_warning.enabled)\n"
+        "torch.utils.backcompat.broadcast_warning.enabled = True\n"
+        "print(torch.utils.backcompat.broadcast_warning.enabled, torch.utils.backcompat.keepdim_warning.enabled)\n"
+        "try:\n    torch.utils.backcompat.broadcast.warning.enabled = True\nexcept AttributeError as e:\n    print(e)\n"
+        "try:\n    torch.utils.backcompat.keepdim_warning.enabled = 1\nexcept RuntimeError as e:\n    print(e)\n"
+    )
+    assert engine.run(code).stdout == torch_stdout(code)
+    assert engine.run("import torch\nprint(torch.utils.backcompat.broadcast_warning.enabled)").stdout == "False\n"
