@@ -135,9 +135,20 @@ def layer_norm_rows(
     return mean, rstd, _fma(centred * rstd[:, None], w, b)
 
 
-def exact(x: np.ndarray) -> bool:
-    """Whether ``layer_norm_rows`` knows PyTorch's order for this dtype."""
-    return x.dtype in _LANES
+# The emulation loops in Python over each row's vectors (forward) and over the rows (the weight's gradient): past
+# these sizes the engine keeps its float64 statistics (torch's to a relative 1e-6), so that a big layer norm meets
+# the memory limit before the time limit. Courses normalise a batch of embeddings, not a million features.
+MAX_ELEMENTS, MAX_SIZE, MAX_ROWS_BACKWARD = 1 << 18, 1 << 14, 1 << 12
 
 
-__all__ = ["rowwise_moments", "layer_norm_rows", "exact"]
+def exact(x: np.ndarray, size: int) -> bool:
+    """Whether ``layer_norm_rows`` knows PyTorch's order for x (rows of ``size`` elements) and is cheap enough."""
+    return x.dtype in _LANES and 0 < x.size <= MAX_ELEMENTS and size <= MAX_SIZE
+
+
+def exact_backward(x: np.ndarray, size: int) -> bool:
+    """Whether the backward's emulation (engine/numerics/layer_norm_backward.py) is cheap enough too."""
+    return exact(x, size) and x.size // size <= MAX_ROWS_BACKWARD
+
+
+__all__ = ["rowwise_moments", "layer_norm_rows", "exact", "exact_backward"]

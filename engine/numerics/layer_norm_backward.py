@@ -96,13 +96,16 @@ def layer_norm_backward_rows(
         c = _fma(-b, mean, -(db * a * scale), dt)
         ady = a[:, None] * dy if w is None else a[:, None] * dy * w
         dx = (_fma(b[:, None], x, ady, dt) + c[:, None]).astype(dt)
-    dw = np.zeros(n, dt) if need[1] else None
-    dbias = np.zeros(n, dt) if need[2] else None
-    for i in range(rows if need[1] or need[2] else 0):  # one thread: the rows' contributions in order
-        if dw is not None:
-            dw = _fma(dy[i], _fma(rstd[i], x[i], -rstd[i] * mean[i], dt), dw, dt)
-        if dbias is not None:
-            dbias = dbias + dy[i]
+    dw = dbias = None
+    if need[1]:  # one thread: the rows' contributions in order, each fused
+        xhat = _fma(rstd[:, None], x, (-rstd * mean)[:, None], dt)
+        fma = fma32 if dt == np.float32 else fma64
+        dy_rows, xhat_rows = np.ascontiguousarray(dy), np.ascontiguousarray(xhat)
+        dw = np.zeros(n, dt)
+        for i in range(rows):
+            dw = np.asarray(fma(dy_rows[i], xhat_rows[i], dw), dt)
+    if need[2]:
+        dbias = np.add.accumulate(dy, axis=0)[-1] if rows > 1 else dy[0].copy()  # numpy's accumulate is sequential
     zero = dt.type(0)  # the second pass adds the buffer to 0
     return dx, None if dw is None else dw + zero, None if dbias is None else dbias + zero
 

@@ -16,6 +16,7 @@ import numpy as np
 
 from engine import random
 from engine.meta import MetaArray, is_meta
+from engine.numerics import sleef
 from engine.ops.argcheck import cannot_cast
 from engine.ops.arith import mul
 from engine.ops.elementwise import as_float
@@ -84,10 +85,19 @@ class LogSigmoidBackward0(Function):
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray) -> np.ndarray:
         ctx._save(self=a)
+        if a.dtype == np.float32:  # ATen's kernel: SLEEF's exp and log1p, bit for bit
+            return sleef.log_sigmoid(a)
         return np.minimum(a, np.zeros((), a.dtype)) - np.log1p(np.exp(-np.abs(a)))
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
-        return (g / (k.exp(s["self"]) + 1),)
+        a = s["self"]
+        if isinstance(a, np.ndarray) and a.dtype == np.float32 and isinstance(g, np.ndarray) and g.dtype == a.dtype:
+            # ATen's: with z = e^(-|a|) (the forward's buffer), (1[a < 0] - sign·z/(1 + z))·g, sign = ±1
+            z = sleef.expf(-np.abs(a))
+            neg = a < 0
+            one = np.float32(1)
+            return (((np.where(neg, one, np.float32(0)) - np.where(neg, one, -one) * (z / (one + z))) * g),)
+        return (g / (k.exp(a) + 1),)
 
 
 def logsigmoid(a: Tensor) -> Tensor:

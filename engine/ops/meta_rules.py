@@ -207,7 +207,7 @@ def loss(cls: type[Function], ctx: Any, arrays: Arrays, params: dict[str, Any]) 
     a = arrays[0]
     if params.get("reduction", "mean") != "none":
         return MetaArray((), a.dtype)
-    if cls.__name__ == "NllLossBackward0":  # one loss per sample: the class dimension goes
+    if cls.__name__ in ("NllLossBackward0", "NllLoss2DBackward0"):  # one loss per sample: the class dimension goes
         return MetaArray(a.shape[:1] + a.shape[2:], a.dtype)
     return MetaArray(np.broadcast_shapes(*(t.shape for t in arrays)), a.dtype)
 
@@ -250,8 +250,8 @@ RULES = {  # node names by the rule that gives their results' shapes
     cat: "CatBackward0 StackBackward0",
     pieces: "SplitBackward0 SplitWithSizesBackward0 UnbindBackward0 RepeatBackward0",
     loss: (
-        "MseLossBackward0 NllLossBackward0 BinaryCrossEntropyBackward0 BinaryCrossEntropyWithLogitsBackward0"
-        " SmoothL1LossBackward0 HuberLossBackward0"
+        "MseLossBackward0 NllLossBackward0 NllLoss2DBackward0 BinaryCrossEntropyBackward0"
+        " BinaryCrossEntropyWithLogitsBackward0 SmoothL1LossBackward0 HuberLossBackward0"
     ),
     embedding: "EmbeddingBackward0",
     advanced_index: "IndexBackward0",

@@ -241,9 +241,9 @@ class NativeLayerNormBackward0(Function):
         axes = tuple(range(x.ndim - len(normalized_shape), x.ndim))
         mean, var = _stats(x, axes)
         rstd64 = 1 / np.sqrt(var + eps)
-        if layer_norm_kernel.exact(x) and x.size:  # PyTorch's kernel, bit for bit
+        n = math.prod(normalized_shape)
+        if layer_norm_kernel.exact(x, n):  # PyTorch's kernel, bit for bit
             stat_shape = x.shape[: x.ndim - len(axes)] + (1,) * len(axes)
-            n = math.prod(normalized_shape)
             m32, r32, y2 = layer_norm_kernel.layer_norm_rows(
                 np.ascontiguousarray(x).reshape(-1, n),
                 w.reshape(-1) if affine[0] else None,
@@ -251,7 +251,8 @@ class NativeLayerNormBackward0(Function):
                 eps,
             )
             y, kernel_mean, rstd = y2.reshape(x.shape), m32.reshape(stat_shape), r32.reshape(stat_shape)
-            ctx._rows = (m32, r32)  # the kernel's statistics, for its backward
+            if layer_norm_kernel.exact_backward(x, n):
+                ctx._rows = (m32, r32)  # the kernel's statistics, for its backward
         else:
             rstd = 1 / np.sqrt(var.astype(x.dtype) + x.dtype.type(eps))  # in float, as PyTorch's kernel
             kernel_mean = mean.astype(x.dtype)

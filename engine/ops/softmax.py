@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from engine import numerics
+from engine.numerics import softmax_dim
 from engine.ops.api import torch_op
 from engine.ops.argcheck import floating
 from engine.ops.elementwise import precise
@@ -65,6 +66,10 @@ class SoftmaxBackward0(Function):
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
+        if softmax_dim.inner_f32(a, dim):  # not the last dim: PyTorch's kernel for that
+            r = softmax_dim.softmax_dim(a, dim)
+            ctx._save(dim=dim, result=r)
+            return r
         _, e, s = _exp_shifted(a, dim)
         r = e * (a.dtype.type(1) / s)  # PyTorch multiplies by the reciprocal of the sum
         ctx._save(dim=dim, result=r)
@@ -74,6 +79,8 @@ class SoftmaxBackward0(Function):
         r, d = s["result"], s["dim"]
         if numerics.lastdim_f32(r, d, g):
             return (numerics.softmax_backward_lastdim(g, r),)
+        if softmax_dim.inner_f32(r, d, g):
+            return (softmax_dim.softmax_backward_dim(g, r, d),)
         return (r * (g - k.sum(g * r, d, True)),)
 
 
@@ -86,6 +93,10 @@ class LogSoftmaxBackward0(Function):
 
     @staticmethod
     def _forward(ctx: Any, a: np.ndarray, dim: int = -1) -> np.ndarray:
+        if softmax_dim.inner_f32(a, dim):  # not the last dim: PyTorch's kernel for that
+            r = softmax_dim.log_softmax_dim(a, dim)
+            ctx._save(dim=dim, result=r)
+            return r
         shifted, _, s = _exp_shifted(a, dim)
         r = shifted - (numerics.logf(s) if numerics.lastdim_f32(a, dim) else precise(np.log, s))
         ctx._save(dim=dim, result=r)
@@ -95,6 +106,8 @@ class LogSoftmaxBackward0(Function):
         r, d = s["result"], s["dim"]
         if numerics.lastdim_f32(r, d, g):
             return (numerics.log_softmax_backward_lastdim(g, r),)
+        if softmax_dim.inner_f32(r, d, g):
+            return (softmax_dim.log_softmax_backward_dim(g, r, d),)
         return (g - k.exp(r) * k.sum(g, d, True),)
 
 

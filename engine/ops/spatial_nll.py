@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.meta import check_devices, is_meta
 from engine.ops import shape as shape_ops
 from engine.ops.function import Function
 from engine.tensor import _TYPE_NAMES, Tensor
@@ -152,7 +153,9 @@ def nll_loss_nd(a: Tensor, target: Tensor, weight: Tensor | None, ignore_index: 
         )
     if t.dtype != np.int64:
         raise RuntimeError("expected scalar type Long but found Byte")
-    bad = t[(t != ignore_index) & ((t < 0) | (t >= c))]
+    check_devices([(t, False), (x, False)])
+    values = t if not is_meta(t) else np.zeros(0, np.int64)  # (a meta target has no values to check)
+    bad = values[(values != ignore_index) & ((values < 0) | (values >= c))]
     if bad.size:
         raise IndexError(f"Target {int(bad.reshape(-1)[0])} is out of bounds.")
     if weight is not None and weight._requires_grad:
@@ -167,7 +170,7 @@ def nll_loss_nd(a: Tensor, target: Tensor, weight: Tensor | None, ignore_index: 
         t = t.reshape(n, 1, -1)
     out = NllLoss2DBackward0.apply(
         a,
-        target=np.ascontiguousarray(t),
+        target=t if is_meta(t) else np.ascontiguousarray(t),
         reduction=reduction,
         ignore_index=ignore_index,
         weight=None if weight is None else weight._data,

@@ -138,3 +138,20 @@ def test_bce_with_logits_has_second_derivatives_like_torch(expr: str) -> None:
     from tests.engine.test_create_graph import test_second_derivatives_match_torch as check_second_derivatives
 
     check_second_derivatives(expr)
+
+
+@pytest.mark.parametrize("n", [3, 17, 33, 1000, 100003])
+def test_logsigmoid_and_its_gradient_are_bit_exact(n: int) -> None:
+    """F.logsigmoid (float32): ATen's kernel forward, its buffer-based backward (1[x<0] − sign·z/(1+z))·g."""
+    F = make_modules()["torch.nn.functional"]
+    rng = np.random.default_rng(n)
+    x, g = (rng.standard_normal(n) * 6).astype(np.float32), rng.standard_normal(n).astype(np.float32)
+    tx = torch.tensor(x, requires_grad=True)
+    want = torch.nn.functional.logsigmoid(tx)
+    want.backward(torch.tensor(g))
+    with use_state(RunState()):
+        ox = Tensor._make(x).requires_grad_(True)
+        got = F.logsigmoid(ox)
+        got.backward(Tensor._make(g))
+        assert np.array_equal(got._data, want.detach().numpy())
+        assert np.array_equal(ox._grad._data, tx.grad.numpy())

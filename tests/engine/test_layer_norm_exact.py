@@ -143,3 +143,21 @@ def test_the_docs_layer_norm_examples_backward_prints_like_torch() -> None:
     finally:
         torch.set_num_threads(threads)
     assert run_ours(code) == want
+
+
+def test_past_the_emulation_limits_layer_norm_stays_close() -> None:
+    """More rows than the backward emulates (4,096) or wider rows than the forward does (16,384): the float64 path,
+    within 1e-5 of torch."""
+    F = make_modules()["torch.nn.functional"]
+    for shape in [(5000, 8), (2, 20000)]:
+        x, w, b = _inputs(shape[0], shape[1], np.float32, 4)
+        dy = np.random.default_rng(1).standard_normal(shape).astype(np.float32)
+        want = _torch_backward(x, w, b, dy)
+        y_want = _torch_layer_norm(x, w, b)[0]
+        with use_state(RunState()):
+            ox, ow, ob = (Tensor._make(a).requires_grad_(True) for a in (x, w, b))
+            y = F.layer_norm(ox, (shape[1],), ow, ob)
+            y.backward(Tensor._make(dy))
+            np.testing.assert_allclose(y._data, y_want, rtol=1e-5, atol=1e-5)
+            for got, theirs in zip((ox._grad._data, ow._grad._data, ob._grad._data), want):
+                np.testing.assert_allclose(got, theirs, rtol=1e-4, atol=1e-4)
