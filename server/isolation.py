@@ -91,10 +91,13 @@ class RunPool:
         and starts a fresh one)."""
         await self.dispatch.acquire(client)
         began = time.monotonic()
+        spent: float | None = None
         try:
-            return await self._schedule_and_wait(code, started, encode, inbox, seed, reply)
-        finally:
-            self.dispatch.release(client, time.monotonic() - began)
+            result = await self._schedule_and_wait(code, started, encode, inbox, seed, reply)
+            spent = _spent_in_worker(result)
+            return result
+        finally:  # charged what the run took in its worker (else, killed or cancelled, all the time it held one)
+            self.dispatch.release(client, time.monotonic() - began if spent is None else spent)
 
     async def _schedule_and_wait(
         self,
@@ -137,6 +140,15 @@ class RunPool:
         stop: Callable[[], None] = self._pool.stop  # (pebble's methods are not annotated)
         stop()
         self._pool.join()
+
+
+def _spent_in_worker(result: Any) -> float | None:
+    """The seconds a run took in its worker, from its report (``server.worker._report``: an encoded run's answer is
+    ``(answer, verdict, report)``), if it has one."""
+    if isinstance(result, tuple) and len(result) == 3 and isinstance(result[2], tuple) and len(result[2]) == 4:
+        seconds = result[2][3]
+        return float(seconds) if isinstance(seconds, float) else None
+    return None
 
 
 def _call_soon(loop: asyncio.AbstractEventLoop, waiter: asyncio.Future[Any], done: Any) -> None:

@@ -158,3 +158,21 @@ def test_a_long_run_yields_the_cpu_after_50_ms_and_its_worker_is_restored_after(
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_a_worker_dies_at_once_when_the_pool_stops_it() -> None:
+    """SIGTERM is left to the kernel in the workers (server/worker.py: set_up): pebble stops a worker under the lock
+    that every idle worker needs, and its Python handler had to wait for a demoted worker to get the CPU first."""
+    proc, url = start_server({"GRADTRACE_WORKERS": "2"})
+    try:
+        assert httpx.post(f"{url}/api/run", json={"code": SHORT}, timeout=30).json()["stdout"] == SHORT_STDOUT
+        workers = [child for child in psutil.Process(proc.pid).children(recursive=True) if child.nice() == 0]
+        caught = {}
+        for child in workers:
+            with open(f"/proc/{child.pid}/status") as status:
+                fields = dict(line.split(":\t", 1) for line in status if ":\t" in line)
+            caught[child.pid] = int(fields["SigCgt"], 16) >> (15 - 1) & 1  # is SIGTERM (15) handled in Python?
+        assert len(caught) >= 3 and not any(caught.values()), caught  # workers, their forkserver: none
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
