@@ -97,8 +97,9 @@ def _engine_run_under_guards(
     import engine
     from engine.sandbox.errors import LimitExceeded
 
+    until = (time.monotonic() if started is None else started) + config.limits.max_seconds  # its time limit
     try:
-        with CpuLimit(config.cpu_seconds), alarm(config.limits, started), Demotion(WORKER.get("demote_after", 0.0)):
+        with CpuLimit(config.cpu_seconds), alarm(config.limits, started), Demotion(WORKER["demote_after"], until):
             return engine.run(code, limits=config.limits, on_event=on_event, started=started, seed=seed)
     except LimitExceeded as exc:
         return engine.RunResult(stdout="", error={"type": "LimitExceeded", "message": exc.message, "line": None})
