@@ -195,3 +195,31 @@ def test_a_worker_dies_at_once_when_the_pool_stops_it() -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_the_pool_gives_a_demoted_worker_its_priority_back_before_stopping_it() -> None:
+    """server/isolation.py wraps pebble's stop_process: a dying process frees its memory at its own priority."""
+    import subprocess
+    import sys
+
+    from server.isolation import _stop_at_its_priority
+
+    if os.geteuid() != 0:
+        pytest.skip("lowering a niceness needs root")
+    child = subprocess.Popen([sys.executable, "-c", "import os\nos.nice(19)\nwhile True:\n    pass\n"])
+    try:
+        deadline = time.monotonic() + 10
+        while _descendants(os.getpid()).get(child.pid) != 19 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        seen = []
+
+        def stop(process: subprocess.Popen[bytes]) -> None:
+            seen.append(_descendants(os.getpid())[process.pid])
+            process.kill()
+            process.wait()
+
+        _stop_at_its_priority(child, nice=0, stop=stop)
+        assert seen == [0] and child.returncode is not None
+    finally:
+        child.kill()
+        child.wait()
