@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import multiprocessing
 import os
 import time
@@ -30,6 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pebble
+import pebble.pool.process as pebble_process
 
 from server.dispatch import FairDispatch
 from server.worker import WorkerConfig, run_in_this_worker, set_up, warm
@@ -47,6 +49,15 @@ _WORKER_ENVIRONMENT = {
     # one malloc arena: glibc reserves 64 MiB of address space per extra arena, which RLIMIT_AS counts
     "MALLOC_ARENA_MAX": "1",
 }
+
+
+def _stop_at_its_priority(process: Any, nice: int, stop: Callable[[Any], None]) -> None:
+    """pebble's ``stop_process``, after giving the worker's run its priority back: a dying process tears its memory
+    down at its own priority, and a demoted worker (niceness 19) with hundreds of MB took 4-7 s to on a busy machine,
+    while pebble held the lock every idle worker needs to take its next run (measured with benchmarks/load.py)."""
+    with contextlib.suppress(OSError, TypeError):  # gone already, or not ours to renice
+        os.setpriority(os.PRIO_PROCESS, process.pid, nice)  # the run's thread (Linux: niceness is per thread)
+    stop(process)
 
 
 class RunPool:
@@ -71,6 +82,10 @@ class RunPool:
         self.max_tasks = max_tasks
         self.dispatch = FairDispatch(workers, reserve=workers // 4)
         self._on_replaced = on_replaced  # told of each worker stopped with its run (killed; a stream's client left)
+        names = vars(pebble_process)  # (pebble's module: stop_process is not exported)
+        stop = names["stop_process"]
+        if getattr(stop, "func", None) is not _stop_at_its_priority:  # once per process
+            names["stop_process"] = functools.partial(_stop_at_its_priority, nice=config.nice, stop=stop)
         self._pool = pebble.ProcessPool(
             max_workers=workers, max_tasks=max_tasks, initializer=set_up, initargs=(config,), context=context
         )
@@ -91,10 +106,13 @@ class RunPool:
         and starts a fresh one)."""
         await self.dispatch.acquire(client)
         began = time.monotonic()
+        spent: float | None = None
         try:
-            return await self._schedule_and_wait(code, started, encode, inbox, seed, reply)
-        finally:
-            self.dispatch.release(client, time.monotonic() - began)
+            result = await self._schedule_and_wait(code, started, encode, inbox, seed, reply)
+            spent = _spent_in_worker(result)
+            return result
+        finally:  # charged what the run took in its worker (else, killed or cancelled, all the time it held one)
+            self.dispatch.release(client, time.monotonic() - began if spent is None else spent)
 
     async def _schedule_and_wait(
         self,
@@ -137,6 +155,15 @@ class RunPool:
         stop: Callable[[], None] = self._pool.stop  # (pebble's methods are not annotated)
         stop()
         self._pool.join()
+
+
+def _spent_in_worker(result: Any) -> float | None:
+    """The seconds a run took in its worker, from its report (``server.worker._report``: an encoded run's answer is
+    ``(answer, verdict, report)``), if it has one."""
+    if isinstance(result, tuple) and len(result) == 3 and isinstance(result[2], tuple) and len(result[2]) == 4:
+        seconds = result[2][3]
+        return float(seconds) if isinstance(seconds, float) else None
+    return None
 
 
 def _call_soon(loop: asyncio.AbstractEventLoop, waiter: asyncio.Future[Any], done: Any) -> None:

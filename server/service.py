@@ -143,9 +143,9 @@ class RunService:
         if self._settings.log_code:  # off by default: logs hold no user code
             logs.note(code=logs.code_for_log(code))
 
-    def _count(self, report: tuple[str, str | None, int], started: float) -> None:
+    def _count(self, report: tuple[str, str | None, int, float], started: float) -> None:
         """Count a run a worker answered (``/metrics``); its worker is replaced after ``max_tasks`` runs."""
-        kind, limit, runs = report
+        kind, limit, runs, _ = report
         _counted(kind, limit, time.monotonic() - started)
         if runs % self._pool.max_tasks == 0:
             metrics.REPLACEMENTS.inc()

@@ -58,3 +58,20 @@ def test_the_cpu_limit_is_set_relative_to_the_time_already_used() -> None:
         assert usage.ru_utime + usage.ru_stime + 30 <= new_soft <= usage.ru_utime + usage.ru_stime + 32
     finally:
         resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+
+
+def test_a_demoted_run_gets_its_priority_back_at_its_time_limit() -> None:
+    """Past its time limit a run must stop and free its worker at once, not crawl to the pool's deadline."""
+    base = os.getpriority(os.PRIO_PROCESS, 0)
+    if not guards.can_renice():
+        return
+    seen = []
+    until = time.monotonic() + 3.0
+    with guards.Demotion(0.02, until=until) as demotion:
+        while not demotion.demoted:
+            _spin(0.005)
+        seen.append(os.getpriority(os.PRIO_PROCESS, 0))
+        time.sleep(max(until - time.monotonic(), 0) + 0.5)  # (sleeping: no CPU asked, only the timer's)
+        seen.append(os.getpriority(os.PRIO_PROCESS, 0))
+    assert seen == [19, base]
+    assert os.getpriority(os.PRIO_PROCESS, 0) == base

@@ -14,7 +14,6 @@ import time
 from collections.abc import Callable, Iterator
 
 import httpx
-import psutil
 import pytest
 
 from tests.conftest import running_server, start_server
@@ -23,6 +22,28 @@ BIG_GRAD = "sum((x * {k}).sum() for i in range(1000))"  # 6,000 events, a 0.9 MB
 SHORT = "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\n(x * x).sum().backward()\nprint(x.grad)\n"
 SHORT_STDOUT = "tensor([2., 4.])\n"
 STUDENT = {"X-Forwarded-For": "203.0.113.5"}
+
+
+def _descendants(pid: int) -> dict[int, int]:
+    """The processes under ``pid`` (its workers, their forkserver) and their niceness, from /proc."""
+    parents: dict[int, tuple[int, int]] = {}
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rpartition(")")[2].split()
+        except (OSError, ValueError):
+            continue
+        if entry.isdigit() and fields[0] != "Z":
+            parents[int(entry)] = (int(fields[1]), int(fields[16]))  # ppid, nice
+    found: dict[int, int] = {}
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        for child, (ppid, nice) in parents.items():
+            if ppid == parent and child not in found:
+                found[child] = nice
+                todo.append(child)
+    return found
 
 
 @pytest.fixture(scope="module")
@@ -134,12 +155,11 @@ def test_a_long_run_yields_the_cpu_after_50_ms_and_its_worker_is_restored_after(
     lowest priority: short runs and the event loop get the CPU first); once it has ended, no worker stays demoted."""
     proc, url = start_server({"GRADTRACE_WORKERS": "2", "GRADTRACE_MAX_SECONDS": "2"})
     try:
-        server = psutil.Process(proc.pid)
         if os.getpriority(os.PRIO_PROCESS, 0) != 0 or os.geteuid() != 0:
             pytest.skip("demotion needs the right to lower niceness back (root) and a server at niceness 0")
 
         def niceness() -> list[int]:
-            return sorted(child.nice() for child in server.children(recursive=True) if child.status() != "zombie")
+            return sorted(_descendants(proc.pid).values())
 
         long_run = threading.Thread(
             target=lambda: httpx.post(f"{url}/api/run", json={"code": "while True:\n    pass\n"}, timeout=30)
@@ -158,3 +178,48 @@ def test_a_long_run_yields_the_cpu_after_50_ms_and_its_worker_is_restored_after(
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_a_worker_dies_at_once_when_the_pool_stops_it() -> None:
+    """SIGTERM is left to the kernel in the workers (server/worker.py: set_up): pebble stops a worker under the lock
+    that every idle worker needs, and its Python handler had to wait for a demoted worker to get the CPU first."""
+    proc, url = start_server({"GRADTRACE_WORKERS": "2"})
+    try:
+        assert httpx.post(f"{url}/api/run", json={"code": SHORT}, timeout=30).json()["stdout"] == SHORT_STDOUT
+        caught = {}
+        for child in _descendants(proc.pid):
+            with open(f"/proc/{child}/status") as status:
+                fields = dict(line.split(":\t", 1) for line in status if ":\t" in line)
+            caught[child] = int(fields["SigCgt"], 16) >> (15 - 1) & 1  # is SIGTERM (15) handled in Python?
+        assert len(caught) >= 3 and not any(caught.values()), caught  # workers, their forkserver: none
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_the_pool_gives_a_demoted_worker_its_priority_back_before_stopping_it() -> None:
+    """server/isolation.py wraps pebble's stop_process: a dying process frees its memory at its own priority."""
+    import subprocess
+    import sys
+
+    from server.isolation import _stop_at_its_priority
+
+    if os.geteuid() != 0:
+        pytest.skip("lowering a niceness needs root")
+    child = subprocess.Popen([sys.executable, "-c", "import os\nos.nice(19)\nwhile True:\n    pass\n"])
+    try:
+        deadline = time.monotonic() + 10
+        while _descendants(os.getpid()).get(child.pid) != 19 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        seen = []
+
+        def stop(process: subprocess.Popen[bytes]) -> None:
+            seen.append(_descendants(os.getpid())[process.pid])
+            process.kill()
+            process.wait()
+
+        _stop_at_its_priority(child, nice=0, stop=stop)
+        assert seen == [0] and child.returncode is not None
+    finally:
+        child.kill()
+        child.wait()

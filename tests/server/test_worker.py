@@ -47,3 +47,15 @@ def test_an_answer_too_big_to_write_is_a_clear_error(config: WorkerConfig, monke
         "message": "out of memory while writing the answer (its trace is too big)",
         "line": None,
     }
+
+
+def test_a_run_reports_the_time_it_took_in_the_worker(config: WorkerConfig) -> None:
+    """What the pool charges the run's client (server/dispatch.py): the run's own time, not its wait for a worker."""
+    import time
+
+    from server.isolation import _spent_in_worker
+
+    start = time.monotonic()
+    answer = worker.run_in_this_worker(LESSON_1, config, started=start - 3.0, encode=run_answer)  # waited 3 s
+    took = time.monotonic() - start
+    assert 0 < answer[2][3] <= took < 3.0 and _spent_in_worker(answer) == answer[2][3]
