@@ -37,6 +37,10 @@ def test_fresh_tree_per_call() -> None:
         "torch.utils.data",
         "torch.linalg",
         "torch.functional",
+        "torch.distributions",
+        "torch.distributions.categorical",
+        "torch.distributions.multinomial",
+        "torch.distributions.normal",
     }
     a["torch"].tensor = None
     assert b["torch"].tensor is not None
