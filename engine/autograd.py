@@ -17,7 +17,6 @@ Example::
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -32,7 +31,9 @@ from engine.graph import (  # noqa: F401 - the graph's names are also torch.auto
     Node,
     edge,
 )
-from engine.run_state import hold, state
+from engine.meta import MetaArray, is_meta
+from engine.ready_queue import ReadyQueue
+from engine.run_state import hold, quiet_floats, state
 from engine.tensor import Tensor
 
 # create_graph=True copies a gradient into a leaf's fresh .grad with an op (CopyBackwards) of the floor above,
@@ -47,6 +48,11 @@ def use_copy_op(copy: Callable[[Tensor], Tensor]) -> None:
 
 def _accumulate(leaf: Tensor, delta: np.ndarray) -> None:
     """Add ``delta`` to ``leaf.grad`` (creating it when None), telling the observer."""
+    if is_meta(delta):  # a meta gradient: .grad is (stays) a meta tensor of the leaf's shape, no sum
+        if leaf._grad is None:
+            leaf._grad = Tensor._make(MetaArray(leaf._data.shape, leaf._data.dtype))
+            leaf._grad._owner = leaf
+        return
     obs = state().observer
     if delta.dtype != leaf._data.dtype:
         delta = delta.astype(leaf._data.dtype)
@@ -128,12 +134,12 @@ def _run_backward(
                 stack.append(nxt)
 
     # 2. Run ready nodes, latest-created first (PyTorch's order); AccumulateGrad nodes run as soon as ready.
-    ready: list[tuple[int, int, Node]] = []
+    ready = ReadyQueue()
     for n in dict((id(n), n) for n in start).values():
         if deps.get(id(n), 0) == 0:
-            heapq.heappush(ready, _key(n))
+            ready.push(n)
     while ready:
-        _, _, node = heapq.heappop(ready)
+        node = ready.pop()
         grad = pending.pop(id(node))
         hooks = node.variable._hooks if isinstance(node, AccumulateGrad) else node._hooks
         if hooks and node._n_outputs == 1:
@@ -178,7 +184,7 @@ def _run_backward(
             deps[key] -= 1
             if deps[key] == 0:
                 if key in pending:
-                    heapq.heappush(ready, _key(nxt))
+                    ready.push(nxt)
                 else:  # no gradient flowed in at all: skip the whole branch below it
                     _skip(nxt, deps, pending, ready)
     return [captured.get(i) for i in range(len(capture))] if capture is not None else []
@@ -243,11 +249,7 @@ def _run_node_hooks(node: Node, grad: Any, grad_inputs: Sequence[Any], create_gr
     return tuple(g if g is None or create_graph else g._data for g in ins)
 
 
-def _key(n: Node) -> tuple[int, int, Node]:
-    return (0 if isinstance(n, AccumulateGrad) else 1, -n._seq, n)
-
-
-def _skip(n: Node, deps: dict[int, int], pending: dict[int, np.ndarray], ready: list[Any]) -> None:
+def _skip(n: Node, deps: dict[int, int], pending: dict[int, np.ndarray], ready: ReadyQueue) -> None:
     stack = [n]
     while stack:
         cur = stack.pop()
@@ -257,7 +259,7 @@ def _skip(n: Node, deps: dict[int, int], pending: dict[int, np.ndarray], ready: 
             deps[id(nxt)] -= 1
             if deps[id(nxt)] == 0:
                 if id(nxt) in pending:
-                    heapq.heappush(ready, _key(nxt))
+                    ready.push(nxt)
                 else:
                     stack.append(nxt)
 
@@ -281,7 +283,7 @@ def _initial_grads(
         if g is None:
             if t._data.size != 1:
                 raise RuntimeError("grad can be implicitly created only for scalar outputs")
-            out.append(np.ones_like(t._data))
+            out.append(t._data.copy() if is_meta(t._data) else np.ones_like(t._data))
             continue
         arr = g._data if isinstance(g, Tensor) else np.asarray(g, dtype=t._data.dtype)
         if arr.shape != t._data.shape:
@@ -344,7 +346,7 @@ def _run_guarded(
     roots: Sequence[Tensor], grads: list[np.ndarray], keep: bool, capture: Any, create_graph: bool, given: Any
 ) -> list[Any]:
     """Run the engine with numpy warnings off; with create_graph, in grad mode and on tensors."""
-    with np.errstate(all="ignore"):
+    with quiet_floats():
         if not create_graph:
             return _run_backward(roots, grads, keep, capture)
         st = state()

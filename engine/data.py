@@ -108,6 +108,26 @@ def default_collate(batch: list[Any]) -> Any:
     return batch
 
 
+def _tensor_rows(dataset: Any, indices: list[int]) -> list[Tensor] | None:
+    """A batch of a ``TensorDataset`` (or of a ``Subset`` of one, as ``random_split`` makes) gathered by one index op
+    per tensor: the values, dtype and shape that stacking its rows one by one gives (``default_collate``), made as
+    one tensor each instead of one per row. None where that would not be the same: another dataset, a tensor that
+    requires grad (stacking makes a ``StackBackward0``), an index out of range (the row-by-row path raises)."""
+    while type(dataset) is Subset:
+        inner = dataset.indices
+        if any(not -len(inner) <= i < len(inner) for i in indices):
+            return None
+        indices = [inner[i] for i in indices]
+        dataset = dataset.dataset
+    if type(dataset) is not TensorDataset or any(t.requires_grad for t in dataset.tensors):
+        return None
+    n = len(dataset)
+    if any(type(i) is not int or not -n <= i < n for i in indices):
+        return None
+    rows = tensor(indices)
+    return [t[rows] for t in dataset.tensors]
+
+
 class DataLoader:
     """Batches of a dataset: ``for xb, yb in DataLoader(ds, batch_size=32, shuffle=True)``."""
 
@@ -151,8 +171,10 @@ class DataLoader:
             gen = self.generator
         yield from randperm(n, generator=gen).tolist()
 
-    def __iter__(self) -> Iterator[Any]:
-        _seed64(self.generator)  # PyTorch's loader iterator draws its base seed first
+    def __iter__(self) -> _SingleProcessDataLoaderIter:
+        return _SingleProcessDataLoaderIter(self)
+
+    def _batches(self) -> Iterator[Any]:
         order = self._order()
         if self.batch_size is None:
             for i in order:
@@ -162,16 +184,48 @@ class DataLoader:
         for i in order:
             batch.append(i)
             if len(batch) == self.batch_size:
-                yield self.collate_fn([self.dataset[j] for j in batch])
+                yield self._batch(batch)
                 batch = []
         if batch and not self.drop_last:
-            yield self.collate_fn([self.dataset[j] for j in batch])
+            yield self._batch(batch)
+
+    def _batch(self, indices: list[int]) -> Any:
+        if self.collate_fn is default_collate:
+            rows = _tensor_rows(self.dataset, indices)
+            if rows is not None:
+                return rows
+        return self.collate_fn([self.dataset[j] for j in indices])
 
     def __len__(self) -> int:
         n = len(self.dataset)
         if self.batch_size is None:
             return n
         return n // self.batch_size if self.drop_last else -(-n // self.batch_size)
+
+
+class _SingleProcessDataLoaderIter:
+    """What ``iter(loader)`` gives, as PyTorch names it: making it draws the loader's base seed (as PyTorch's does),
+    the shuffle's seed is drawn at the first ``next``. It has ``len`` and no ``.next()`` (Python 2's name, which old
+    course notebooks call: PyTorch raises ``AttributeError`` there)."""
+
+    __module__ = "torch.utils.data.dataloader"
+    __hash__ = serial_hash
+
+    def __init__(self, loader: DataLoader) -> None:
+        _seed64(loader.generator)  # PyTorch's loader iterator draws its base seed first
+        self._loader, self._it = loader, loader._batches()
+
+    def __iter__(self) -> _SingleProcessDataLoaderIter:
+        return self
+
+    def __next__(self) -> Any:
+        return next(self._it)
+
+    def __len__(self) -> int:
+        return len(self._loader)
+
+    def __repr__(self) -> str:
+        return f"<torch.utils.data.dataloader._SingleProcessDataLoaderIter object at {address_of(self)}>"
 
 
 __all__ = ["Dataset", "TensorDataset", "Subset", "DataLoader", "random_split", "default_collate"]

@@ -166,3 +166,15 @@ C_NAMES = {
     "int8": "signed char",
     "uint8": "unsigned char",
 }
+
+TYPE_NAMES = {  # the legacy type names: torch.FloatTensor, x.type()
+    "float32": "Float",
+    "float64": "Double",
+    "float16": "Half",
+    "int64": "Long",
+    "int32": "Int",
+    "int16": "Short",
+    "int8": "Char",
+    "uint8": "Byte",
+    "bool": "Bool",
+}

@@ -36,11 +36,12 @@ from engine import (
     rng_state,
 )
 from engine.function_forms import INPLACE_FUNCTIONS, OUT_FORMS, inplace_function
-from engine.ops import argcheck, decompositions, factories
+from engine.ops import argcheck, decompositions, factories, linalg_norms
 from engine.ops.api import ENTRIES
 from engine.ops.methods import keepdims_alias
 from engine.ops.outparam import accepts_out
 from engine.ops.tensor_data import legacy
+from engine.run_state import state
 from engine.size_device import Size, check_device, device
 from engine.tensor import _TYPE_NAMES, Tensor
 
@@ -106,14 +107,15 @@ def _none(*args: Any, **kwargs: Any) -> None:
 
 
 def _set_default_device(spec: Any) -> None:
-    """``torch.set_default_device('cpu')``: the CPU is the only device here (a CUDA device fails as PyTorch's CPU
-    build does, at once rather than at the next tensor made)."""
-    if spec is not None:
-        check_device(spec)
+    """``torch.set_default_device('cpu')`` or ``('meta')``: where tensors made without a ``device=`` go (a CUDA
+    device fails as PyTorch's CPU build does, at once rather than at the next tensor made)."""
+    meta = spec is not None and check_device(spec, meta=True)
+    state().default_device[:] = [device("meta")] if meta else []
 
 
 def _get_default_device() -> device:
-    return device("cpu")
+    stack = state().default_device
+    return stack[-1] if stack else device("cpu")
 
 
 def _platform_namespaces() -> dict[str, Namespace]:
@@ -236,6 +238,16 @@ def _functional_members() -> dict[str, Any]:
 
 
 @functools.cache
+def _torch_functional_members() -> dict[str, Any]:
+    return {k: v for k, v in _torch_members().items() if k in decompositions.TORCH_FUNCTIONAL}
+
+
+@functools.cache
+def _functional_ag_members() -> dict[str, Any]:
+    return {k: v for k, v in _members_of(autograd_functional).items() if k != "gradcheck"}
+
+
+@functools.cache
 def _init_members() -> dict[str, Any]:
     return {name: getattr(nn.init, name) for name in nn.init.__all__}
 
@@ -280,11 +292,18 @@ def make_modules() -> dict[str, Namespace]:
             "Adagrad": optim.Adagrad,
         },
     )
-    data_ns = Namespace("torch.utils.data", _members_of(data))
+    data_members = _members_of(data)
+    dataset_ns = Namespace(  # torch.utils.data's own submodules, as courses import from them
+        "torch.utils.data.dataset", {k: data_members[k] for k in ("Dataset", "TensorDataset", "Subset", "random_split")}
+    )
+    dataloader_ns = Namespace(
+        "torch.utils.data.dataloader", {k: data_members[k] for k in ("DataLoader", "Dataset", "default_collate")}
+    )
+    data_ns = Namespace("torch.utils.data", {**data_members, "dataset": dataset_ns, "dataloader": dataloader_ns})
     utils_ns = Namespace("torch.utils", {"data": data_ns})
     functional_ag = Namespace(
         "torch.autograd.functional",  # gradcheck lives in torch.autograd only, as in PyTorch
-        {k: v for k, v in _members_of(autograd_functional).items() if k != "gradcheck"},
+        _functional_ag_members(),
     )
     function_ns = Namespace(
         "torch.autograd.function",
@@ -302,14 +321,14 @@ def make_modules() -> dict[str, Namespace]:
             "Variable": autograd_function.Variable,
         },
     )
-    linalg_ns = Namespace("torch.linalg", dict(decompositions.LINALG))
+    linalg_ns = Namespace("torch.linalg", {**decompositions.LINALG, **linalg_norms.LINALG_NORMS})
     dist = {name: getattr(distributions, name) for name in distributions.__all__}
     dist_ns = Namespace(
         "torch.distributions",
         {**dist, **{m: Namespace(f"torch.distributions.{m}", {c: dist[c]}) for c, m in _DISTRIBUTION_FILES.items()}},
     )
     functional_torch = Namespace(  # what the engine has of torch.functional.__all__ (a real module of PyTorch)
-        "torch.functional", {k: v for k, v in _torch_members().items() if k in decompositions.TORCH_FUNCTIONAL}
+        "torch.functional", _torch_functional_members()
     )
     torch_ns = Namespace(
         "torch",
@@ -339,6 +358,8 @@ def make_modules() -> dict[str, Namespace]:
         "torch.autograd.function": function_ns,
         "torch.utils": utils_ns,
         "torch.utils.data": data_ns,
+        "torch.utils.data.dataset": dataset_ns,
+        "torch.utils.data.dataloader": dataloader_ns,
         "torch.linalg": linalg_ns,
         "torch.distributions": dist_ns,
         **{f"torch.distributions.{m}": getattr(dist_ns, m) for m in _DISTRIBUTION_FILES.values()},

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine import dtypes
+from engine.meta import is_meta
 from engine.run_state import state
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -74,6 +75,9 @@ def set_printoptions(
     st.print_options = new
 
 
+_FEW = 256  # values a formatter measures in Python rather than in numpy
+
+
 class _Formatter:
     """Decides one width and style (integer-valued, fixed or scientific) for all the values of a tensor."""
 
@@ -91,12 +95,18 @@ class _Formatter:
             for v in flat.tolist():
                 self.max_width = max(self.max_width, len(f"{v}"))
             return
-        nz = flat[np.isfinite(flat) & (flat != 0)]
-        if nz.size == 0:
-            return
-        vals = nz.tolist()  # exact values as Python floats (float32 -> double is exact)
-        absd = np.abs(nz.astype(np.float64))
-        mn, mx = float(absd.min()), float(absd.max())
+        if flat.size <= _FEW:  # the same values in Python: a handful of numpy calls cost more than the loop
+            vals = [v for v in flat.tolist() if v != 0 and v - v == 0]  # finite, non-zero (inf - inf is nan)
+            if not vals:
+                return
+            mn, mx = min(map(abs, vals)), max(map(abs, vals))
+        else:
+            nz = flat[np.isfinite(flat) & (flat != 0)]
+            if nz.size == 0:
+                return
+            vals = nz.tolist()  # exact values as Python floats (float32 -> double is exact)
+            absd = np.abs(nz.astype(np.float64))
+            mn, mx = float(absd.min()), float(absd.max())
         for v in vals:
             if v != math.ceil(v):
                 self.int_mode = False
@@ -252,7 +262,13 @@ def tensor_repr(t: Tensor) -> str:
     suffixes: list[str] = []
     dt = dtypes.from_numpy(a.dtype)
     has_default_dtype = dt in (dtypes.get_default_dtype(), dtypes.int64, dtypes.bool_)
-    if a.size == 0:
+    if is_meta(a):  # no elements to show: the device, the size, and the dtype unless it is the default float
+        suffixes.append("device='meta'")
+        suffixes.append("size=" + _shape_str(a.shape))
+        if dt is not dtypes.get_default_dtype():
+            suffixes.append("dtype=" + str(dt))
+        body = "..."
+    elif a.size == 0:
         if a.ndim != 1:
             suffixes.append("size=" + _shape_str(a.shape))
         if dt is not dtypes.get_default_dtype():

@@ -24,6 +24,7 @@ import secrets
 from typing import Any
 
 import numpy as np
+from numpy.random.bit_generator import ISeedSequence
 
 from engine.numerics import native
 from engine.run_state import address_of, serial_hash, state
@@ -33,6 +34,24 @@ _F = np.float32
 
 
 DEFAULT_SEED = 67280421310721  # what a fresh torch.Generator() starts from
+
+
+class _NoSeed(ISeedSequence):
+    """What numpy's MT19937 first fills its state from, before ``legacy_mersenne`` seeds it as ``RandomState(s)``
+    does: a list of zeros (numpy's own unseeded path draws OS entropy and hashes it: ~100 times as long)."""
+
+    def generate_state(self, n_words: int, dtype: Any = np.uint32) -> Any:
+        return [0] * n_words
+
+
+_NO_SEED = _NoSeed()
+
+
+def legacy_mersenne(seed: Any) -> np.random.RandomState:
+    """``np.random.RandomState(seed)``, the same state bit for bit, made without drawing entropy first."""
+    bits = np.random.MT19937(_NO_SEED)
+    bits._legacy_seeding(seed)
+    return np.random.RandomState(bits)
 
 
 class Generator:
@@ -58,7 +77,8 @@ class Generator:
             raise RuntimeError(f"manual_seed expected a long, but got {type(seed).__name__}")
         seed = int(seed)
         self._seed = seed & 0xFFFFFFFFFFFFFFFF
-        self._rs = np.random.RandomState(self._seed & 0xFFFFFFFF)
+        self._rs = legacy_mersenne(self._seed & 0xFFFFFFFF)
+        self._raw = self._rs._bit_generator.random_raw  # the twister's next words, as randint(0, 2**32) draws them
         self._next_normal: float | None = None
         return self
 
@@ -74,7 +94,7 @@ class Generator:
     def _u32(self, n: int) -> np.ndarray:
         if n == 0:
             return np.zeros(0, dtype=np.uint32)
-        return self._rs.randint(0, 2**32, size=n, dtype=np.uint32)
+        return self._raw(n).astype(np.uint32)  # randint(0, 2**32, n, uint32)'s words, without its checks
 
     def _u64(self, n: int) -> np.ndarray:
         w = self._u32(2 * n).astype(np.uint64).reshape(n, 2)
@@ -246,18 +266,25 @@ def _box_muller16_double(blocks: np.ndarray, mean: float, std: float) -> np.ndar
     return out
 
 
+def _units(gen: Generator, n: int, is32: bool) -> np.ndarray:
+    """``gen._unit(n, dtype)`` in the working dtype. float32's are made in float32 at once: 24 random bits times
+    2**-24 is exact in float32 as in float64, so the values are the same."""
+    if is32:
+        return (gen._u32(n) & np.uint32(0xFFFFFF)).astype(np.float32) * np.float32(2.0**-24)
+    return gen._unit(n, np.float64)
+
+
 def _normal_fill(gen: Generator, n: int, mean: float, std: float, dt: np.dtype) -> np.ndarray:
     is32 = dt != np.float64
-    work = np.float32 if is32 else np.float64
     bm = _box_muller16 if is32 else _box_muller16_double
-    data = gen._unit(n, work).astype(work)
+    data = _units(gen, n, is32)
     full = (n // 16) * 16
     if full:
         data[:full] = bm(data[:full].reshape(-1, 16), mean, std).reshape(-1)
     if n % 16:
-        tail = gen._unit(16, work).astype(work)
+        tail = _units(gen, 16, is32)
         data[n - 16 :] = bm(tail.reshape(1, 16), mean, std).reshape(-1)
-    return data.astype(dt)
+    return data.astype(dt, copy=False)
 
 
 # ---- the run's generator ---------------------------------------------------------------------------------------

@@ -19,9 +19,9 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Protocol
 
-if TYPE_CHECKING:  # pragma: no cover - typing only
-    import numpy as np
+import numpy as np
 
+if TYPE_CHECKING:  # pragma: no cover - typing only
     from engine.tensor import Tensor
 
 
@@ -72,6 +72,8 @@ class RunState:
         "machine",
         "identities",
         "serials",
+        "default_device",
+        "floats_quiet",
     )
 
     def __init__(self, observer: Observer | None = None, budget: Any = None) -> None:
@@ -85,6 +87,10 @@ class RunState:
         self.machine: str | None = None  # why the run read the machine (a limit, a caught MemoryError, an address)
         self.identities: dict[int, tuple[Any, int]] | None = None  # id(obj) -> (reference, serial): see serial_of
         self.serials = 0
+        self.default_device: list[
+            Any
+        ] = []  # torch.set_default_device / ``with torch.device("meta"):`` (innermost last)
+        self.floats_quiet = False  # numpy's float errors are ignored for the whole run (np.errstate around it)
 
 
 _default = RunState()
@@ -210,6 +216,17 @@ def hold(array: Any) -> None:
     track = getattr(_current.get().budget, "track", None)  # a budget may only check allocations
     if track is not None:
         track(array, 0)
+
+
+_NOTHING = contextlib.nullcontext()
+
+
+def quiet_floats() -> contextlib.AbstractContextManager[Any]:
+    """``np.errstate(all="ignore")`` (inf and nan follow IEEE rules silently, as in PyTorch), or nothing to do when
+    the run ignores numpy's float errors already (``RunState.floats_quiet``: the runner's ``np.errstate``)."""
+    if _current.get().floats_quiet:
+        return _NOTHING
+    return np.errstate(all="ignore")
 
 
 @contextlib.contextmanager

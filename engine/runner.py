@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from engine import random as engine_random
 from engine.run_state import RunState, use_state
 from engine.sandbox import Budget, Interpreter, Limits, parse
@@ -184,12 +186,16 @@ def run(
     error: dict[str, Any] | None = None
     run_state = RunState(observer=Meter(budget, recorder), budget=budget)
     run_state.generator = generator = _LazyGenerator(seed, fresh, run_state)
-    with use_state(run_state), _fewer_collections():
+    stdout = ""
+    run_state.floats_quiet = True  # inf/nan follow IEEE rules silently in every op, as in PyTorch
+    with use_state(run_state), _fewer_collections(), np.errstate(all="ignore"):
         try:
             tree = parse(code, limits)
-            modules = _make_modules()
-            interp = Interpreter(modules, budget, recorder)
-            interp.interpret(tree)
+            interp = Interpreter(_make_modules(), budget, recorder)
+            try:
+                interp.interpret(tree)
+            finally:
+                stdout = "".join(interp.stdout)
             recorder.close()  # what loops still hold goes out
         except (KeyboardInterrupt, SystemExit):
             raise
@@ -200,11 +206,15 @@ def run(
                 recorder.error(error["type"], error["message"], error["line"])
             except Exception:  # pragma: no cover - a failing on_event callback must not hide the run's error
                 pass
+        if interp is not None:
+            interp.close()  # the run's objects go now, by their counts, before collections are frequent again
+            interp = None
+        recorder.detach()
     if generator.code_seed is not None:
         seed = generator.code_seed  # torch.manual_seed(s) came first: s replays the run and is what the code says
+    run_state.generator = None  # it refers back to run_state: without this, a cycle only a collection would free
     if run_state.identities is not None:  # the run's numbering: its weak references and their callbacks form
         run_state.identities.clear()  # cycles with the table; cleared now, they go at once instead of at a collection
-    stdout = "".join(interp.stdout) if interp is not None else ""
     why = (
         "a random number came from a seed drawn at random"
         if run_state.fresh_seed

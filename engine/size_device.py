@@ -13,7 +13,7 @@ import re
 import zlib
 from typing import Any
 
-from engine.run_state import address_of, serial_hash
+from engine.run_state import address_of, serial_hash, state
 
 
 class Size(tuple):  # type: ignore[type-arg]
@@ -106,21 +106,42 @@ class device:
     def __hash__(self) -> int:  # the same in every process (a str's hash is not: PYTHONHASHSEED)
         return zlib.crc32(str(self).encode())
 
+    def __enter__(self) -> device:
+        """``with torch.device("meta"):``: tensors made inside without a ``device=`` are made on this device."""
+        state().default_device.append(self)
+        return self
 
-def check_device(spec: Any) -> None:
-    """Refuse a tensor on any device but the CPU, as PyTorch's CPU build does (``device="cuda"``, ``.cuda()``)."""
+    def __exit__(self, *exc: Any) -> None:
+        stack = state().default_device
+        if stack:
+            stack.pop()
+
+
+def check_device(spec: Any, meta: bool = False) -> bool:
+    """Whether a tensor made with ``device=spec`` lives on the meta device (``spec`` None: the run's default
+    device); refuse any other device but the CPU, as PyTorch's CPU build does (``device="cuda"``, ``.cuda()``).
+    Callers that can make meta tensors say so with ``meta=True``; the others refuse the meta device too."""
     if spec is None:
-        return
+        stack = state().default_device
+        if not stack or stack[-1].type != "meta":
+            return False
+        spec = stack[-1]
     if type(spec) is int:  # a device index: an accelerator's
         raise RuntimeError("Cannot access accelerator device when none is available.")
     kind = device(spec).type
     if kind == "cuda":
         raise AssertionError("Torch not compiled with CUDA enabled")
+    if kind == "meta" and meta:
+        return True
+    if kind == "meta":
+        raise NotImplementedError("gradtrace's engine cannot make this on the meta device")
     if kind != "cpu":
         raise RuntimeError(f"device '{kind}' is not available here: gradtrace runs on the CPU")
+    return False
 
 
 CPU = device()
+META = device("meta")
 
 
 class RemovableHandle:

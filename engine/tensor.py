@@ -22,21 +22,12 @@ import numpy as np
 
 from engine import dtypes
 from engine.graph import NON_LEAF_GRAD_WARNING, AccumulateGrad, Node
+from engine.meta import NO_DATA, NO_ITEM, is_meta, no_values
 from engine.printing import tensor_repr
 from engine.run_state import charge_bulk, serial_hash, state
-from engine.size_device import CPU, RemovableHandle, Size, check_device, device
+from engine.size_device import CPU, META, RemovableHandle, Size, check_device, device
 
-_TYPE_NAMES = {
-    "float32": "Float",
-    "float64": "Double",
-    "float16": "Half",
-    "int64": "Long",
-    "int32": "Int",
-    "int16": "Short",
-    "int8": "Char",
-    "uint8": "Byte",
-    "bool": "Bool",
-}
+_TYPE_NAMES = dtypes.TYPE_NAMES  # (its name as engine.ops imports it)
 
 
 class Tensor:
@@ -80,10 +71,10 @@ class Tensor:
 
     # ---- construction -------------------------------------------------------------------------------------
     @classmethod
-    def _make(cls, data: np.ndarray, grad_fn: Node | None = None, requires_grad: bool = False) -> Tensor:
+    def _make(cls, data: Any, grad_fn: Node | None = None, requires_grad: bool = False) -> Tensor:
         t = object.__new__(cls)
         # numpy turns 0-d results into numpy scalars: always keep an ndarray
-        t._data = data if type(data) is np.ndarray else np.asarray(data)
+        t._data = data if type(data) is np.ndarray or is_meta(data) else np.asarray(data)
         t._requires_grad = requires_grad
         t._grad = None
         t._grad_fn = grad_fn
@@ -272,7 +263,12 @@ class Tensor:
 
     @property
     def device(self) -> device:
-        return CPU
+        return META if is_meta(self._data) else CPU
+
+    @property
+    def is_meta(self) -> bool:
+        """True for a tensor on the meta device: a shape and a dtype, no elements (``device="meta"``)."""
+        return is_meta(self._data)
 
     @property
     def is_cuda(self) -> bool:
@@ -282,7 +278,7 @@ class Tensor:
         return self.dtype.is_floating_point
 
     def is_contiguous(self) -> bool:
-        return bool(self._data.flags.c_contiguous)
+        return is_meta(self._data) or bool(self._data.flags.c_contiguous)
 
     def element_size(self) -> int:
         return int(self._data.itemsize)
@@ -301,7 +297,8 @@ class Tensor:
     def stride(self, dim: int | None = None) -> Any:
         """Elements to step over for one step along each dimension (a view's, as its storage is laid out)."""
         data = self._data
-        if data.flags.c_contiguous:  # PyTorch's contiguous layout (numpy may give a size-1 dimension any stride)
+        # PyTorch's contiguous layout (numpy may give a size-1 dimension any stride; a meta tensor is contiguous)
+        if is_meta(data) or data.flags.c_contiguous:
             strides = tuple(_unit(data.shape, i) for i in range(data.ndim))
         else:
             strides = tuple(s // data.itemsize for s in data.strides)
@@ -316,10 +313,12 @@ class Tensor:
         """The value of a one-element tensor as a Python number."""
         if self._data.size != 1:
             raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted to Scalar")
+        no_values(self._data, RuntimeError(NO_ITEM))
         return self._data.reshape(()).item()
 
     def tolist(self) -> Any:
         """The values as (nested) Python lists; a plain number for a 0-d tensor."""
+        no_values(self._data, NotImplementedError(NO_DATA))
         return self._data.tolist()
 
     def __len__(self) -> int:
@@ -336,6 +335,7 @@ class Tensor:
     def __bool__(self) -> bool:
         if self._data.size != 1:
             raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        no_values(self._data, RuntimeError(NO_ITEM))
         return bool(self._data.reshape(()))
 
     def __float__(self) -> float:
@@ -357,7 +357,7 @@ class Tensor:
     __str__ = __repr__
 
     def __format__(self, spec: str) -> str:
-        if self._data.ndim == 0:
+        if self._data.ndim == 0 and not is_meta(self._data):
             return str(self.item().__format__(spec))
         return object.__format__(self, spec)
 
@@ -390,6 +390,7 @@ class Tensor:
         return self.to(dtypes.float16)
 
     def cpu(self) -> Tensor:
+        no_values(self._data, NotImplementedError(NO_DATA))
         return self
 
     def cuda(self, device: Any = None) -> Tensor:

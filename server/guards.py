@@ -26,7 +26,10 @@ _TRIM_ABOVE = 12 * 2**20  # after a run that left the worker this much above its
 WORKER: dict[str, Any] = {"config": None, "libc": None, "demote_after": 0.0, "cleanup": None}
 """This worker process's state, set once by the pool's initializer."""
 
-_DEMOTED = 10  # niceness added to a run that has used ``demote_after`` seconds of CPU
+_DEMOTED = 19  # niceness of a run that has used ``demote_after`` seconds of CPU: the lowest priority there is
+# (weight 15 against a short run's 1024, where +10 gave 110: eight long runs then took half the CPU a student's run
+# and the server's event loop needed; measured with benchmarks/load.py, every kind of attacker: student p50 51-85 ms
+# against 117-134 ms at +10 after 0.25 s, same machine, same minutes)
 
 
 def can_renice() -> bool:
@@ -42,7 +45,7 @@ def can_renice() -> bool:
 
 
 class Demotion:
-    """A run that has used ``seconds`` of CPU time yields the CPU to short runs (niceness + 10, a SIGPROF timer),
+    """A run that has used ``seconds`` of CPU time yields the CPU to short runs (niceness 19, a SIGPROF timer),
     until it ends: endless loops and heavy programs then use what the interactive runs leave."""
 
     def __init__(self, seconds: float) -> None:
@@ -51,7 +54,7 @@ class Demotion:
 
     def _demote(self, signum: int, frame: Any) -> None:
         self.demoted = True
-        os.setpriority(os.PRIO_PROCESS, 0, min(WORKER["base_nice"] + _DEMOTED, 19))
+        os.setpriority(os.PRIO_PROCESS, 0, max(WORKER["base_nice"], _DEMOTED))
 
     def __enter__(self) -> Demotion:
         if self.seconds > 0 and threading.current_thread() is threading.main_thread():

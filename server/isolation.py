@@ -83,6 +83,7 @@ class RunPool:
         inbox: tuple[str, bytes] | None = None,
         seed: int | None = None,
         client: str = "",
+        reply: tuple[str, bytes] | None = None,
     ) -> Any:
         """Run ``code`` in a worker (see ``server.worker.run_in_this_worker``) once one is free for ``client``
         (``server/dispatch.py``). Raises ``TimeoutError`` when the run had to be killed at ``started + deadline``,
@@ -91,7 +92,7 @@ class RunPool:
         await self.dispatch.acquire(client)
         began = time.monotonic()
         try:
-            return await self._schedule_and_wait(code, started, encode, inbox, seed)
+            return await self._schedule_and_wait(code, started, encode, inbox, seed, reply)
         finally:
             self.dispatch.release(client, time.monotonic() - began)
 
@@ -102,10 +103,11 @@ class RunPool:
         encode: Callable[[Any], Any] | None,
         inbox: tuple[str, bytes] | None,
         seed: int | None,
+        reply: tuple[str, bytes] | None,
     ) -> Any:
         remaining = max(started + self.deadline - time.monotonic(), 0.001)
         future = self._pool.schedule(
-            run_in_this_worker, args=(code, self.config, started, encode, inbox, seed), timeout=remaining
+            run_in_this_worker, args=(code, self.config, started, encode, inbox, seed, reply), timeout=remaining
         )
         loop = asyncio.get_running_loop()
         waiter: asyncio.Future[Any] = loop.create_future()

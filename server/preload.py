@@ -9,7 +9,13 @@ from __future__ import annotations
 import gc
 
 import engine
+import server.gradient  # /api/grad's encoder, named in its runs (see below)
 import server.worker  # noqa: F401  (what each worker runs)
+
+# Every module a run's task names (its function, its ``encode``) is imported here, never by the worker: a worker
+# unpickles its next task while it holds the pool's one task lock (pebble), so a first ``/api/grad`` run that imported
+# server.gradient (pydantic, the schemas: 0.35 s, seconds on a busy machine) held every idle worker, and every
+# student's run, that long, in each fresh worker (measured: 0.5-4.5 s waits for the lock under benchmarks/load.py).
 
 # Touches what fills per-process tables on first use: printing, the exact float kernels (engine/numerics: sums of
 # several lengths, products, sqrt, sin/cos, exp/log, softmax), an optimizer, a module and a loop (folding), so

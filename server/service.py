@@ -31,9 +31,10 @@ from server.inbox import END, EventInbox
 from server.isolation import RunPool
 from server.jsonio import done_answer, run_answer
 from server.settings import Settings
-from server.worker import WorkerConfig
+from server.worker import Shipped, WorkerConfig
 
 _LATE_FRAMES = 0.5  # seconds a finished run's last event frames may still take to arrive
+_SHIPPED_WAIT = 5.0  # seconds a big answer's last bytes may take to arrive after its worker sent them
 
 logger = logging.getLogger(__name__)
 
@@ -189,16 +190,19 @@ class RunService:
         if kept is not None:
             return kept
         started = self._admit(client)
+        token, frames = self._inbox.open()  # where the worker sends a big answer (server/worker.py: ship)
         try:
             body, why, report = await self._pool.run_in_a_worker(
-                code, started, encode=run_answer, seed=seed, client=client
+                code, started, encode=run_answer, seed=seed, client=client, reply=(self._inbox.path, token)
             )
+            body = await _shipped(body, frames)
         except Exception as exc:
             failed = self._failure(exc)
             self._count_failure(exc, failed, started)
             self._offer((code, seed), verdict(failed), None)
             return run_answer(failed)
         finally:
+            self._inbox.close(token)
             self._leave(client)
         self._count(report, started)
         self._offer((code, seed), why, lambda: Kept.of_body(body))
@@ -219,13 +223,18 @@ class RunService:
         if kept is not None:
             return 200, kept.body
         started = self._admit(client)
+        token, frames = self._inbox.open()
         try:
-            (status, body), why, report = await self._pool.run_in_a_worker(code, started, encode=encode, client=client)
+            (status, body), why, report = await self._pool.run_in_a_worker(
+                code, started, encode=encode, client=client, reply=(self._inbox.path, token)
+            )
+            body = await _shipped(body, frames)
         except Exception as exc:
             result = self._failure(exc)
             self._count_failure(exc, result, started)
             return failed(result)
         finally:
+            self._inbox.close(token)
             self._leave(client)
         self._count(report, started)
         if status == 200:
@@ -290,6 +299,16 @@ def _counted(kind: str, limit: str | None = None, seconds: float | None = None) 
     """A run's answer in ``/metrics`` and in its request's log line."""
     metrics.count_run(kind, limit, seconds)
     logs.note(outcome=kind, **({"limit": limit} if limit is not None else {}))
+
+
+async def _shipped(body: bytes | Shipped, frames: asyncio.Queue[bytes | None]) -> bytes:
+    """The answer's bytes: ``body``, or the frame its worker sent to the inbox in its place (``Shipped``)."""
+    if not isinstance(body, Shipped):
+        return body
+    frame = await asyncio.wait_for(frames.get(), _SHIPPED_WAIT)
+    if frame is END or len(frame) != body.size:
+        raise RuntimeError("an answer its worker sent did not arrive whole")
+    return frame
 
 
 async def _frames_until_done(

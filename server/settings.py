@@ -68,9 +68,9 @@ class Settings(BaseSettings):
     """Address-space limit of each worker process; a run that passes it is stopped (0: no limit)."""
     worker_nice: int = Field(0, ge=0, le=19)
     """Niceness of the worker processes (higher: the server process gets the CPU first)."""
-    demote_after_seconds: float = Field(0.25, ge=0)
-    """CPU time after which a run yields the CPU to short runs (its worker's niceness goes up by 10 until it ends;
-    needs the right to lower it back, e.g. root; 0: off)."""
+    demote_after_seconds: float = Field(0.05, ge=0)
+    """CPU time after which a run yields the CPU to short runs (its worker's niceness goes to 19 until it ends;
+    needs the right to lower it back, e.g. root; 0: off). A lesson uses a few ms of CPU: only long runs are demoted."""
     run_deadline_seconds: float = Field(8.0, gt=0)
     """The last resort: a run still going this long after its request arrived is killed with its worker. (The
     interpreter stops a program at ``max_seconds`` from the arrival, and an alarm just after it stops one stuck in

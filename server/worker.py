@@ -6,6 +6,12 @@ returns its result, or the JSON answer's bytes and whether the answer may be kep
 (encoding then runs in the worker, in parallel, rather than in the server's one event loop). A streamed run also sends
 its trace events in batches, as they come, to the server's event inbox (``server/inbox.py``) over a Unix socket.
 
+An answer bigger than ``SHIP_ABOVE`` goes to the inbox too, on a connection of its own (``reply``), and the pool gets
+a ``Shipped`` in its place: the pool's one result pipe is shared by all workers under one lock (pebble), which a
+worker holds until the server has read its whole message, and which every idle worker needs to take its next run; a
+1 MB answer there makes every other worker wait for the server to read it (a student's 2 ms run included). On its own
+socket a big answer makes nobody wait.
+
 Example (what the pool sends to a worker)::
 
     body, why = run_in_this_worker("print(1)", WorkerConfig(), started=time.monotonic(), encode=run_answer)
@@ -93,6 +99,36 @@ def _engine_run_under_guards(
         return engine.RunResult(stdout="", error={"type": "LimitExceeded", "message": exc.message, "line": None})
 
 
+SHIP_ABOVE = 32 * 1024
+"""Bytes of an encoded answer above which it goes over the inbox socket rather than the pool's shared pipe."""
+
+
+@dataclass(frozen=True)
+class Shipped:
+    """Stands for an answer's bytes that went to the inbox (``reply``) instead: ``size`` bytes in one frame."""
+
+    size: int
+
+
+def ship(answer: Any, reply: tuple[str, bytes] | None) -> Any:
+    """``answer`` (bytes, or ``(status, bytes)``), or, when its bytes are over ``SHIP_ABOVE`` and there is a
+    ``reply`` inbox, the same with a ``Shipped`` in their place once they are sent there (one frame, then the end)."""
+    body = answer[1] if isinstance(answer, tuple) else answer
+    if reply is None or not isinstance(body, bytes) or len(body) <= SHIP_ABOVE:
+        return answer
+    path, token = reply
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+            sock.connect(path)
+            sock.sendall(token + b"\n" + len(body).to_bytes(4, "big"))
+            sock.sendall(body)
+            sock.sendall(b"\0\0\0\0")
+    except OSError:  # the inbox is gone (the server is stopping): the pool's pipe still works
+        return answer
+    shipped = Shipped(len(body))
+    return (answer[0], shipped) if isinstance(answer, tuple) else shipped
+
+
 def run_in_this_worker(
     code: str,
     config: WorkerConfig,
@@ -100,12 +136,14 @@ def run_in_this_worker(
     encode: Callable[[Any], Any] | None = None,
     inbox: tuple[str, bytes] | None = None,
     seed: int | None = None,
+    reply: tuple[str, bytes] | None = None,
 ) -> Any:
     """Run ``code`` (with ``seed``, or one drawn at random) in this worker; its clock counts from ``started``
     (``time.monotonic()``, which all processes share). With ``encode`` (``server.jsonio.run_answer``, ``done_answer``
     or ``/api/grad``'s), return what it makes of the result (the answer's bytes) and the result's ``verdict``
     (may it be kept?) instead of the result. With ``inbox`` (a Unix socket path and the run's token), send the
-    events there as they come and leave them out of the result."""
+    events there as they come and leave them out of the result. With ``reply`` (the same, for a run that is not
+    streamed), an encoded answer over ``SHIP_ABOVE`` bytes goes there and the result holds a ``Shipped``."""
     set_up(config)
     cleaned()
     WORKER["runs"] = WORKER.get("runs", 0) + 1
@@ -117,7 +155,9 @@ def run_in_this_worker(
                 result = _engine_run_under_guards(code, config, started, sender.on_event, seed=seed)
             result.events = []  # already sent
         try:
-            return (encode(result), verdict(result), _report(result)) if encode is not None else result
+            if encode is None:
+                return result
+            return ship(encode(result), reply), verdict(result), _report(result)
         except MemoryError:  # the answer itself is too big for the worker's memory: say so, keep the worker
             del result
             return _out_of_memory(encode)

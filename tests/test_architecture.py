@@ -20,12 +20,14 @@ FLOORS: dict[str, int] = {
     "engine.dtypes": 0,
     "engine.run_state": 0,
     "engine.size_device": 0,
+    "engine.meta": 0,  # the meta device's arrays: a shape and a dtype, no elements
     "engine.graph": 0,
     "engine.tensor": 0,
     "engine.printing": 0,
     "engine.arg_errors": 0,
     "engine.grad_mode": 0,
     "engine.autograd": 0,
+    "engine.ready_queue": 0,  # the order backward runs ready nodes in (PyTorch's ReadyQueue)
     "engine.random": 0,
     "engine.numerics": 0,  # PyTorch's float kernels in pure numpy (imports nothing else of the engine)
     # 1. the ops: each declares its forward, backward, chain-rule template and PyTorch names

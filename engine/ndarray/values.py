@@ -50,6 +50,14 @@ def product_cost(a: Any, b: Any) -> None:
         budget.charge(work // PRODUCT_WORK_PER_STEP)
 
 
+def work_cost(work: int) -> None:
+    """Charge ``work`` multiply-adds that one numpy call is about to do (``np.convolve`` of two long vectors) before
+    it does them: the clock cannot stop a C call, so work that big ends at the step limit instead."""
+    budget = state().budget
+    if budget is not None and work > PRODUCT_WORK_PER_STEP:
+        budget.charge(work // PRODUCT_WORK_PER_STEP)
+
+
 def made(arr: np.ndarray) -> None:
     """An array was made: charge its steps and count its buffer alive until it is freed."""
     budget = state().budget

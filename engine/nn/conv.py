@@ -13,13 +13,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import numpy as np
-
 from engine import dtypes
 from engine.nn import functional, init
 from engine.nn.module import Module, Parameter
 from engine.ops import conv, pooling
-from engine.ops.operands import check_alloc
 from engine.size_device import check_device
 from engine.tensor import Tensor
 
@@ -49,7 +46,7 @@ class _ConvNd(Module):
         dtype: Any = None,
     ) -> None:
         super().__init__()
-        check_device(device)
+        meta = check_device(device, meta=True)
         nd = self._nd
         if groups <= 0:
             raise ValueError("groups must be a positive integer")
@@ -76,10 +73,9 @@ class _ConvNd(Module):
         self.transposed, self.groups, self.padding_mode = False, groups, padding_mode
         np_dt = dtypes.default_np() if dtype is None else dtype._np
         shape = (out_channels, in_channels // groups, *self.kernel_size)
-        check_alloc(math.prod(shape))
-        self.weight = Parameter(Tensor._make(np.zeros(shape, dtype=np_dt)))
+        self.weight = Parameter(init.blank(shape, np_dt, meta))
         if bias:
-            self.bias = Parameter(Tensor._make(np.zeros(out_channels, dtype=np_dt)))
+            self.bias = Parameter(init.blank((out_channels,), np_dt, meta))
         else:
             self.register_parameter("bias", None)
         self.reset_parameters()

@@ -19,6 +19,7 @@ from engine.ops.activations import dropout as _dropout
 from engine.ops.activations import gelu as _gelu
 from engine.ops.nnops import cross_entropy, nll_loss
 from engine.ops.pieces import gather  # noqa: F401 - re-exported
+from engine.ops.prelu import prelu as _prelu
 from engine.ops.shape import squeeze as _squeeze
 from engine.ops.shape import unsqueeze as _unsqueeze
 from engine.ops.soft_targets import one_hot as _one_hot
@@ -275,6 +276,7 @@ gelu = argcheck.signed("gelu", _floating("GeluKernelImpl", _gelu), key="F.gelu")
 softplus = argcheck.signed("softplus", _floating("softplus_cpu", activations.softplus), key="F.softplus")
 leaky_relu = argcheck.signed("leaky_relu", _floating("leaky_relu_cpu", activations.leaky_relu), key="F.leaky_relu")
 elu = argcheck.signed("elu", _floating("elu_cpu", activations.elu), key="F.elu")
+prelu = argcheck.signed("prelu", _prelu, key="F.prelu")
 hardtanh = argcheck.signed("hardtanh", activations.hardtanh, key="F.hardtanh")  # integers too, as in PyTorch
 relu6 = argcheck.signed("relu6", activations.relu6, key="F.relu6")
 logsigmoid = argcheck.signed("logsigmoid", _floating("log_sigmoid_cpu", activations.logsigmoid), key="F.logsigmoid")
@@ -300,6 +302,7 @@ __all__ = [
     "softplus",
     "one_hot",
     "elu",
+    "prelu",
     "hardtanh",
     "relu6",
     "logsigmoid",

@@ -11,8 +11,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+
 from engine import random
+from engine.meta import MetaArray, is_meta
 from engine.ops import argcheck
+from engine.ops.operands import check_alloc
 from engine.tensor import Tensor
 
 
@@ -48,6 +52,14 @@ def _tensor(t: Any, attribute: str, op: str = "", *args: Any) -> None:
         raise err
 
 
+def blank(shape: tuple[int, ...], np_dtype: Any, meta: bool = False) -> Tensor:
+    """A parameter's storage before its initialisation: zeros, or on the meta device its shape alone."""
+    if meta:
+        return Tensor._make(MetaArray(shape, np_dtype))
+    check_alloc(math.prod(shape))
+    return Tensor._make(np.zeros(shape, dtype=np_dtype))
+
+
 def _fill(t: Tensor, values: Tensor) -> Tensor:
     # Initialisation runs under no_grad in PyTorch: write the values without recording.
     t._data[...] = values._data
@@ -57,16 +69,22 @@ def _fill(t: Tensor, values: Tensor) -> Tensor:
 
 def uniform_(t: Tensor, a: float = 0.0, b: float = 1.0) -> Tensor:
     _tensor(t, "uniform_", "uniform_", a, b)
+    if is_meta(t._data):  # nothing to fill, and nothing drawn from the generator (as PyTorch's meta kernels)
+        return t
     return _fill(t, random.uniform_fill(tuple(t._data.shape), a, b, t.dtype))
 
 
 def normal_(t: Tensor, mean: float = 0.0, std: float = 1.0) -> Tensor:
     _tensor(t, "normal_", "normal_", mean, std)
+    if is_meta(t._data):
+        return t
     return _fill(t, random.normal_fill(tuple(t._data.shape), mean, std, t.dtype))
 
 
 def constant_(t: Tensor, val: float) -> Tensor:
     _tensor(t, "fill_", "fill_", val)
+    if is_meta(t._data):
+        return t
     t._data[...] = val
     t._version += 1
     return t

@@ -12,14 +12,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import numpy as np
-
 from engine import dtypes
 from engine.nn import functional, init
 from engine.nn.module import Module, Parameter, _addindent
-from engine.ops import activations, argcheck, elementwise, linalg
+from engine.ops import activations, argcheck, elementwise, factories, linalg
 from engine.ops.factories import _size
-from engine.ops.operands import check_alloc
 from engine.size_device import check_device
 from engine.tensor import Tensor
 
@@ -30,17 +27,18 @@ def _check_input(x: Any, op: str) -> None:
         raise argcheck.must_be(op, "input", 1, "Tensor", x)
 
 
-def linear_parameters(in_features: int, out_features: int, bias: bool, dtype: Any) -> tuple[Tensor, Tensor | None]:
+def linear_parameters(
+    in_features: int, out_features: int, bias: bool, dtype: Any, meta: bool = False
+) -> tuple[Tensor, Tensor | None]:
     """A Linear layer's weight and bias, drawn as PyTorch draws them (kaiming-uniform, then uniform in
     ±1/√in_features): ``nn.Linear`` and ``nn.LazyLinear``'s first call make the same draws."""
     np_dt = dtypes.default_np() if dtype is None else dtype._np
     _size(((out_features, in_features),), "empty")  # torch.empty((out, in)): its refusals, in its words
-    check_alloc(in_features * out_features)
-    w = Tensor._make(np.zeros((out_features, in_features), dtype=np_dt))
+    w = init.blank((out_features, in_features), np_dt, meta)
     init.kaiming_uniform_(w, a=math.sqrt(5))
     b = None
     if bias:
-        b = Tensor._make(np.zeros(out_features, dtype=np_dt))
+        b = init.blank((out_features,), np_dt, meta)
         bound = 1 / math.sqrt(in_features) if in_features > 0 else 0
         init.uniform_(b, -bound, bound)
     return w, b
@@ -54,10 +52,10 @@ class Linear(Module):
         self, in_features: int, out_features: int, bias: bool = True, dtype: Any = None, device: Any = None
     ) -> None:
         super().__init__()
-        check_device(device)
+        meta = check_device(device, meta=True)
         self.in_features = in_features
         self.out_features = out_features
-        w, b = linear_parameters(in_features, out_features, bias, dtype)
+        w, b = linear_parameters(in_features, out_features, bias, dtype, meta)
         self.weight = Parameter(w)
         if b is not None:
             self.bias = Parameter(b)
@@ -175,6 +173,22 @@ class LeakyReLU(Module):
 
     def extra_repr(self) -> str:
         return f"negative_slope={self.negative_slope}" + (", inplace=True" if self.inplace else "")
+
+
+class PReLU(Module):
+    """x if x > 0 else a·x, with ``a`` learned: one value, or one per channel (``num_parameters``), from ``init``."""
+
+    def __init__(self, num_parameters: int = 1, init: float = 0.25, device: Any = None, dtype: Any = None) -> None:
+        super().__init__()
+        check_device(device)
+        self.num_parameters, self.init = num_parameters, init
+        self.weight = Parameter(factories.full((num_parameters,), float(init), dtype=dtype))
+
+    def forward(self, x: Tensor) -> Tensor:
+        return functional.prelu(x, self.weight)
+
+    def extra_repr(self) -> str:
+        return f"num_parameters={self.num_parameters}"
 
 
 class GELU(Module):

@@ -41,8 +41,28 @@ class BCELoss(_Loss):
 
 
 class BCEWithLogitsLoss(_Loss):
+    """BCE on raw scores; ``weight`` (per element) and ``pos_weight`` (per class, on the positive term) are buffers."""
+
+    def __init__(
+        self,
+        weight: Tensor | None = None,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+        pos_weight: Tensor | None = None,
+    ) -> None:
+        super().__init__(reduction=reduction)
+        for name, value in (("weight", weight), ("pos_weight", pos_weight)):
+            if value is not None and not isinstance(value, Tensor):
+                raise TypeError(
+                    f"cannot assign '{type(value).__name__}' object to buffer '{name}' (torch Tensor or None required)"
+                )
+            self.register_buffer(name, value)
+
     def forward(self, input: Tensor, target: Tensor) -> Tensor:
-        return nnops.binary_cross_entropy_with_logits(input, target, reduction=self.reduction)
+        return nnops.binary_cross_entropy_with_logits(
+            input, target, self.weight, reduction=self.reduction, pos_weight=self.pos_weight
+        )
 
 
 class NLLLoss(_Loss):

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes
+from engine.meta import move_to_device
 from engine.nn.backward_hooks import BackwardHooks
 from engine.nn.state import IncompatibleKeys, load_state  # noqa: F401 - IncompatibleKeys is also nn.module's name
 from engine.run_state import address_of, serial_hash, state
@@ -246,18 +247,18 @@ class Module:
         return self
 
     def to(self, *args: Any, **kwargs: Any) -> Module:
-        """``model.to(device)`` / ``model.to(torch.float64)``: devices are all the CPU here; a dtype converts the
-        parameters in place."""
-        dt = kwargs.get("dtype")
-        check_device(kwargs.get("device"))
+        """``model.to(torch.float64)`` converts the parameters in place; ``model.to("meta")``: see move_to_device."""
+        dt, spec = kwargs.get("dtype"), kwargs.get("device")
         for a in args:
             if isinstance(a, dtypes.dtype):
                 dt = a
             elif isinstance(a, (str, device)):
-                check_device(a)
-        if dt is not None:
-            for p in self.parameters():
-                p._data = p._data.astype(dt._np)
+                spec = a
+        tensors = [*self.parameters(), *(b for b in self.buffers() if b is not None)]
+        if spec is not None and move_to_device(tensors, check_device(spec, meta=True), dt and dt._np):
+            return self
+        for p in self.parameters() if dt is not None else ():
+            p._data = p._data.astype(dt._np)
         return self
 
     def double(self) -> Module:
@@ -267,7 +268,7 @@ class Module:
         return self.to(dtypes.float32)
 
     def cpu(self) -> Module:
-        return self
+        return self.to("cpu")
 
     def cuda(self, device: Any = None) -> Module:
         check_device("cuda")

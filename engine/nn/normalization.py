@@ -12,23 +12,21 @@ Example::
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
 
 from engine import dtypes
+from engine.meta import is_meta
 from engine.nn import functional, init
 from engine.nn.module import Module, Parameter
 from engine.ops import normalization
-from engine.ops.operands import check_alloc
 from engine.size_device import check_device
 from engine.tensor import Tensor
 
 
-def _zeros(shape: tuple[int, ...], dtype: Any) -> Tensor:
-    check_alloc(math.prod(shape))
-    return Tensor._make(np.zeros(shape, dtype=dtypes.default_np() if dtype is None else dtype._np))
+def _zeros(shape: tuple[int, ...], dtype: Any, meta: bool = False) -> Tensor:
+    return init.blank(shape, dtypes.default_np() if dtype is None else dtype._np, meta)
 
 
 class _BatchNorm(Module):
@@ -49,25 +47,25 @@ class _BatchNorm(Module):
         bias: bool = True,
     ) -> None:
         super().__init__()
-        check_device(device)
+        meta = check_device(device, meta=True)
         self.num_features, self.eps, self.momentum = num_features, eps, momentum
         self.affine, self.track_running_stats = affine, track_running_stats
         self._bias_flag = affine and bias
         if affine:
-            self.weight = Parameter(_zeros((num_features,), dtype))
+            self.weight = Parameter(_zeros((num_features,), dtype, meta))
             init.ones_(self.weight)
         else:
             self.register_parameter("weight", None)
         if self._bias_flag:
-            self.bias = Parameter(_zeros((num_features,), dtype))
+            self.bias = Parameter(_zeros((num_features,), dtype, meta))
         else:
             self.register_parameter("bias", None)
         if track_running_stats:
-            self.register_buffer("running_mean", _zeros((num_features,), dtype))
-            var = _zeros((num_features,), dtype)
-            var._data[...] = 1
+            self.register_buffer("running_mean", _zeros((num_features,), dtype, meta))
+            var = _zeros((num_features,), dtype, meta)
+            init.ones_(var)
             self.register_buffer("running_var", var)
-            self.register_buffer("num_batches_tracked", Tensor._make(np.asarray(0, dtype=np.int64)))
+            self.register_buffer("num_batches_tracked", init.blank((), np.int64, meta))
         else:
             for name in ("running_mean", "running_var", "num_batches_tracked"):
                 self.register_buffer(name, None)
@@ -81,7 +79,8 @@ class _BatchNorm(Module):
         functional._input(input, "batch_norm")
         self._check_input_dim(input)
         factor = 0.0 if self.momentum is None else self.momentum
-        if self.training and self.track_running_stats and self.num_batches_tracked is not None:
+        tracked = self.num_batches_tracked
+        if self.training and self.track_running_stats and tracked is not None and not is_meta(tracked._data):
             self.num_batches_tracked._data[...] += 1
             self.num_batches_tracked._version += 1
             factor = 1.0 / float(self.num_batches_tracked._data) if self.momentum is None else self.momentum
@@ -136,17 +135,17 @@ class LayerNorm(Module):
         dtype: Any = None,
     ) -> None:
         super().__init__()
-        check_device(device)
+        meta = check_device(device, meta=True)
         shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
         self.normalized_shape, self.eps, self.elementwise_affine = shape, eps, elementwise_affine
         self._bias_flag = elementwise_affine and bias
         if elementwise_affine:
-            self.weight = Parameter(_zeros(shape, dtype))
+            self.weight = Parameter(_zeros(shape, dtype, meta))
             init.ones_(self.weight)
         else:
             self.register_parameter("weight", None)
         if self._bias_flag:
-            self.bias = Parameter(_zeros(shape, dtype))
+            self.bias = Parameter(_zeros(shape, dtype, meta))
         else:
             self.register_parameter("bias", None)
 
@@ -179,7 +178,7 @@ class Embedding(Module):
         dtype: Any = None,
     ) -> None:
         super().__init__()
-        check_device(device)
+        meta = check_device(device, meta=True)
         if padding_idx is not None:
             if padding_idx > 0:
                 assert padding_idx < num_embeddings, "Padding_idx must be within num_embeddings"
@@ -190,9 +189,9 @@ class Embedding(Module):
         self.max_norm, self.norm_type = max_norm, norm_type
         self.scale_grad_by_freq, self.sparse = scale_grad_by_freq, sparse
         if _weight is None:
-            self.weight = Parameter(_zeros((num_embeddings, embedding_dim), dtype), requires_grad=not _freeze)
+            self.weight = Parameter(_zeros((num_embeddings, embedding_dim), dtype, meta), requires_grad=not _freeze)
             init.normal_(self.weight)
-            if padding_idx is not None:
+            if padding_idx is not None and not meta:
                 self.weight._data[padding_idx] = 0
         else:
             self.weight = Parameter(_weight, requires_grad=not _freeze)

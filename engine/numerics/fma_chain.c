@@ -221,3 +221,57 @@ void gradtrace_box_muller16_f32(const float *u, float *out, long blocks, double 
         }
     }
 }
+
+/* engine/numerics/summation.py's cascade sums (ATen's cascade_sum), the same bits as its numpy path: x is size x m,
+   C-contiguous, and each of its m columns is summed on its own, every addition rounded to T as numpy rounds it.
+   multi: the 4-level cascade of _multi_row_sum (chunks of 2^power rows summed in order from their first row, the
+   chunk sums carried up the levels, then the rows left over in order, + 0, then levels 1 to 3 added); row: _row_sum
+   (4 interleaved cascades over rows 4i + k, the last size % 4 rows added to the first, then the other three). */
+static long ceil_log2(long x) { return x <= 2 ? 1 : 64 - __builtin_clzl((unsigned long)(x - 1)); }
+
+#define CASCADE(T, SUFFIX)                                                                                     \
+    static T multi_##SUFFIX(const T *y, long n, long stride) {                                                 \
+        long power = ceil_log2(n) / 4;                                                                         \
+        if (power < 4) power = 4;                                                                              \
+        unsigned long step = 1UL << power, mask = step - 1;                                                   \
+        long chunks = n / (long)step, i = 0;                                                                   \
+        T acc[4] = {0, 0, 0, 0};                                                                               \
+        for (long c = 0; c < chunks; c++) {                                                                    \
+            const T *p = y + c * (long)step * stride;                                                          \
+            T s = p[0];                                                                                        \
+            for (long r = 1; r < (long)step; r++) s = s + p[r * stride];                                       \
+            acc[0] = s;                                                                                        \
+            i += (long)step;                                                                                   \
+            for (int j = 1; j < 4; j++) {                                                                      \
+                acc[j] = acc[j] + acc[j - 1];                                                                  \
+                acc[j - 1] = 0;                                                                                \
+                if ((unsigned long)i & (mask << (j * power))) break;                                           \
+            }                                                                                                  \
+        }                                                                                                      \
+        T s = 0;                                                                                               \
+        if (i < n) {                                                                                           \
+            s = y[i * stride];                                                                                 \
+            for (long r = i + 1; r < n; r++) s = s + y[r * stride];                                            \
+            s = s + (T)0;                                                                                      \
+        }                                                                                                      \
+        for (int j = 1; j < 4; j++) s = s + acc[j];                                                            \
+        return s;                                                                                              \
+    }                                                                                                          \
+    void gradtrace_multi_row_sum_##SUFFIX(const T *x, long n, long m, T *out) {                                \
+        for (long j = 0; j < m; j++) out[j] = multi_##SUFFIX(x + j, n, m);                                      \
+    }                                                                                                          \
+    void gradtrace_row_sum_##SUFFIX(const T *x, long size, long m, T *out) {                                   \
+        long si = size / 4;                                                                                    \
+        for (long j = 0; j < m; j++) {                                                                         \
+            const T *col = x + j;                                                                              \
+            T part[4];                                                                                         \
+            for (int k = 0; k < 4; k++) part[k] = multi_##SUFFIX(col + k * m, si, 4 * m);                      \
+            T p = part[0];                                                                                     \
+            for (long r = si * 4; r < size; r++) p = p + col[r * m];                                           \
+            for (int k = 1; k < 4; k++) p = p + part[k];                                                       \
+            out[j] = p;                                                                                        \
+        }                                                                                                      \
+    }
+
+CASCADE(float, f32)
+CASCADE(double, f64)

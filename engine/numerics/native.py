@@ -54,6 +54,26 @@ def _load() -> ctypes.CDLL | None:
 
 
 _LIB = _load()
+
+
+def _load_sums(lib: ctypes.CDLL | None) -> dict[tuple[str, Any], Any]:
+    """The cascade sums by (kind, dtype); none from a library built before they were added (the other kernels
+    stay on)."""
+    found: dict[tuple[str, Any], Any] = {}
+    if lib is None:
+        return found
+    for kind in ("row", "multi_row"):
+        for suffix, dtype in (("f32", np.dtype(np.float32)), ("f64", np.dtype(np.float64))):
+            fn = getattr(lib, f"gradtrace_{kind}_sum_{suffix}", None)
+            if fn is None:
+                return {}
+            fn.restype = None
+            fn.argtypes = [ctypes.c_void_p, ctypes.c_long, ctypes.c_long, ctypes.c_void_p]
+            found[(kind, dtype)] = fn
+    return found
+
+
+_SUMS = _load_sums(_LIB)
 _ON = [os.environ.get(ENV, "1") != "0"]  # read once: the environment costs more to read than a small kernel
 _MIN_ELEMENTWISE = 32  # below, the numpy path costs no more than the call
 
@@ -188,4 +208,16 @@ def box_muller16_f32(blocks: np.ndarray, std: float, mean: float) -> np.ndarray 
     return out
 
 
-__all__ = ["available", "fma_blocks", "fma32", "axpy_f64", "adam_f32", "box_muller16_f32", "ENV"]
+def cascade_sum(kind: str, x: np.ndarray) -> np.ndarray | None:
+    """``summation._row_sum`` (kind ``"row"``) or ``_multi_row_sum`` (``"multi_row"``) compiled: x (size, ...) of
+    float32 or float64, at least 2-D, to (...); None when not available (or for a shape the numpy path keeps)."""
+    fn = _SUMS.get((kind, x.dtype))
+    if fn is None or not _ON[0] or x.ndim < 2 or x.size == 0:
+        return None
+    c = np.ascontiguousarray(x)
+    out = np.empty(x.shape[1:], x.dtype)
+    fn(c.ctypes.data, x.shape[0], out.size, out.ctypes.data)
+    return out
+
+
+__all__ = ["cascade_sum", "available", "fma_blocks", "fma32", "axpy_f64", "adam_f32", "box_muller16_f32", "ENV"]

@@ -1,4 +1,5 @@
-"""SLEEF's float32 ``expf`` and ``logf`` (1-ulp variants, with FMA) and the sigmoid PyTorch builds from it.
+"""SLEEF's float32 ``expf``, ``logf`` and ``log1pf`` (1-ulp variants, with FMA) and the sigmoid and log-sigmoid
+PyTorch builds from them.
 
 ATen's vectorised ``Vectorized<float>::exp()`` is ``Sleef_expf16_u10`` (AVX512) or ``Sleef_expf8_u10`` (AVX2): the
 same algorithm and the same bits (measured on both: the sigmoid's vector part and log_softmax); only the vector
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.numerics import libm
 from engine.numerics.cpu import vec_lanes
 from engine.numerics.fma import F32, fma32
 
@@ -126,18 +128,65 @@ def _add2(x: F32, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def sigmoid(x: np.ndarray) -> np.ndarray:
     """float32 1 / (1 + e^-x) of a C-contiguous array, as ATen's sigmoid kernel computes it: SLEEF's exp over
-    whole pairs of vectors, the scalar formula (glibc's correctly rounded expf, computed here in double) for the
-    elements past the last pair of each thread's chunk."""
+    whole pairs of vectors, the scalar formula (the C library's expf: engine/numerics/libm.py) for the elements past
+    the last pair of each thread's chunk."""
     x = np.asarray(x, F32)
     flat = x.reshape(-1)
     one = F32(1)
     width = step()
     with np.errstate(all="ignore"):
-        out = one / (one + np.exp(-flat.astype(np.float64)).astype(F32))
+        out = np.empty(flat.shape, F32)
         for lo, hi in _chunks(flat.size):
             cut = lo + ((hi - lo) // width) * width
             out[lo:cut] = one / (one + expf(-flat[lo:cut]))
+            out[cut:hi] = one / (one + libm.expf(-flat[cut:hi]))
     return out.astype(F32).reshape(x.shape)
 
 
-__all__ = ["expf", "logf", "sigmoid"]
+def log1pf(d: np.ndarray) -> np.ndarray:
+    """float32 ln(1 + d), SLEEF's ``xlog1pf`` (AVX2 build): 1 + d = 2^e·(1 + m) with 1 + m in [0.75, 1.5), m
+    computed from d without rounding 1 + d (one FMA), then ln(1 + m) = 2·atanh(m / (2 + m)) in float-float
+    arithmetic, as ``logf`` above."""
+    d = np.asarray(d, F32)
+    with np.errstate(all="ignore"):
+        dp1 = (d + F32(1)).astype(F32)
+        e = ((((dp1 * F32(1.0 / 0.75)).astype(F32).view(np.int32) >> 23) & 0xFF) - 0x7F).astype(np.int32)
+        t = np.ldexp(F32(1), -e).astype(F32)
+        m = fma32(d, t, (t - F32(1)).astype(F32))
+        dx = (F32(2) + m).astype(F32)
+        dy = ((F32(2) - dx).astype(F32) + m).astype(F32)
+        rec = (F32(1) / dx).astype(F32)
+        xs = (m * rec).astype(F32)
+        u = fma32(rec, m, -xs)
+        v = fma32(-dy, rec, fma32(-dx, rec, F32(1)))
+        xy = fma32(xs, v, u)
+        x2 = (xs * xs).astype(F32)
+        p = fma32(fma32(np.full(d.shape, F32(0.3027294874), F32), x2, F32(0.3996108174)), x2, F32(0.6666694880))
+        ef = e.astype(F32)
+        lh, ll = F32(0.69314718246459960938), F32(-1.904654323148236017e-09)
+        sx = (lh * ef).astype(F32)
+        sy = fma32(ll, ef, fma32(lh, ef, -sx))
+        X, Y = (xs * F32(2)).astype(F32), (xy * F32(2)).astype(F32)
+        S = (sx + X).astype(F32)
+        sy = ((((sx - S).astype(F32) + X).astype(F32) + sy).astype(F32) + Y).astype(F32)
+        sx = S
+        w = ((x2 * xs).astype(F32) * p).astype(F32)
+        S = (sx + w).astype(F32)
+        sy = (((sx - S).astype(F32) + w).astype(F32) + sy).astype(F32)
+        r = (S + sy).astype(F32)
+        r = np.where(d < F32(-1), np.array(-1, np.int32).view(F32), r)  # all bits set: a NaN with its sign bit
+        r = np.where(np.isposinf(d), F32(np.inf), r)
+        r = np.where(np.isnan(d), d, r)
+        r = np.where(d == F32(-1), F32(-np.inf), r)
+        return np.where((d == 0) & np.signbit(d), F32(-0.0), r).astype(F32)
+
+
+def log_sigmoid(x: np.ndarray) -> np.ndarray:
+    """float32 ln σ(x) as ATen's ``log_sigmoid`` CPU kernel computes it, every element through the vector path:
+    min(x, 0) − log1p(e^(−|x|)), SLEEF's exp and log1p."""
+    x = np.asarray(x, F32)
+    with np.errstate(all="ignore"):
+        return (np.minimum(x, F32(0)) - log1pf(expf(-np.abs(x)))).astype(F32)
+
+
+__all__ = ["expf", "logf", "log1pf", "log_sigmoid", "sigmoid"]

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.numerics import native
+
 _LANES = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}  # Vectorized<T>::size() of the AVX2 kernel
 GRAIN = 32768  # at::internal::GRAIN_SIZE: a reduction over more elements may be split between threads
 
@@ -48,6 +50,9 @@ def _seq(rows: np.ndarray) -> np.ndarray:
 
 def _multi_row_sum(m: np.ndarray) -> np.ndarray:
     """m: (size, nrows, ...) -> (nrows, ...): the 4-level cascade over the first axis."""
+    compiled = native.cascade_sum("multi_row", m)  # the same operations, compiled (fma_chain.c)
+    if compiled is not None:
+        return compiled
     size = m.shape[0]
     power = max(4, _ceil_log2(size) // 4)
     step = 1 << power
@@ -76,6 +81,9 @@ def _multi_row_sum(m: np.ndarray) -> np.ndarray:
 
 def _row_sum(x: np.ndarray) -> np.ndarray:
     """x: (size, ...) -> (...): 4 interleaved partial sums (instruction-level parallelism), then combined."""
+    compiled = native.cascade_sum("row", x)
+    if compiled is not None:
+        return compiled
     size = x.shape[0]
     si = size // 4
     part = _multi_row_sum(x[: si * 4].reshape((si, 4) + x.shape[1:]))

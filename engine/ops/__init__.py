@@ -24,6 +24,7 @@ from engine.ops import (  # noqa: F401 - each module declares its ops when it lo
     kits,
     linalg,
     logic,
+    meta_rules,
     methods,
     nnops,
     normalization,
@@ -33,6 +34,7 @@ from engine.ops import (  # noqa: F401 - each module declares its ops when it lo
     pooling,
     random_factories,
     reduce,
+    remainder,
     robust_losses,
     sampling,
     scatter,
@@ -47,5 +49,6 @@ from engine.ops.api import torch_functions
 from engine.tensor import Tensor
 
 methods.install(Tensor)
+meta_rules.attach()
 globals().update(torch_functions())
 __all__ = sorted(torch_functions())

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from engine import random
+from engine.meta import MetaArray, is_meta
 from engine.ops.argcheck import cannot_cast
 from engine.ops.arith import mul
 from engine.ops.elementwise import as_float
@@ -198,6 +199,8 @@ def dropout(x: Tensor, p: float = 0.5, training: bool = True, inplace: bool = Fa
     if p == 1:
         return mul(x, Tensor._make(np.zeros((), dtype=dt)))
     shape = x._data.shape[:2] + (1,) * (x._data.ndim - 2) if feature else x._data.shape
+    if is_meta(x._data):  # a meta mask: nothing drawn from the generator
+        return mul(x, Tensor._make(MetaArray(shape, dt)))
     keep = random.generator()._unit(math.prod(shape), np.float64).reshape(shape) < 1 - p
     noise = keep.astype(dt) / np.asarray(1 - p, dtype=dt)
     return mul(x, Tensor._make(noise))

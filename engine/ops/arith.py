@@ -1,10 +1,8 @@
-"""Arithmetic: ``+ - * / **`` and negation, each with its backward (the derivative a learner would write).
+"""Arithmetic: ``+ - * / **`` and negation, each with its backward (the derivative a learner would write). Example::
 
-Example::
-
-    >>> x = torch.tensor(3., requires_grad=True)
-    >>> y = x * x; y.backward(); x.grad     # d(x*x)/dx = 2x
-    tensor(6.)
+>>> x = torch.tensor(3., requires_grad=True)
+>>> y = x * x; y.backward(); x.grad     # d(x*x)/dx = 2x
+tensor(6.)
 """
 
 from __future__ import annotations
@@ -18,6 +16,7 @@ from engine.ops.api import Api, operand, reflected, tensor_methods, torch_op
 from engine.ops.elementwise import ReciprocalBackward0
 from engine.ops.function import Function, number, save_cross
 from engine.ops.operands import binary, binary_operands, check_scalar, made
+from engine.run_state import quiet_floats
 from engine.tensor import Tensor
 
 _SCALAR_OPS = "Tensor# input, Tensor# other"
@@ -96,6 +95,7 @@ class SubBackward0(Function):
         inplace_operator="__isub__",
         more_overloads=("both", _ALPHA_SHOWN),
         inplace_more_overloads=("method", _ALPHA_SHOWN_METHOD),
+        aliases=("subtract",),
     )
     broadcasts = True
     _saved_fields = ("alpha",)
@@ -193,6 +193,7 @@ class DivBackward0(Function):
         inplace_operator="__itruediv__",
         more_overloads=("both", None),
         inplace_more_overloads=("method", None),
+        aliases=("divide", "true_divide"),
     )
     templates = ("{grad} / {1}", "−{grad} · {0} / {1}²")
     broadcasts = True
@@ -241,23 +242,16 @@ def _int_zero_check(b: Tensor) -> None:
 def floor_divide(a: Any, b: Any) -> Tensor:
     a, b = binary_operands(a, b)
     _int_zero_check(b)
-    with np.errstate(all="ignore"):  # float x // 0 is ±inf or nan, silently, as in PyTorch
+    with quiet_floats():  # float x // 0 is ±inf or nan, silently, as in PyTorch
         return made(np.floor_divide(a._data, b._data))
 
 
 def _trunc_div(a: Any, b: Any) -> Tensor:
     a, b = binary_operands(a, b)
     _int_zero_check(b)
-    with np.errstate(all="ignore"):
+    with quiet_floats():
         out = np.trunc(a._data / b._data)
     return made(out.astype(a._data.dtype))
-
-
-def remainder(a: Any, b: Any) -> Tensor:
-    a, b = binary_operands(a, b)
-    _int_zero_check(b)
-    with np.errstate(all="ignore"):
-        return made(np.remainder(a._data, b._data))
 
 
 class NegBackward0(Function):
@@ -316,7 +310,7 @@ def pow_scalar(a: np.ndarray, e: Any) -> np.ndarray:
     """a ** e as PyTorch computes it: exact products for small integer powers, else pow in double precision."""
     if a.dtype.kind != "f":
         return np.power(a, e)
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+    with quiet_floats():  # 1 / 0 is inf, silently
         if e == 2:
             return a * a
         if e == 3:
@@ -413,7 +407,6 @@ tensor_methods(
         "__rpow__": operand(lambda a, b: pow(b, a)),
         "__floordiv__": operand(floor_divide),
         "__rfloordiv__": reflected(floor_divide),
-        "__mod__": operand(remainder),
         "__pos__": lambda self: self,
         "__neg__": neg,
     }

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.meta import MetaArray, is_meta
 from engine.ops import shape
 from engine.ops.argcheck import must_be
 from engine.ops.conv_kernels import conv_forward, conv_input_grad, conv_weight_grad, out_size
@@ -217,14 +218,17 @@ def convolution(
             f"({' x '.join(map(str, eff))}). Kernel size can't be greater than actual input size"
         )
     out = out_size(shown_x[2:], k, stride_t, pads, dil_t)
-    check_alloc(shown_x[0] * ws[0] * math.prod(out))  # the output, then the padded copy of the input
-    check_alloc(math.prod(shown_x[:2]) * math.prod(padded))
+    meta = is_meta(x._data)
+    if not meta:  # the output, then the padded copy of the input (a meta tensor has neither)
+        check_alloc(shown_x[0] * ws[0] * math.prod(out))
+        check_alloc(math.prod(shown_x[:2]) * math.prod(padded))
     xin = x if batched else shape.unsqueeze(x, 0)
     if any(lo != hi for lo, hi in pads):  # 'same' with an even kernel: PyTorch pads the difference on the right first
         xin = constant_pad(xin, [v for lo, hi in reversed(pads) for v in (0, hi - lo)])
         pads = tuple((lo, lo) for lo, _ in pads)
     geometry = ((1, stride_t[0]), ((0, 0), pads[0]), (1, dil_t[0])) if nd == 1 else (stride_t, pads, dil_t)
-    bias = b if b is not None else Tensor._make(np.zeros(0, dtype=w._data.dtype))  # no edge: (None, 0)
+    no_bias = MetaArray((0,), w._data.dtype) if meta else np.zeros(0, dtype=w._data.dtype)
+    bias = b if b is not None else Tensor._make(no_bias)  # no edge: (None, 0)
     shown = {
         "stride": stride_t,
         "padding": shown_pad,

@@ -28,6 +28,7 @@ from engine.ops.linalg import matmul
 from engine.ops.operands import broadcast_shape, made
 from engine.ops.reduce import _dims
 from engine.ops.several import Several
+from engine.ops.shape import clone
 from engine.ops.stats import LinalgVectorNormBackward0
 from engine.tensor import Tensor
 
@@ -284,6 +285,35 @@ def linalg_vector_norm(x: Tensor, ord: Any = 2, dim: Any = None, keepdim: bool =
     return LinalgVectorNormBackward0.apply(x, ord=float(ord), dim=dims, keepdim=bool(keepdim))
 
 
+@torch_op("matrix_power", signature="Tensor input, int n")
+def matrix_power(a: Tensor, n: int) -> Tensor:
+    """``A.matrix_power(n)``: A multiplied by itself, in PyTorch's order (``(A @ A) @ A`` for 3; beyond, squarings
+    from the lowest bit of ``n`` up, each set bit multiplied into the result), so that the bits agree."""
+    _matrices("linalg.matrix_power", a)
+    rows, cols = a._data.shape[-2:]
+    if rows != cols:
+        raise RuntimeError(
+            f"linalg.matrix_power: A must be batches of square matrices, but they are {rows} by {cols} matrices"
+        )
+    if n < 0 or (n == 0 and a.requires_grad):
+        raise NotImplementedError("matrix_power(n) for n < 0 (or 0 with grad) is not supported by gradtrace's engine")
+    if n == 0:
+        return made(np.broadcast_to(np.eye(rows, dtype=a._data.dtype), a._data.shape).copy())
+    if n == 1:
+        return clone(a)
+    if n <= 3:
+        return matmul(a, a) if n == 2 else matmul(matmul(a, a), a)
+    z: Tensor | None = None
+    result: Tensor | None = None
+    while n > 0:
+        bit, n = n % 2, n // 2
+        z = a if z is None else matmul(z, z)
+        if bit:
+            result = z if result is None else matmul(result, z)
+    assert result is not None
+    return result
+
+
 # torch.functional.__all__ in PyTorch 2.13: ``torch.functional`` is a real module (courses import it by mistake for
 # torch.nn.functional); the facade gives there what of it the engine has, the same functions as ``torch.<name>``.
 TORCH_FUNCTIONAL = frozenset(
@@ -298,6 +328,7 @@ LINALG = {
     "cross": linalg_cross,
     "det": linalg_det,
     "matmul": matmul,
+    "matrix_power": matrix_power,
     "vector_norm": linalg_vector_norm,
     "svd": linalg_svd,
     "svdvals": linalg_svdvals,

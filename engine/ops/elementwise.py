@@ -299,7 +299,7 @@ def where(condition: Tensor, a: Any = None, b: Any = None) -> Any:
         )
     a, b = binary_operands(a, b)
     shape = broadcast_shape(broadcast_shape(a._data.shape, b._data.shape), condition._data.shape)
-    check_alloc(math.prod(shape))
+    check_alloc(math.prod(shape), a, b, condition)
     return WhereBackward0.apply(a, b, condition=condition._data.astype(bool))
 
 

@@ -17,8 +17,9 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes, numerics
-from engine.ndarray import Scalar, ndarray
-from engine.ops import tensor_data
+from engine.meta import MetaArray, is_meta
+from engine.ndarray import Scalar, host_array, ndarray
+from engine.ops import numpy_bridge, tensor_data
 from engine.ops.api import tensor_methods, torch_op
 from engine.ops.argcheck import invalid_combination, is_int, type_name
 from engine.ops.operands import check_alloc
@@ -42,7 +43,7 @@ def _new(data: np.ndarray, requires_grad: bool = False) -> Tensor:
     return t
 
 
-def _size(size: tuple[Any, ...], op: str = "zeros", position: int = 1) -> tuple[int, ...]:
+def _size(size: tuple[Any, ...], op: str = "zeros", position: int = 1, alloc: bool = True) -> tuple[int, ...]:
     """The shape from ``zeros(2, 3)`` / ``zeros((2, 3))`` (``size`` is the call's arguments), refused in the words of
     PyTorch's int-list parser for ``op``."""
     packed = len(size) == 1 and isinstance(size[0], (tuple, list, Size))
@@ -71,7 +72,8 @@ def _size(size: tuple[Any, ...], op: str = "zeros", position: int = 1) -> tuple[
             raise RuntimeError(f"Trying to create tensor with negative dimension {s}: [{', '.join(map(str, size))}]")
         out.append(s)
     shape = tuple(out)
-    check_alloc(int(math.prod(shape)))
+    if alloc:  # (a meta tensor allocates nothing)
+        check_alloc(int(math.prod(shape)))
     return shape
 
 
@@ -111,7 +113,15 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
         tensor([[1., 2.],
                 [3., 4.]], requires_grad=True)
     """
-    check_device(device)
+    meta = check_device(device, meta=True)
+    if meta:  # the data's shape and dtype only (its values are read to find them, then dropped unannounced)
+        st = state()
+        observer, st.observer = st.observer, None
+        try:
+            made = tensor(data, dtype=dtype, device="cpu")
+        finally:
+            st.observer = observer
+        return _new(MetaArray(made._data.shape, made._data.dtype), requires_grad)
     if isinstance(data, (ndarray, Scalar)):  # numpy's (engine/ndarray): copied, numpy's dtype kept
         arr = np.asarray(data)
         return _new(np.array(arr, dtype=_np_dtype(dtype, arr.dtype)), requires_grad)
@@ -127,6 +137,7 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
     if isinstance(data, str):
         raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
     shape = tensor_data.sizes(data)
+    check_alloc(int(math.prod(shape)))  # before reading: a range(10**12) costs nothing to make
     reader = tensor_data.Reader(shape, infer=dtype is None)
     reader.walk(data)
     kinds = reader.kinds
@@ -134,7 +145,6 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
     default = fdt if "float" in kinds else np.int64 if "int" in kinds else np.bool_ if kinds else fdt
     np_dtype = _np_dtype(dtype, default)
     reader.check(np.dtype(np_dtype))
-    check_alloc(int(math.prod(shape)))
     arr = np.array(tensor_data.plain(data, 0, len(shape)), dtype=np_dtype)
     if arr.shape != tuple(shape):
         arr = arr.reshape(shape)
@@ -143,8 +153,13 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
 
 @torch_op("as_tensor", method=False, signature="any data, *, dtype? dtype=None, any device=None")
 def as_tensor(data: Any, dtype: Any = None) -> Tensor:
+    """``torch.as_tensor(data)``: ``data`` itself when it is a tensor of that dtype; a numpy array's own buffer (as
+    ``torch.from_numpy``: a change to the array shows in the tensor) when no conversion is needed; else a copy."""
     if isinstance(data, Tensor) and (dtype is None or dtype._np == data._data.dtype):
         return data
+    own = host_array(data) if isinstance(data, ndarray) else None
+    if own is not None and own.dtype in numpy_bridge.TORCH_KINDS and (dtype is None or dtype._np == own.dtype):
+        return numpy_bridge.from_numpy(data)
     return tensor(data, dtype=dtype)
 
 
@@ -152,30 +167,32 @@ def as_tensor(data: Any, dtype: Any = None) -> Tensor:
 @torch_op("zeros", method=False)
 def zeros(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None, **kw: Any) -> Tensor:
     size = _size_keyword("zeros", size, kw)
-    check_device(device)
+    meta = check_device(device, meta=True)
     if len(size) == 1 and isinstance(size[0], int) and not isinstance(size[0], bool) and size[0] < 0:
         raise RuntimeError("zeros: Dimension size must be non-negative.")
+    if meta:
+        return _new(MetaArray(_size(size, "zeros", alloc=False), _np_dtype(dtype)), requires_grad)
     return _new(np.zeros(_size(size, "zeros"), dtype=_np_dtype(dtype)), requires_grad)
 
 
 @torch_op("ones", method=False)
 def ones(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None, **kw: Any) -> Tensor:
     size = _size_keyword("ones", size, kw)
-    check_device(device)
+    if check_device(device, meta=True):
+        return _new(MetaArray(_size(size, "ones", alloc=False), _np_dtype(dtype)), requires_grad)
     return _new(np.ones(_size(size, "ones"), dtype=_np_dtype(dtype)), requires_grad)
 
 
 @torch_op("empty", method=False)
 def empty(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None, **kw: Any) -> Tensor:
     size = _size_keyword("empty", size, kw)
-    check_device(device)
     # PyTorch leaves the memory uninitialised; zeros keep runs reproducible.
-    return zeros(_size(size, "empty"), dtype=dtype, requires_grad=requires_grad)
+    return zeros(_size(size, "empty"), dtype=dtype, requires_grad=requires_grad, device=device)
 
 
 @torch_op("full", method=False, signature=f"int[] size, Number fill_value, {_CREATED}")
 def full(size: Any, fill_value: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
-    check_device(device)
+    meta = check_device(device, meta=True)
     if dtype is None:
         default = (
             np.bool_
@@ -186,7 +203,9 @@ def full(size: Any, fill_value: Any, dtype: Any = None, requires_grad: bool = Fa
         )
     else:
         default = None
-    shape = _size(_sequence(size, "full"), "full")
+    shape = _size(_sequence(size, "full"), "full", alloc=not meta)
+    if meta:
+        return _new(MetaArray(shape, _np_dtype(dtype, default)), requires_grad)
     return _new(np.full(shape, fill_value, dtype=_np_dtype(dtype, default)), requires_grad)
 
 
@@ -207,19 +226,19 @@ def _like(t: Tensor, dtype: Any) -> tuple[tuple[int, ...], Any]:
 @torch_op("zeros_like", method=False, signature=f"Tensor input, {_CREATED}")
 def zeros_like(t: Tensor, dtype: Any = None, requires_grad: bool = False) -> Tensor:
     shape, dt = _like(t, dtype)
-    return _new(np.zeros(shape, dtype=dt), requires_grad)
+    return _new(MetaArray(shape, dt) if is_meta(t._data) else np.zeros(shape, dtype=dt), requires_grad)
 
 
 @torch_op("ones_like", method=False, signature=f"Tensor input, {_CREATED}")
 def ones_like(t: Tensor, dtype: Any = None, requires_grad: bool = False) -> Tensor:
     shape, dt = _like(t, dtype)
-    return _new(np.ones(shape, dtype=dt), requires_grad)
+    return _new(MetaArray(shape, dt) if is_meta(t._data) else np.ones(shape, dtype=dt), requires_grad)
 
 
 @torch_op("full_like", method=False, signature=f"Tensor input, Number fill_value, {_CREATED}")
 def full_like(t: Tensor, fill_value: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
     shape, dt = _like(t, dtype)
-    return _new(np.full(shape, fill_value, dtype=dt), requires_grad)
+    return _new(MetaArray(shape, dt) if is_meta(t._data) else np.full(shape, fill_value, dtype=dt), requires_grad)
 
 
 @torch_op("empty_like", method=False, signature=f"Tensor input, {_CREATED}")
@@ -240,7 +259,7 @@ def arange(
     start: Any, end: Any = None, step: Any = 1, dtype: Any = None, requires_grad: bool = False, device: Any = None
 ) -> Tensor:
     """``torch.arange(5)`` -> 0..4 (int64); any float argument gives float32."""
-    check_device(device)
+    meta = check_device(device, meta=True)
     if end is None:
         start, end = 0, start
     vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
@@ -250,11 +269,14 @@ def arange(
     if (step > 0 and end < start) or (step < 0 and end > start):
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     n = max(0, math.ceil((end - start) / step))
-    check_alloc(n)
+    if not meta:
+        check_alloc(n)
     is_float = any(isinstance(v, float) for v in vals)
     dt = _np_dtype(dtype, dtypes.default_np() if is_float else np.int64)
     if np.dtype(dt) == np.bool_:
         raise NotImplementedError("\"arange_cpu\" not implemented for 'Bool'")
+    if meta:
+        return _new(MetaArray((n,), dt), requires_grad)
     if np.dtype(dt).kind == "f":
         data = _float_arange(float(start), float(step), n, np.dtype(dt))
     else:
@@ -298,9 +320,11 @@ def linspace(
     start: float, end: float, steps: int, dtype: Any = None, requires_grad: bool = False, device: Any = None
 ) -> Tensor:
     """``steps`` evenly spaced values from start to end (PyTorch fills each half from its own end)."""
-    check_device(device)
+    meta = check_device(device, meta=True)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
+    if meta:
+        return _new(MetaArray((steps,), _np_dtype(dtype)), requires_grad)
     check_alloc(steps)
     dt = np.dtype(_np_dtype(dtype))
     if steps == 1:
@@ -339,9 +363,11 @@ def _float_arange(start: float, step: float, n: int, dt: np.dtype) -> np.ndarray
 
 @torch_op("eye", method=False, signature=(f"int n, {_CREATED}", f"int n, int m, {_CREATED}"))
 def eye(n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
-    check_device(device)
+    meta = check_device(device, meta=True)
     if n < 0:
         raise RuntimeError(f"n must be greater or equal to 0, got {n}")
+    if meta:
+        return _new(MetaArray((n, n if m is None else m), _np_dtype(dtype)), requires_grad)
     check_alloc(n * (n if m is None else m))
     return _new(np.eye(n, m, dtype=_np_dtype(dtype)), requires_grad)
 

@@ -24,12 +24,14 @@ Example::
 
 from __future__ import annotations
 
+import functools
 import weakref
 from typing import Any, ClassVar
 
 import numpy as np
 
 from engine.graph import FREED, FREED_MESSAGE, Node, edge
+from engine.meta import MetaArray, check_devices
 from engine.ops.api import Api, declare
 from engine.run_state import hold, state
 from engine.tensor import _TYPE_NAMES, Tensor
@@ -71,6 +73,8 @@ class Function(Node):
     broadcasts: ClassVar[bool] = False  # inputs broadcast to the result: their gradients are summed back
     family: ClassVar[bool] = False  # a base class of a family of ops (the table rows' ``Elementwise``), no node
     _saved_fields: ClassVar[tuple[str, ...]] = ()  # names shown as ``_saved_<name>`` (PyTorch's spelling)
+    # The meta rule: the result's shape and dtype from the inputs' (``engine.ops.meta_rules``), for meta tensors.
+    meta: ClassVar[Any] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -93,9 +97,16 @@ class Function(Node):
         if record:
             ctx._needs_input_grad = tuple(t._requires_grad for t in inputs)
             ctx.next_functions = tuple(edge(t) for t in inputs)
-        with np.errstate(all="ignore"):  # inf/nan follow IEEE rules silently, as in PyTorch
-            out = cls._forward(ctx, *[t._data for t in inputs], **params)
-        if type(out) is not np.ndarray:  # numpy gives scalars for 0-d results: keep arrays (and what was saved)
+        arrays = [t._data for t in inputs]
+        if MetaArray in map(type, arrays):  # the meta device: the shape and dtype only, by the op's meta rule
+            out = _meta_forward(cls, ctx, inputs, params)
+        elif st.floats_quiet:  # the run ignores them already (engine.runner)
+            out = cls._forward(ctx, *arrays, **params)
+        else:
+            with np.errstate(all="ignore"):  # inf/nan follow IEEE rules silently, as in PyTorch
+                out = cls._forward(ctx, *arrays, **params)
+        # numpy gives scalars for 0-d results: keep arrays (and what was saved)
+        if type(out) is not np.ndarray and type(out) is not MetaArray:
             arr = np.asarray(out)
             if record:
                 for key, v in ctx._saved.items():
@@ -119,6 +130,11 @@ class Function(Node):
     # ---- backward: one formula, run on arrays or on tensors ---------------------------------------------------
     def _apply(self, grad: np.ndarray) -> tuple[np.ndarray | None, ...]:
         self._check_saved()
+        if type(grad) is MetaArray:  # a meta gradient: each input's has that input's shape and dtype, no values
+            return tuple(
+                MetaArray(shape, getattr(self, "_in_dtypes", {}).get(i, grad.dtype)) if need else None
+                for i, (shape, need) in enumerate(zip(self._in_shapes, self._needs_input_grad, strict=True))
+            )
         return self._backward(_KITS[0], grad, self._saved)
 
     def _apply_with_graph(self, grad: Tensor) -> tuple[Tensor | None, ...]:
@@ -166,6 +182,8 @@ class Function(Node):
 
     def _unpack(self, value: Any) -> Any:
         """A saved value as a tensor: the input tensor itself, or the output (with this grad_fn), or a constant."""
+        if type(value) is MetaArray:
+            return Tensor._make(value)
         if isinstance(value, np.ndarray):
             for t in self.__dict__.get("_inputs", ()):
                 if t is not None and t._data is value:
@@ -192,27 +210,60 @@ class Function(Node):
             >>> (x * y).grad_fn.formulas()
             ['{grad} · {1}', '{grad} · {0}']
         """
-        templates = self._templates()
+        present = tuple(node is not None for node, _ in self.next_functions)
+        constants = tuple(self.__dict__.get("_constants", {}).items())
         shapes = self.__dict__.get("_in_shapes", ())
-        out_shape = _broadcast(shapes) if self.broadcasts and shapes else None
-        constants = self.__dict__.get("_constants", {})
-        found: list[str | None] = []
-        for i, (node, _) in enumerate(self.next_functions):
-            text = templates[i] if i < len(templates) else templates[-1] if templates else None
-            if node is None or text is None:
-                found.append(None)
-                continue
-            text = text.replace("{i}", f"{{{i}}}")
-            if out_shape is not None and i < len(shapes) and shapes[i] != out_shape:
-                text += f" summed to {{{i}.shape}}"
-            for j, value in constants.items():
-                text = text.replace(f"{{{j}}}", value)
-            found.append(text)
-        return found
+        return list(_formulas(tuple(self._templates()), shapes, self.broadcasts, constants, present))
 
     def _templates(self) -> tuple[str | None, ...]:
         """The templates of this node (an op whose formula depends on its parameters overrides this)."""
         return type(self).templates
+
+
+def _meta_forward(cls: type[Function], ctx: Any, inputs: tuple[Tensor, ...], params: dict[str, Any]) -> Any:
+    """The result of ``cls`` on meta tensors: its shape and dtype, by the op's meta rule; nothing is computed. A
+    Python number or a 0-d CPU tensor may take part (as in PyTorch); any other CPU tensor may not."""
+    check_devices([(t._data, type(t) is WrappedNumber) for t in inputs])
+    rule = cls.meta
+    if rule is None:
+        name = cls.api.name if cls.api is not None else cls.__name__
+        raise NotImplementedError(
+            f"{name}: attempted to run this operator with Meta tensors, but gradtrace's engine has no meta rule "
+            "(shape and dtype without values) for it"
+        )
+    out = rule(cls, ctx, [t._data for t in inputs], params)
+    if ctx is not NO_CTX:
+        ctx._in_dtypes = {i: t._data.dtype for i, t in enumerate(inputs)}
+        for key, v in ctx._saved.items():  # what the forward saved of its stand-ins: shapes, never values
+            if isinstance(v, np.ndarray):
+                ctx._saved[key] = MetaArray(v.shape, v.dtype)
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _formulas(
+    templates: tuple[str | None, ...],
+    shapes: tuple[tuple[int, ...], ...],
+    broadcasts: bool,
+    constants: tuple[tuple[int, str], ...],
+    present: tuple[bool, ...],
+) -> tuple[str | None, ...]:
+    """``Function.formulas`` of a node with these templates, input shapes, constants and edges (None where absent):
+    the same few nodes run in every pass of a loop, so each is written once."""
+    out_shape = _broadcast(shapes) if broadcasts and shapes else None
+    found: list[str | None] = []
+    for i, here in enumerate(present):
+        text = templates[i] if i < len(templates) else templates[-1] if templates else None
+        if not here or text is None:
+            found.append(None)
+            continue
+        text = text.replace("{i}", f"{{{i}}}")
+        if out_shape is not None and i < len(shapes) and shapes[i] != out_shape:
+            text += f" summed to {{{i}.shape}}"
+        for j, value in constants:
+            text = text.replace(f"{{{j}}}", value)
+        found.append(text)
+    return tuple(found)
 
 
 def number(v: Any) -> str:

@@ -17,13 +17,14 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes
+from engine.meta import is_meta
 from engine.ndarray import Scalar, ndarray
-from engine.ops.api import tensor_methods
+from engine.ops.api import tensor_methods, torch_op
 from engine.ops.function import Function
 from engine.ops.operands import as_tensor, cast, check_alloc
 from engine.ops.shape import UnsqueezeBackward0, ViewBackward0, check_expandable
 from engine.run_state import state
-from engine.tensor import Tensor
+from engine.tensor import Tensor, _dim
 
 
 class SelectBackward0(Function):
@@ -220,8 +221,18 @@ def _checked_keys(keys: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def _range_as_list(k: Any) -> Any:
+    """A ``range`` indexes as the list of its numbers (``x[range(n), target]``, as PyTorch reads any sequence)."""
+    if type(k) is range:
+        check_alloc(len(k))
+        return list(k)
+    return k
+
+
 def _as_tuple(key: Any) -> Any:
-    """A list holding a str, slice, None or ``...`` indexes as the tuple of its items (PyTorch's legacy rule)."""
+    """A list holding a str, slice, None or ``...`` indexes as the tuple of its items (PyTorch's legacy rule); a
+    ``range`` as a list."""
+    key = tuple(_range_as_list(k) for k in key) if isinstance(key, tuple) else _range_as_list(key)
     if isinstance(key, list) and any(isinstance(e, (str, slice)) or e is None or e is Ellipsis for e in key):
         return tuple(key)
     return key
@@ -240,10 +251,11 @@ def getitem(a: Tensor, key: Any) -> Tensor:
         for k in np_key:
             if isinstance(k, np.ndarray) and k.dtype.kind == "f":
                 raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
-        _check_masks(a._data.shape, np_key)
-        _check_broadcast(np_key)
-        _check_bounds(a._data.shape, np_key)
-        check_alloc(_picked_numel(a._data.shape, np_key))
+        if not is_meta(a._data) and not any(is_meta(k) for k in np_key):  # (meta indices: no values to check)
+            _check_masks(a._data.shape, np_key)
+            _check_broadcast(np_key)
+            _check_bounds(a._data.shape, np_key)
+            check_alloc(_picked_numel(a._data.shape, np_key))
         return IndexBackward0.apply(a, key=np_key if len(np_key) > 1 else np_key[0])
     n_real = sum(1 for k in keys if k is not None and k is not Ellipsis)
     if a._data.ndim == 0 and n_real and all(isinstance(k, int) for k in keys):
@@ -313,6 +325,7 @@ def _np_key(key: Any) -> Any:
 def setitem(t: Tensor, key: Any, value: Any) -> None:
     """``x[key] = value`` in place (PyTorch records a CopySlices node when autograd is involved)."""
     st = state()
+    key = _as_tuple(key)
     keys = _checked_keys(key if isinstance(key, tuple) else (key,))
     key = keys if isinstance(key, tuple) else keys[0]
     if not isinstance(value, (Tensor, int, float)):
@@ -361,3 +374,20 @@ def setitem(t: Tensor, key: Any, value: Any) -> None:
 
 
 tensor_methods({"__getitem__": getitem, "__setitem__": setitem})
+
+
+@torch_op("narrow", signature="Tensor input, int dim, int start, int length")
+def narrow(a: Tensor, dim: int, start: Any, length: int) -> Tensor:
+    """``length`` elements of dimension ``dim`` from ``start``: a slice (SliceBackward0), as in PyTorch."""
+    if a._data.ndim == 0:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
+    d, start = _dim(dim, a._data.ndim), int(start)
+    size = a._data.shape[d]
+    if not -size <= start <= size:
+        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but got {start})")
+    start = start + size if start < 0 else start
+    if start + length > size:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
+    return getitem(a, (slice(None),) * d + (slice(start, start + length),))

@@ -16,6 +16,7 @@ import numpy as np
 
 from engine import numerics
 from engine.dtypes import C_NAMES
+from engine.meta import is_meta
 from engine.ops.api import reflected, tensor_methods, torch_op
 from engine.ops.argcheck import dtype_name
 from engine.ops.function import Function, save_cross
@@ -179,6 +180,8 @@ class AddmmBackward0(Function):
 
 
 def _shape_error(a: np.ndarray, b: np.ndarray) -> RuntimeError:
+    if is_meta(a) or is_meta(b):  # PyTorch's meta kernel words it its own way
+        return RuntimeError(f"a and b must have same reduction dim, but got {list(a.shape)} X {list(b.shape)}.")
     r = a.reshape(-1, a.shape[-1]) if a.ndim != 1 else a.reshape(1, -1)
     return RuntimeError(
         f"mat1 and mat2 shapes cannot be multiplied ({r.shape[0]}x{r.shape[1]} and {b.shape[-2]}x{b.shape[-1]})"
@@ -212,7 +215,7 @@ def mm(a: Tensor, b: Tensor) -> Tensor:
         raise RuntimeError("mat2 must be a matrix")
     if a._data.shape[1] != b._data.shape[0]:
         raise _shape_error(a._data, b._data)
-    check_alloc(a._data.shape[0] * b._data.shape[1])
+    check_alloc(a._data.shape[0] * b._data.shape[1], a, b)
     return MmBackward0.apply(a, b)
 
 
@@ -260,7 +263,7 @@ def matmul(a: Tensor, b: Tensor) -> Tensor:
         if db == 1:
             out = MvBackward0.apply(flat, b)
             return UnsafeViewBackward0.apply(out, shape=a._data.shape[:-1])
-        check_alloc(flat._data.shape[0] * b._data.shape[1])
+        check_alloc(flat._data.shape[0] * b._data.shape[1], flat, b)
         out = MmBackward0.apply(flat, b)
         return UnsafeViewBackward0.apply(out, shape=a._data.shape[:-1] + (b._data.shape[1],))
     a2 = UnsqueezeBackward0.apply(a, dim=0) if da == 1 else a
@@ -268,7 +271,7 @@ def matmul(a: Tensor, b: Tensor) -> Tensor:
     batch = tuple(np.broadcast_shapes(a2._data.shape[:-2], b2._data.shape[:-2]))
     n, k, m = a2._data.shape[-2], a2._data.shape[-1], b2._data.shape[-1]
     bsz = int(np.prod(batch))
-    check_alloc(bsz * n * m)
+    check_alloc(bsz * n * m, a, b)
     a3 = _batch_view(a2, batch, bsz)
     b3 = _batch_view(b2, batch, bsz)
     out_shape = batch + ((n,) if da > 1 else ()) + ((m,) if db > 1 else ())
@@ -294,7 +297,7 @@ def bmm(a: Tensor, b: Tensor) -> Tensor:
             f"[{b._data.shape[0]}, {b._data.shape[1]}]."
         )
     _check_dtypes(a, b)
-    check_alloc(a._data.shape[0] * a._data.shape[1] * b._data.shape[2])
+    check_alloc(a._data.shape[0] * a._data.shape[1] * b._data.shape[2], a, b)
     return BmmBackward0.apply(a, b)
 
 
@@ -319,7 +322,7 @@ def dot(a: Tensor, b: Tensor) -> Tensor:
 def addmm(bias: Tensor, a: Tensor, b: Tensor) -> Tensor:
     if a._data.shape[1] != b._data.shape[0]:
         raise _shape_error(a._data, b._data)
-    check_alloc(a._data.shape[0] * b._data.shape[1])
+    check_alloc(a._data.shape[0] * b._data.shape[1], a, b)
     return AddmmBackward0.apply(bias, a, b)
 
 

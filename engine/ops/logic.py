@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from engine.ops.api import tensor_methods, torch_op
+from engine.ops.meta_rules import without_node
 from engine.ops.operands import binary_operands, made
 from engine.tensor import _TYPE_NAMES, Tensor
 
@@ -28,7 +29,8 @@ def _compare(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         if not isinstance(b, (Tensor, int, float, bool)):
             return NotImplemented
         a2, b2 = binary_operands(a, b)
-        return made(np.asarray(fn(a2._data, b2._data)))
+        meta = without_node(np.bool_, a2, b2)
+        return made(meta if meta is not None else np.asarray(fn(a2._data, b2._data)))
 
     op.__name__ = op.__qualname__ = name
     return op

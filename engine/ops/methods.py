@@ -76,6 +76,8 @@ def method_table() -> dict[str, Any]:
             table[api.inplace] = _checked_method(api.inplace, in_place(fn), api)
             if api.inplace_operator:
                 table[api.inplace_operator] = operand(in_place(fn))
+        elif api.inplace and api.method:  # an alias's in-place form: x.subtract_(1) is x.sub_(1)
+            table[f"{name}_"] = _checked_method(api.inplace, in_place(fn), api)
     for name, fn in METHODS_ONLY.items():
         table[name] = fn if isinstance(fn, property) else _checked_method(name, fn)
     table["backward"] = _backward

@@ -14,12 +14,14 @@ from typing import Any
 
 import numpy as np
 
-from engine.ops import arith, reduce, soft_targets
-from engine.ops.argcheck import cannot_cast, class_loss_args, dtype_name, floating, must_be
+from engine.meta import check_devices, is_meta
+from engine.ops import arith, bce_logits, reduce, soft_targets
+from engine.ops.argcheck import class_loss_args, floating, must_be
 from engine.ops.elementwise import abs, precise  # noqa: A004 - torch.abs, the op (with its backward)
 from engine.ops.function import Function, number
 from engine.ops.operands import binary_operands, broadcast_shape, check_alloc
 from engine.ops.softmax import LogSoftmaxBackward0, SoftmaxBackward0, log_softmax, softmax  # noqa: F401 - F.softmax
+from engine.ops.spatial_nll import nll_cascade, nll_loss_nd
 from engine.ops.summation import torch_mean, torch_sum
 from engine.run_state import state
 from engine.tensor import _TYPE_NAMES, Tensor
@@ -66,38 +68,6 @@ class MseLossBackward0(Function):
         return (f"{{grad}} · {norm}·({{0}} − {{1}})", f"−{{grad}} · {norm}·({{0}} − {{1}})")
 
 
-def _cascade(losses: np.ndarray, weights: np.ndarray, valid: np.ndarray, weighted: bool) -> tuple[Any, Any]:
-    """PyTorch's NLL reduction: a running sum cascaded through 8 levels (so that long batches stay accurate)."""
-    dt = losses.dtype.type
-    levels = 8
-    n = losses.shape[0]
-    power = max(4, (1 if n <= 2 else (n - 1).bit_length()) // levels)
-    mask = (1 << power) - 1
-    loss_acc = [dt(0)] * levels
-    w_acc = [dt(0)] * levels
-    for b in range(n):
-        if not valid[b]:
-            continue
-        loss_acc[0] = dt(loss_acc[0] + losses[b])
-        w_acc[0] = dt(w_acc[0] + weights[b])
-        for j in range(levels - 1):
-            if b & (mask << (j * power)):
-                break
-            loss_acc[j + 1] = dt(loss_acc[j + 1] + loss_acc[j])
-            w_acc[j + 1] = dt(w_acc[j + 1] + w_acc[j])
-            loss_acc[j] = w_acc[j] = dt(0)
-    total = dt(0)
-    for v in loss_acc:
-        total = dt(total + v)
-    if weighted:
-        total_w = dt(0)
-        for v in w_acc:
-            total_w = dt(total_w + v)
-    else:
-        total_w = dt(int(valid.sum()))
-    return total, total_w
-
-
 class NllLossBackward0(Function):
     """-mean(input[i, target[i]]): the gradient is -1/n at each picked log-probability."""
 
@@ -123,7 +93,7 @@ class NllLossBackward0(Function):
         ctx._wt = wt
         if reduction == "none":
             return picked if a.ndim == 2 else picked.reshape(())
-        total, total_w = _cascade(picked, wt, valid, weight is not None)
+        total, total_w = nll_cascade(picked, wt, valid, weight is not None)
         if reduction == "sum":
             return np.asarray(total)
         return np.asarray(total / total_w, dtype=a.dtype)
@@ -180,35 +150,6 @@ class BinaryCrossEntropyBackward0(Function):
         )
 
 
-class BinaryCrossEntropyWithLogitsBackward0(Function):
-    """BCE on raw scores x: (1-t)·x + log(1 + e^-x), computed stably; d/dx = σ(x) - t."""
-
-    _saved_fields = ("self", "target", "reduction")
-
-    @staticmethod
-    def _forward(ctx: Any, x: np.ndarray, t: np.ndarray, reduction: str = "mean") -> np.ndarray:
-        ctx._save(self=x, target=t, reduction=reduction)
-        loss = (1 - t) * x + np.maximum(-x, 0) + np.log1p(np.exp(-np.abs(x)))
-        return _reduce(loss.astype(x.dtype), reduction)
-
-    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
-        x, t, mean = s["self"], s["target"], s["reduction"] == "mean"
-        n = math.prod(ctx._in_shapes[0])
-        sig = k.like(1 / (1 + k.exp(-x)), x)
-        gi = (sig - t) * g
-        if mean:
-            gi = gi / n
-        na, nb = ctx._needs_input_grad
-        gt = None
-        if nb:
-            gt = -x * g if not mean else -x * g / n
-        return (k.like(gi, x) if na else None, gt)
-
-    def _templates(self) -> tuple[str | None, ...]:
-        mean = f" / {math.prod(self._in_shapes[0])}" if self._saved["reduction"] == "mean" else ""
-        return (f"{{grad}} · (σ({{0}}) − {{1}}){mean}", f"−{{grad}} · {{0}}{mean}")
-
-
 def _sized(*values: Any) -> None:
     """PyTorch's losses start by comparing ``target.size()`` with ``input.size()``: a non-tensor fails right there."""
     for v in values:
@@ -228,15 +169,7 @@ def binary_cross_entropy_with_logits(
 ) -> Tensor:
     _sized(t, x)
     _check_reduction(reduction)
-    if weight is not None or pos_weight is not None:
-        raise NotImplementedError("weight/pos_weight are not supported by gradtrace's engine")
-    if x._data.shape != t._data.shape:
-        raise ValueError(f"Target size ({t.shape}) must be the same as input size ({x.shape})")
-    floating("log_sigmoid_cpu", x)
-    if t._data.dtype.kind != "f":  # the loss is written into a tensor of the target's dtype
-        raise cannot_cast(dtype_name(x), t)
-    x, t = binary_operands(x, t)
-    return BinaryCrossEntropyWithLogitsBackward0.apply(x, t, reduction=reduction)
+    return bce_logits.binary_cross_entropy_with_logits(x, t, weight, reduction, pos_weight)
 
 
 def mse_loss(a: Tensor, b: Tensor, reduction: str = "mean") -> Tensor:
@@ -269,12 +202,19 @@ def nll_loss(
     _tensor_args("nll_loss_nd", a, target)
     _check_reduction(reduction)
     class_loss_args("nll_loss_nd", weight, ignore_index)
+    if a._data.ndim == 0:
+        raise ValueError("Expected 1 or more dimensions (got 0)")
+    if a._data.ndim >= 3:  # (N, C, d1, ..., dk): a target class at every position
+        if target._data.ndim == 0 or target._data.shape[0] != a._data.shape[0]:
+            got = target._data.shape[0] if target._data.ndim else 0
+            raise ValueError(f"Expected input batch_size ({a._data.shape[0]}) to match target batch_size ({got}).")
+        return nll_loss_nd(a, target, weight, ignore_index, reduction)
     if target._data.dtype.name not in ("int64", "uint8"):
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_TYPE_NAMES[target._data.dtype.name]}")
     n_cls = a._data.shape[-1] if a._data.ndim else 0
-    if a._data.ndim not in (1, 2):
-        raise NotImplementedError("nll_loss supports 1-D or 2-D input here")
-    bad = target._data[(target._data != ignore_index) & ((target._data < 0) | (target._data >= n_cls))]
+    check_devices([(target._data, False), (a._data, False)])
+    t = target._data if not is_meta(target._data) else np.zeros(0, np.int64)  # (a meta target has no values to check)
+    bad = t[(t != ignore_index) & ((t < 0) | (t >= n_cls))]
     if bad.size:
         raise IndexError(f"Target {int(bad.reshape(-1)[0])} is out of bounds.")
     if target._data.ndim > 1:

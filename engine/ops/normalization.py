@@ -4,8 +4,10 @@
 Batch norm standardises each channel over the batch (and positions): x̂ = (x − mean) / √(var + eps), then scales
 and shifts, y = x̂·weight + bias. In training the batch's own mean and biased variance are used (and the running
 statistics move towards them); in eval the running statistics are. Layer norm does the same over the last
-dimensions of each sample. Means and variances are taken in float64 and rounded once; the transform is done in
-float32 as PyTorch's kernels do it (y = x·α + β with α = weight / √(var + eps), β = bias − mean·α).
+dimensions of each sample. Batch norm's statistics are taken in the order of PyTorch's kernel and its transform is
+done as PyTorch's (y = x·α + β with α = weight / √(var + eps), β = bias − mean·α); layer norm's forward is
+PyTorch's kernel bit for bit (engine/numerics/layer_norm.py: a vectorised Welford cascade, then
+(x − mean)·rstd·weight + bias) and so is its backward (engine/numerics/layer_norm_backward.py).
 
 Example::
 
@@ -20,6 +22,9 @@ from typing import Any
 
 import numpy as np
 
+from engine.meta import is_meta
+from engine.numerics import layer_norm as layer_norm_kernel
+from engine.numerics.layer_norm_backward import layer_norm_backward_rows
 from engine.ops.function import Function
 from engine.ops.operands import check_alloc
 from engine.tensor import _TYPE_NAMES, Tensor
@@ -236,18 +241,31 @@ class NativeLayerNormBackward0(Function):
         axes = tuple(range(x.ndim - len(normalized_shape), x.ndim))
         mean, var = _stats(x, axes)
         rstd64 = 1 / np.sqrt(var + eps)
-        rstd = 1 / np.sqrt(var.astype(x.dtype) + x.dtype.type(eps))  # in float, as PyTorch's kernel
-        y = x * rstd + (-rstd * mean.astype(x.dtype))
-        if affine[0]:
-            y = y * w
-        if affine[1]:
-            y = y + b
+        if layer_norm_kernel.exact(x) and x.size:  # PyTorch's kernel, bit for bit
+            stat_shape = x.shape[: x.ndim - len(axes)] + (1,) * len(axes)
+            n = math.prod(normalized_shape)
+            m32, r32, y2 = layer_norm_kernel.layer_norm_rows(
+                np.ascontiguousarray(x).reshape(-1, n),
+                w.reshape(-1) if affine[0] else None,
+                b.reshape(-1) if affine[1] else None,
+                eps,
+            )
+            y, kernel_mean, rstd = y2.reshape(x.shape), m32.reshape(stat_shape), r32.reshape(stat_shape)
+            ctx._rows = (m32, r32)  # the kernel's statistics, for its backward
+        else:
+            rstd = 1 / np.sqrt(var.astype(x.dtype) + x.dtype.type(eps))  # in float, as PyTorch's kernel
+            kernel_mean = mean.astype(x.dtype)
+            y = x * rstd + (-rstd * kernel_mean)
+            if affine[0]:
+                y = y * w
+            if affine[1]:
+                y = y + b
         ctx._save(
             input=x,
             normalized_shape=tuple(normalized_shape),
             weight=w if affine[0] else None,
             bias=b if affine[1] else None,
-            result1=mean.astype(x.dtype),
+            result1=kernel_mean,
             result2=rstd,
         )
         ctx._norm = (mean, rstd64, axes)
@@ -271,8 +289,16 @@ class NativeLayerNormBackward0(Function):
                 None,
             )
             return tuple(t if need else None for t, need in zip(grads, ctx._needs_input_grad))
-        xhat = (x.astype(np.float64) - mean) * rstd
         nx, nw, nb = ctx._needs_input_grad
+        rows = getattr(ctx, "_rows", None)
+        if rows is not None and g.dtype == x.dtype:  # PyTorch's kernel, bit for bit
+            n = x.size // rows[0].size
+            w2 = None if w is None else w.reshape(-1)
+            dy = np.ascontiguousarray(g).reshape(-1, n)
+            gx, gw, gb = layer_norm_backward_rows(dy, x.reshape(-1, n), *rows, w2, (nx, nw, nb))
+            shapes = ctx._in_shapes
+            return tuple(None if t is None else t.reshape(sh) for t, sh in zip((gx, gw, gb), shapes))
+        xhat = (x.astype(np.float64) - mean) * rstd
         batch = tuple(range(x.ndim - len(axes)))
         gx = _norm_backward(g, xhat, rstd, w, axes).astype(x.dtype) if nx else None
         gw = (g.astype(np.float64) * xhat).sum(axis=batch).astype(x.dtype) if nw else None
@@ -370,9 +396,10 @@ def embedding(
         raise NotImplementedError(
             "embedding's max_norm, scale_grad_by_freq and sparse are not supported by gradtrace's engine"
         )
-    if idx.size and (idx.min() < 0 or idx.max() >= n):
+    if idx.size and not is_meta(idx) and (idx.min() < 0 or idx.max() >= n):  # (meta indices: no values to check)
         raise IndexError("index out of range in self")
-    check_alloc(idx.size * math.prod(weight._data.shape[1:]))
+    if not is_meta(weight._data):
+        check_alloc(idx.size * math.prod(weight._data.shape[1:]))
     return EmbeddingBackward0.apply(
         weight, indices=idx.astype(np.int64), padding_idx=-1 if padding_idx is None else padding_idx
     )

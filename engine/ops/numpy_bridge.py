@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes
+from engine.meta import NO_NUMPY, no_values
 from engine.ndarray import array_of, host_array, ndarray
 from engine.ops.api import tensor_methods, torch_op
 from engine.ops.argcheck import type_name
@@ -25,8 +26,8 @@ from engine.ops.operands import made
 from engine.run_state import state
 from engine.tensor import Tensor
 
-_TORCH_KINDS = frozenset(np.dtype(n) for n in ("float64", "float32", "float16", "int64", "int32", "int16", "int8"))
-_TORCH_KINDS |= {np.dtype("uint8"), np.dtype("bool")}
+TORCH_KINDS = frozenset(np.dtype(n) for n in ("float64", "float32", "float16", "int64", "int32", "int16", "int8"))
+TORCH_KINDS |= {np.dtype("uint8"), np.dtype("bool")}
 
 
 def _numpy(t: Tensor, force: bool = False) -> ndarray:
@@ -34,6 +35,7 @@ def _numpy(t: Tensor, force: bool = False) -> ndarray:
     while grad mode is on, as PyTorch (under ``no_grad``, or in a custom Function's forward, it is allowed)."""
     if t.requires_grad and state().grad_enabled and not force:
         raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+    no_values(t._data, TypeError(NO_NUMPY))
     return array_of(t._data)
 
 
@@ -43,7 +45,7 @@ def from_numpy(a: Any) -> Tensor:
     if not isinstance(a, ndarray):
         raise TypeError(f"expected np.ndarray (got {type_name(a)})")
     arr = host_array(a)
-    if arr.dtype not in _TORCH_KINDS or dtypes.from_numpy(arr.dtype)._np != arr.dtype:
+    if arr.dtype not in TORCH_KINDS or dtypes.from_numpy(arr.dtype)._np != arr.dtype:
         raise TypeError(
             f"can't convert np.ndarray of type numpy.{arr.dtype.name}. The only supported types are: float64, "
             "float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, uint16, uint8, "

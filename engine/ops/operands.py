@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes
+from engine.meta import MetaArray
 from engine.ops.function import Function, WrappedNumber
 from engine.ops.summation import torch_sum
 from engine.run_state import state
@@ -60,10 +61,11 @@ def made(data: np.ndarray) -> Tensor:
     return t
 
 
-def check_alloc(numel: int) -> None:
-    """Ask the run's budget (if any) whether a tensor of ``numel`` elements may be allocated."""
+def check_alloc(numel: int, *operands: Tensor) -> None:
+    """Ask the run's budget (if any) whether a tensor of ``numel`` elements may be allocated (not when one of the
+    op's ``operands`` is on the meta device: its result allocates nothing)."""
     budget = state().budget
-    if budget is not None:
+    if budget is not None and not any(type(t._data) is MetaArray for t in operands):
         budget.check_alloc(numel)
 
 
@@ -131,7 +133,7 @@ def binary(cls: type[Function], a: Any, b: Any, **params: Any) -> Tensor:
     a, b = binary_operands(a, b)
     shape = broadcast_shape(a._data.shape, b._data.shape)
     if shape != a._data.shape and shape != b._data.shape:
-        check_alloc(math.prod(shape))
+        check_alloc(math.prod(shape), a, b)
     return cls.apply(a, b, **params)
 
 
@@ -168,9 +170,9 @@ class ToCopyBackward0(Function):
     """A dtype cast: the gradient is cast back."""
 
     @staticmethod
-    def _forward(ctx: Any, a: np.ndarray, dtype: Any = np.float32) -> np.ndarray:
+    def _forward(ctx: Any, a: np.ndarray, dtype: Any = np.float32, to_meta: bool = False) -> Any:
         ctx._dtype = a.dtype
-        return a.astype(dtype)
+        return MetaArray(a.shape, dtype) if to_meta else a.astype(dtype)
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (k.cast(g, ctx._dtype),)

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.numerics import std_sort
 from engine.ops import arith, shape
 from engine.ops.api import torch_op
 from engine.ops.argcheck import must_be
@@ -22,6 +23,7 @@ from engine.ops.function import Function
 from engine.ops.operands import check_alloc, made
 from engine.ops.pieces import GatherBackward0
 from engine.ops.reduce import MaxMinResult
+from engine.run_state import state
 from engine.tensor import Tensor, _dim
 
 _SORT = (
@@ -46,12 +48,45 @@ class TopkBackward0(GatherBackward0):
     """The k largest values: their gradients go back to where they came from, zeros elsewhere."""
 
 
-def _order(a: np.ndarray, dim: int, descending: bool) -> np.ndarray:
+def _order(a: np.ndarray, dim: int, descending: bool, stable: bool = True) -> np.ndarray:
     key = -a if descending and a.dtype.kind != "b" else a
     idx = np.argsort(key, axis=dim, kind="stable")
     if descending and a.dtype.kind == "b":
         idx = np.flip(np.argsort(a, axis=dim, kind="stable"), axis=dim)
-    return idx.astype(np.int64)
+    idx = idx.astype(np.int64)
+    if not stable:
+        _unstable_rows(a, idx, dim, descending)
+    return idx
+
+
+UNSTABLE_MAX = 200_000  # elements past which an unstable sort keeps the stable order (the emulation is Python:
+# ~1 s for 200,000 values); a single row longer than UNSTABLE_ROW likewise
+UNSTABLE_ROW = 20_000
+
+
+def _unstable_rows(a: np.ndarray, idx: np.ndarray, dim: int, descending: bool) -> None:
+    """Put ``std::sort``'s order (engine/numerics/std_sort.py) into ``idx`` for the rows where it differs from a
+    stable sort's: rows of more than 16 values with equal ones (16 or fewer get an insertion sort, which is
+    stable), and rows with NaN (PyTorch puts NaN first when descending)."""
+    if a.size == 0 or a.shape[dim] > UNSTABLE_ROW:
+        return
+    rows = np.moveaxis(a, dim, -1).reshape(-1, a.shape[dim])
+    out = np.moveaxis(idx, dim, -1)  # a view: rows written here land in idx
+    flat = out.reshape(-1, a.shape[dim])
+    n = rows.shape[1]
+    nan = np.isnan(rows).any(axis=1) if rows.dtype.kind == "f" else np.zeros(len(rows), dtype=bool)
+    srt = np.sort(rows, axis=1)
+    tied = (srt[:, 1:] == srt[:, :-1]).any(axis=1) if n > 16 else np.zeros(len(rows), dtype=bool)
+    todo = np.flatnonzero(tied | nan)
+    if not len(todo) or len(todo) * n > UNSTABLE_MAX:
+        return
+    budget = state().budget
+    if budget is not None:
+        budget.charge(len(todo) * n * max(n.bit_length(), 1) // 8)  # Python's compares, before they run
+    for r in todo:
+        flat[r] = std_sort.order(rows[r].astype(np.float64).tolist(), descending)
+    if not np.shares_memory(flat, out):
+        out[...] = flat.reshape(out.shape)
 
 
 @torch_op("sort", signature=_SORT, keepdims=True)
@@ -60,13 +95,13 @@ def sort(a: Tensor, dim: int = -1, descending: bool = False, stable: bool = Fals
     d = _dim(dim, max(a._data.ndim, 1))
     if a._data.ndim == 0:
         return SortResult(shape.clone(a), made(np.zeros((), dtype=np.int64)))
-    idx = _order(a._data, d, descending)
+    idx = _order(a._data, d, descending, stable=bool(stable))
     return SortResult(SortBackward0.apply(a, dim=d, index=idx), made(idx))
 
 
 @torch_op("argsort", signature=_SORT, keepdims=True)
 def argsort(a: Tensor, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
-    return sort(a, dim, descending).indices
+    return sort(a, dim, descending, stable).indices
 
 
 @torch_op("topk", signature="Tensor input, int k, int dim=-1, bool largest=True, bool sorted=True")

@@ -21,7 +21,7 @@ import numpy as np
 from engine.ops.api import torch_op
 from engine.ops.argcheck import invalid_combination, is_int, must_be
 from engine.ops.function import Function
-from engine.ops.operands import binary_operands, check_alloc
+from engine.ops.operands import binary_operands, broadcast_shape, check_alloc
 from engine.run_state import charge_bulk
 from engine.tensor import Tensor, _dim
 
@@ -99,7 +99,7 @@ def cat(tensors: Any, dim: int = 0) -> Tensor:
                     f"Sizes of tensors must match except in dimension {d}. Expected size {x} but got size {y} for "
                     f"tensor number {i} in the list."
                 )
-    check_alloc(sum(t_._data.size for t_ in ts))  # the result's size, asked before numpy builds it
+    check_alloc(sum(t_._data.size for t_ in ts), *ts)  # the result's size, asked before numpy builds it
     return CatBackward0.apply(*ts, dim=d)
 
 
@@ -115,7 +115,7 @@ def stack(tensors: Any, dim: int = 0) -> Tensor:
                 f"stack expects each tensor to be equal size, but got [{', '.join(map(str, ts[0]._data.shape))}] at "
                 f"entry 0 and [{', '.join(map(str, t_._data.shape))}] at entry {i}"
             )
-    check_alloc(len(ts) * ts[0]._data.size)  # the result's size, asked before numpy builds it
+    check_alloc(len(ts) * ts[0]._data.size, *ts)  # the result's size, asked before numpy builds it
     return StackBackward0.apply(*ts, dim=_dim(dim, ts[0]._data.ndim + 1))
 
 
@@ -273,6 +273,65 @@ def gather(a: Tensor, dim: int, index: Tensor) -> Tensor:
     return GatherBackward0.apply(a, dim=d, index=np.where(idx < 0, idx + n, idx))
 
 
+class IndexSelectBackward0(Function):
+    """``x.index_select(dim, index)``: whole slices along ``dim``; each gradient slice is added back where it came
+    from (an index picked twice gets both)."""
+
+    _saved_fields = ("dim", "index", "self_sym_sizes")
+    templates = ("{grad} added back to the slices it was picked from, 0 elsewhere",)
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray, dim: int = 0, index: Any = None) -> np.ndarray:
+        ctx._save(dim=dim, index=index, self_sym_sizes=tuple(a.shape))
+        return np.take(a, index, axis=dim)
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        dim, index = ctx._saved["dim"], ctx._saved["index"]
+        key = (slice(None),) * dim + (index,)
+        return (k.index_add(ctx._saved["self_sym_sizes"], key, g),)
+
+
+@torch_op("index_select", signature="Tensor input, int dim, Tensor index")
+def index_select(a: Tensor, dim: int, index: Tensor) -> Tensor:
+    """``x.index_select(dim, index)``: the slices of ``x`` along ``dim`` at a 1-D ``index``."""
+    idx = index._data
+    if idx.ndim > 1:
+        raise IndexError("index_select(): Index is supposed to be a vector")
+    if idx.dtype not in (np.int64, np.int32):
+        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
+    d = _dim(dim, max(a._data.ndim, 1))
+    n = a._data.shape[d] if a._data.ndim else 1
+    if idx.size and (idx.min() < 0 or idx.max() >= n):
+        raise IndexError("index out of range in self")
+    return IndexSelectBackward0.apply(a, dim=d, index=idx.reshape(-1).astype(np.int64))
+
+
+class MaskedSelectBackward0(Function):
+    """``x.masked_select(mask)``: the elements where the (broadcast) mask is True, as a 1-D tensor; each gradient
+    goes back to its element (summed over what broadcasting repeated)."""
+
+    _saved_fields = ("mask", "self_sym_sizes")
+    templates = ("{grad} where the mask is True, 0 elsewhere",)
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray, mask: Any = None) -> np.ndarray:
+        ctx._save(mask=mask, self_sym_sizes=tuple(a.shape))
+        return np.broadcast_to(a, mask.shape)[mask]
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        mask = ctx._saved["mask"]
+        return (k.sum_to(k.index_add(mask.shape, mask, g), ctx._saved["self_sym_sizes"]),)
+
+
+@torch_op("masked_select", signature="Tensor input, Tensor mask")
+def masked_select(a: Tensor, mask: Tensor) -> Tensor:
+    """``torch.masked_select(x, mask)``: the elements of ``x`` where ``mask`` (a bool tensor) is True."""
+    if mask._data.dtype != np.bool_:
+        raise RuntimeError("masked_select: expected BoolTensor for mask")
+    shape = broadcast_shape(mask._data.shape, a._data.shape)
+    return MaskedSelectBackward0.apply(a, mask=np.broadcast_to(mask._data, shape))
+
+
 class AmaxBackward0(Function):
     """``amax`` over ``dim``: tied maxima share the gradient equally (unlike ``max(dim)``, which picks one)."""
 
@@ -320,4 +379,4 @@ def amin(a: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
     return AminBackward0.apply(a, dim=_reduce_dims(a, dim), keepdim=keepdim, kind="min")
 
 
-__all__ = ["split", "chunk", "unbind", "gather", "amax", "amin"]
+__all__ = ["split", "chunk", "unbind", "gather", "index_select", "masked_select", "amax", "amin"]

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.meta import is_meta
 from engine.ops import reduce, shape
 from engine.ops.conv_kernels import charge
 from engine.ops.function import Function, Unsupported
@@ -211,7 +212,8 @@ def max_pool2d(
 ) -> Any:
     geometry = _geometry(input, "max_pool2d", kernel_size, stride, padding, dilation, ceil_mode)
     k, s, p, d, out = geometry
-    check_alloc(math.prod(input._data.shape[:-2]) * math.prod(out))
+    if not is_meta(input._data):  # (a meta tensor allocates nothing)
+        check_alloc(math.prod(input._data.shape[:-2]) * math.prod(out))
     shown = {
         "kernel_size": k,
         "stride": () if stride is None else s,
@@ -239,7 +241,8 @@ def avg_pool2d(
     if divisor_override is not None and divisor_override == 0:
         raise RuntimeError("divisor must be not zero")
     k, s, p, _, out = geometry
-    check_alloc(math.prod(input._data.shape[:-2]) * math.prod(out))
+    if not is_meta(input._data):  # (a meta tensor allocates nothing)
+        check_alloc(math.prod(input._data.shape[:-2]) * math.prod(out))
     shown = {"kernel_size": k, "stride": () if stride is None else s, "padding": p, "ceil_mode": ceil_mode}
     return AvgPool2DBackward0.apply(
         input, geometry=geometry, count_include_pad=count_include_pad, divisor_override=divisor_override, shown=shown
@@ -338,7 +341,8 @@ def adaptive_avg_pool2d(input: Tensor, output_size: Any) -> Tensor:
     out = tuple(x.shape[-2 + i] if v is None else int(v) for i, v in enumerate(size))
     if out == (1, 1):  # PyTorch takes the mean over the plane: MeanBackward1
         return reduce.mean(input, dim=(-1, -2), keepdim=True)
-    check_alloc(math.prod(x.shape[:-2]) * math.prod(out))
+    if not is_meta(x):
+        check_alloc(math.prod(x.shape[:-2]) * math.prod(out))
     return AdaptiveAvgPool2DBackward0.apply(input, out=out)
 
 

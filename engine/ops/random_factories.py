@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from engine import dtypes, random
+from engine.meta import MetaArray, is_meta
 from engine.ops.api import torch_op
 from engine.ops.argcheck import invalid_combination
 from engine.ops.factories import _CREATED, _new, _np_dtype, _sequence, _size, _size_keyword
@@ -28,9 +29,9 @@ def rand(
     *size: Any, dtype: Any = None, requires_grad: bool = False, generator: Any = None, device: Any = None, **kw: Any
 ) -> Tensor:
     """Uniform values in [0, 1), the same as PyTorch's after the same ``torch.manual_seed``."""
-    check_device(device)
+    meta = check_device(device, meta=True)
     size = _size_keyword("rand", size, kw)
-    shape = _size(size, "rand")
+    shape = _size(size, "rand", alloc=not meta)
     if generator is not None and not isinstance(generator, random.Generator):
         raise invalid_combination(
             "rand",
@@ -39,6 +40,8 @@ def rand(
             ["tuple of ints size, *, torch.Generator? generator, torch.dtype dtype = None"] * 2,
         )
     dt = _np_dtype(dtype)
+    if meta:  # no values: the generator is not drawn from, any dtype goes (PyTorch's meta kernels)
+        return _new(MetaArray(shape, dt), requires_grad)
     random._floating_kernel("check_uniform_bounds", dtypes.from_numpy(np.dtype(dt)))
     gen = generator if generator is not None else random.generator()
     return _new(gen._uniform(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape), requires_grad)
@@ -49,9 +52,9 @@ def randn(
     *size: Any, dtype: Any = None, requires_grad: bool = False, generator: Any = None, device: Any = None, **kw: Any
 ) -> Tensor:
     """Standard normal values, the same as PyTorch's after the same ``torch.manual_seed``."""
-    check_device(device)
+    meta = check_device(device, meta=True)
     size = _size_keyword("randn", size, kw)
-    shape = _size(size, "randn")
+    shape = _size(size, "randn", alloc=not meta)
     if generator is not None and not isinstance(generator, random.Generator):
         raise invalid_combination(
             "randn",
@@ -60,6 +63,8 @@ def randn(
             ["tuple of ints size, *, torch.Generator? generator, torch.dtype dtype = None"] * 2,
         )
     dt = _np_dtype(dtype)
+    if meta:
+        return _new(MetaArray(shape, dt), requires_grad)
     random._floating_kernel("normal_kernel_cpu", dtypes.from_numpy(np.dtype(dt)))
     gen = generator if generator is not None else random.generator()
     return _new(gen._normal(int(math.prod(shape)), 0.0, 1.0, dt).reshape(shape), requires_grad)
@@ -77,12 +82,14 @@ def randint(
     low: int, high: Any = None, size: Any = None, dtype: Any = None, generator: Any = None, device: Any = None
 ) -> Tensor:
     """Integers in [low, high) (``torch.randint(10, (3,))`` or ``torch.randint(0, 10, (3,))``)."""
-    check_device(device)
+    meta = check_device(device, meta=True)
     if size is None and isinstance(high, (tuple, list, Size)):
         low, high, size = 0, low, high
     if size is None:
         raise TypeError("randint() missing required argument 'size'")
-    shape = _size(_sequence(size, "randint", 2), "randint", 2)
+    shape = _size(_sequence(size, "randint", 2), "randint", 2, alloc=not meta)
+    if meta:
+        return _new(MetaArray(shape, _np_dtype(dtype, np.int64)))
     gen = generator if generator is not None else random.generator()
     data = gen._randint(int(math.prod(shape)), int(low), int(high)).reshape(shape)
     return _new(data.astype(_np_dtype(dtype, np.int64)))
@@ -94,7 +101,7 @@ def randint(
     signature=(f"Tensor input, {_CREATED}", f"Tensor input, *, Generator? generator, {_CREATED[3:]}"),
 )
 def rand_like(t: Tensor, dtype: Any = None) -> Tensor:
-    return rand(*t._data.shape, dtype=dtype or t.dtype)
+    return rand(*t._data.shape, dtype=dtype or t.dtype, device="meta" if is_meta(t._data) else "cpu")
 
 
 @torch_op(
@@ -103,7 +110,7 @@ def rand_like(t: Tensor, dtype: Any = None) -> Tensor:
     signature=(f"Tensor input, {_CREATED}", f"Tensor input, *, Generator? generator, {_CREATED[3:]}"),
 )
 def randn_like(t: Tensor, dtype: Any = None) -> Tensor:
-    return randn(*t._data.shape, dtype=dtype or t.dtype)
+    return randn(*t._data.shape, dtype=dtype or t.dtype, device="meta" if is_meta(t._data) else "cpu")
 
 
 @torch_op(

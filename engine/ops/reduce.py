@@ -16,8 +16,10 @@ from typing import Any
 import numpy as np
 
 from engine.graph import edge
+from engine.meta import MetaArray, is_meta
 from engine.ops.api import torch_op
-from engine.ops.function import NO_CTX, Function
+from engine.ops.function import NO_CTX, Function, Unsupported
+from engine.ops.meta_rules import reduced
 from engine.ops.operands import binary, made
 from engine.ops.summation import torch_mean, torch_sum
 from engine.run_state import state
@@ -196,7 +198,13 @@ class MaxBackward0(Function):
         if record:
             ctx._needs_input_grad = (True,)
             ctx.next_functions = (edge(a),)
-        vals, idx = cls._forward(ctx if record else NO_CTX, a._data, **params)
+        if is_meta(a._data):  # the meta device: the shapes only
+            shape = reduced(a._data.shape, params["dim"], params["keepdim"])
+            vals, idx = MetaArray(shape, a._data.dtype), MetaArray(shape, np.int64)
+            if record:
+                ctx._in_shapes = (a._data.shape,)
+        else:
+            vals, idx = cls._forward(ctx if record else NO_CTX, a._data, **params)
         values = Tensor._make(vals, ctx, record)
         indices = Tensor._make(idx)
         obs = st.observer
@@ -225,6 +233,33 @@ class ProdBackward0(Function):
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         return (g * k.product_of_others(s["self"], s["result"]),)
+
+
+class ProdBackward1(Function):
+    """product over one dimension: each element's gradient is the product of the others along it."""
+
+    _saved_fields = ("dim", "keepdim", "self", "result")
+    templates = ("{grad} · the product of the other elements of {0} along the dimension",)
+
+    @staticmethod
+    def _forward(ctx: Any, a: np.ndarray, dim: int = 0, keepdim: bool = False) -> np.ndarray:
+        r = np.asarray(a.prod(axis=dim, keepdims=keepdim, dtype=_sum_dtype(a)))
+        ctx._save(dim=dim, keepdim=keepdim, self=a, result=r)
+        return r
+
+    def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
+        a, dim, keepdim = s["self"], s["dim"], s["keepdim"]
+        data, shape = (a._data if isinstance(a, Tensor) else a), tuple(a.shape)
+        g = k.expand_back(g, shape, (dim,), keepdim)
+        if data.all():  # PyTorch's formula: grad · (result / input)
+            return (g * (k.expand_back(s["result"], shape, (dim,), keepdim) / a),)
+        if isinstance(a, Tensor):
+            raise Unsupported("the product of the others along a dimension, where an element is 0")
+        m = np.moveaxis(a, dim, -1)  # with zeros: the exclusive products from the left times those from the right
+        one = np.ones_like(m[..., :1])
+        left = np.concatenate([one, np.cumprod(m[..., :-1], axis=-1)], axis=-1)
+        right = np.concatenate([np.cumprod(m[..., :0:-1], axis=-1)[..., ::-1], one], axis=-1)
+        return (g * np.moveaxis(left * right, -1, dim),)
 
 
 @torch_op("sum", signature=_REDUCTION, keepdims=True)
@@ -328,12 +363,14 @@ class MinimumBackward0(MaximumBackward0):
 )
 def prod(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
     if dim is not None:
-        raise NotImplementedError("prod(dim=...) is not supported by gradtrace's engine")
+        return ProdBackward1.apply(a, dim=_dim(dim, a._data.ndim), keepdim=keepdim)
     return ProdBackward0.apply(a)
 
 
 @torch_op("argmax", signature="Tensor input, int? dim=None, bool keepdim=False", keepdims=True)
 def argmax(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
+    if is_meta(a._data):
+        return made(MetaArray(reduced(a._data.shape, dim, keepdim), np.int64))
     if dim is None:
         return made(np.asarray(np.argmax(a._data), dtype=np.int64))
     return made(np.asarray(np.argmax(a._data, axis=_dim(dim, a.dim()), keepdims=keepdim), dtype=np.int64))
@@ -341,6 +378,8 @@ def argmax(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
 
 @torch_op("argmin", signature="Tensor input, int? dim=None, bool keepdim=False", keepdims=True)
 def argmin(a: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
+    if is_meta(a._data):
+        return made(MetaArray(reduced(a._data.shape, dim, keepdim), np.int64))
     if dim is None:
         return made(np.asarray(np.argmin(a._data), dtype=np.int64))
     return made(np.asarray(np.argmin(a._data, axis=_dim(dim, a.dim()), keepdims=keepdim), dtype=np.int64))

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from engine import random
+from engine.meta import is_meta
 from engine.ops import inplace
 from engine.ops.api import tensor_methods, torch_op
 from engine.ops.argcheck import dtype_name, floating
@@ -49,7 +50,8 @@ def bernoulli(p: Tensor, prob: Any = None, generator: Any = None) -> Tensor:
 
 def bernoulli_(t: Tensor, p: float = 0.5, generator: Any = None) -> Tensor:
     """``x.bernoulli_(p)``: fill with 1 (probability p) or 0, one 53-bit uniform per element."""
-
+    if is_meta(t._data):  # nothing drawn: PyTorch's meta kernels leave the generator alone
+        return t
     gen = generator if generator is not None else random.generator()
     if not 0 <= p <= 1:
         raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={p:g}")
@@ -65,6 +67,8 @@ def exponential_(t: Tensor, lambd: float = 1.0, generator: Any = None) -> Tensor
             "Exponential distribution is a continuous probability distribution. dtype must be a "
             f"floating point but you specified {dtype_name(t)}"
         )
+    if is_meta(t._data):
+        return t
     gen = generator if generator is not None else random.generator()
     u = gen._unit(t._data.size, np.float64).reshape(t._data.shape)
     return inplace.copy_(t, _new((-1.0 / lambd * np.log1p(-u)).astype(t._data.dtype)))
@@ -72,6 +76,8 @@ def exponential_(t: Tensor, lambd: float = 1.0, generator: Any = None) -> Tensor
 
 def random_(t: Tensor, low: Any = None, high: Any = None, generator: Any = None) -> Tensor:
     """``x.random_(to)`` / ``x.random_(from, to)``: integers in [from, to); ``x.random_()``: PyTorch's full range."""
+    if is_meta(t._data):
+        return t
 
     gen = generator if generator is not None else random.generator()
     n, dt = t._data.size, t._data.dtype
@@ -135,10 +141,14 @@ def multinomial(p: Tensor, num_samples: int, replacement: bool = False, generato
 def _normal_(self: Tensor, mean: float = 0.0, std: float = 1.0) -> Tensor:
     if std < 0:
         raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
+    if is_meta(self._data):
+        return self
     return inplace.copy_(self, random.normal_fill(self.shape, mean, std, self.dtype))
 
 
 def _uniform_(self: Tensor, a: float = 0.0, b: float = 1.0) -> Tensor:
+    if is_meta(self._data):
+        return self
     return inplace.copy_(self, random.uniform_fill(self.shape, a, b, self.dtype))
 
 

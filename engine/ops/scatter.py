@@ -18,9 +18,10 @@ from typing import Any
 
 import numpy as np
 
+from engine.grad_mode import is_grad_enabled
 from engine.ops.api import torch_op
 from engine.ops.function import Function, number
-from engine.ops.operands import as_tensor, check_scalar
+from engine.ops.operands import as_tensor, check_scalar, made
 from engine.tensor import _TYPE_NAMES, Tensor, _dim
 
 
@@ -107,13 +108,21 @@ class ScatterBackward1(Function):
 
 @torch_op(
     "scatter",
-    signature=("Tensor input, int dim, Tensor index, Tensor src", "Tensor input, int dim, Tensor index, Number value"),
+    signature=(
+        "Tensor input, int dim, Tensor index, Tensor src",
+        "Tensor input, int dim, Tensor index, Number value",
+        "Tensor input, int dim, Tensor index, Tensor src, *, str reduce",
+        "Tensor input, int dim, Tensor index, Number value, *, str reduce",
+    ),
     inplace="scatter_",
 )
-def scatter(a: Tensor, dim: int, index: Tensor, src: Any = None, value: Any = None) -> Tensor:
-    """``x.scatter(dim, index, src)``: ``src``'s values written into a copy of ``x`` at ``index`` along ``dim``."""
+def scatter(a: Tensor, dim: int, index: Tensor, src: Any = None, value: Any = None, reduce: Any = None) -> Tensor:
+    """``x.scatter(dim, index, src)``: ``src``'s values written into a copy of ``x`` at ``index`` along ``dim``;
+    with ``reduce='add'``/``'multiply'`` they are added to (multiplied into) what is there instead."""
     if src is None:
         src = value
+    if reduce is not None:
+        return _scatter_reduce(a, dim, index, src, reduce)
     if isinstance(src, Tensor):
         d, idx = _checked_index("scatter", a, dim, index, src)
         _same_dtype("scatter", a, src)
@@ -121,6 +130,26 @@ def scatter(a: Tensor, dim: int, index: Tensor, src: Any = None, value: Any = No
     check_scalar(src)
     d, idx = _checked_index("scatter", a, dim, index, None)
     return ScatterBackward1.apply(a, dim=d, index=idx, value=as_tensor(src, a)._data.item())
+
+
+def _scatter_reduce(a: Tensor, dim: int, index: Tensor, src: Any, reduce: str) -> Tensor:
+    """``scatter(..., reduce=)``, PyTorch's deprecated form (its docs still show it): no gradient (PyTorch has none)."""
+    if reduce not in ("add", "multiply"):
+        raise RuntimeError("reduce argument must be either add or multiply.")
+    if is_grad_enabled() and (a.requires_grad or (isinstance(src, Tensor) and src.requires_grad)):
+        raise NotImplementedError(
+            "scatter(reduce=...) on tensors that require grad is not supported by gradtrace's engine"
+        )
+    d, idx = _checked_index("scatter", a, dim, index, src if isinstance(src, Tensor) else None)
+    out, key = a._data.copy(), _along(idx, d)
+    if isinstance(src, Tensor):
+        _same_dtype("scatter", a, src)
+        values: Any = src._data[tuple(slice(0, n) for n in idx.shape)]
+    else:
+        check_scalar(src)
+        values = as_tensor(src, a)._data.item()
+    (np.add if reduce == "add" else np.multiply).at(out, key, values)
+    return made(out)
 
 
 class ScatterAddBackward0(Function):

@@ -20,7 +20,7 @@ from engine.ops.api import torch_op
 from engine.ops.function import NO_CTX, Function, _track_saved, number
 from engine.ops.stats import VAR_SIGNATURES, _correction, _dim_arg
 from engine.ops.variance import welford as _welford
-from engine.run_state import hold, state
+from engine.run_state import hold, quiet_floats, state
 from engine.tensor import Tensor
 
 
@@ -38,7 +38,7 @@ class Several(Function):
         if record:
             ctx._needs_input_grad = tuple(t._requires_grad for t in inputs)
             ctx.next_functions = tuple(edge(t) for t in inputs)
-        with np.errstate(all="ignore"):
+        with quiet_floats():
             outs = cls._forward(ctx, *[t._data for t in inputs], **params)
         results = tuple(Tensor._make(np.asarray(o), ctx if record else None, record) for o in outs)
         if record:

@@ -17,7 +17,9 @@ from typing import Any
 import numpy as np
 
 from engine import autograd, dtypes
+from engine.meta import NO_DATA, MetaArray, is_meta, no_values
 from engine.ops.api import tensor_methods, torch_op
+from engine.ops.dtype_view import view_as_dtype
 from engine.ops.function import Function
 from engine.ops.operands import ToCopyBackward0, check_alloc, made
 from engine.run_state import state
@@ -203,7 +205,7 @@ def _infer(shape: tuple[int, ...], numel: int) -> tuple[int, ...]:
 @torch_op("view", function=False, signature=("Tensor input, dtype dtype", "Tensor input, int[]* size"))
 def view(a: Tensor, *shape: Any) -> Tensor:
     if len(shape) == 1 and hasattr(shape[0], "_np"):
-        return a.to(shape[0])
+        return view_as_dtype(a, shape[0])  # the same bytes as another dtype
     target = _infer(_shape_arg(shape), a._data.size)
     if not a._data.flags.c_contiguous and a._data.ndim > 1 and target != a._data.shape:
         raise RuntimeError(
@@ -255,17 +257,25 @@ def to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     """``x.to(torch.float64)`` / ``x.to(other)`` / ``x.to("cpu")``: this tensor in another dtype (itself if it has
     that dtype already)."""
     dt = kwargs.get("dtype")
-    check_device(kwargs.get("device"))
+    meta = is_meta(self._data)
+    if kwargs.get("device") is not None:
+        meta = check_device(kwargs.get("device"), meta=True)
     dt = _PY_DTYPES.get(dt, dt)
     for a in args:
         if isinstance(a, dtypes.dtype):
             dt = a
         elif isinstance(a, Tensor):
-            dt = a.dtype
+            dt, meta = a.dtype, is_meta(a._data)
         elif isinstance(a, (str, device)) or type(a) is int:
-            check_device(a)
+            meta = check_device(a, meta=True)
         elif a in _PY_DTYPES or type(a) in _PY_DTYPES:
             dt = _PY_DTYPES.get(a) or _PY_DTYPES[type(a)]
+    if meta != is_meta(self._data):  # to the meta device (a copy of the shape only), or off it (no data to copy)
+        no_values(self._data, NotImplementedError(NO_DATA))
+        target = (dt or self.dtype)._np
+        if self._requires_grad and state().grad_enabled:
+            return ToCopyBackward0.apply(self, dtype=target, to_meta=True)
+        return made(MetaArray(self._data.shape, target))
     if dt is None or dt._np == self._data.dtype:
         return self
     return to_dtype(self, dt)
@@ -327,7 +337,7 @@ def expand(a: Tensor, *sizes: Any) -> Tensor:
     lead = len(shape) - a._data.ndim
     full = tuple(a._data.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
     # A view, but whatever runs on it next touches every element (an empty one keeps its other sizes: count them)
-    check_alloc(math.prod(int(d) for d in full) or math.prod(int(d) for d in full if d))
+    check_alloc(math.prod(int(d) for d in full) or math.prod(int(d) for d in full if d), a)
     check_expandable(a.type(), a._data.shape, shape, full)
     return ExpandBackward0.apply(a, shape=full)
 

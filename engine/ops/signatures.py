@@ -24,6 +24,7 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "F.relu6": ("Tensor input, bool inplace=False",),
     "F.logsigmoid": ("Tensor input",),
     "F.elu": ("Tensor input, Number alpha=1, bool inplace=False",),
+    "F.prelu": ("Tensor input, Tensor weight",),
     "F.linear": ("Tensor input, Tensor weight, Tensor? bias=None",),
     "F.one_hot": ("Tensor input, int num_classes=-1",),
     "Tensor.to": (

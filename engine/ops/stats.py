@@ -102,6 +102,10 @@ class LinalgVectorNormBackward0(Function):
             r = torch_sum(absa, dim, keepdim)
         elif ord == float("inf"):
             r = np.asarray(absa.max(axis=dim, keepdims=keepdim))
+        elif ord == -float("inf"):
+            r = np.asarray(absa.min(axis=dim, keepdims=keepdim))
+        elif ord == 0:  # the number of nonzero elements
+            r = np.asarray(torch_sum((absa != 0).astype(a.dtype), dim, keepdim))
         else:
             r = np.asarray(np.power(torch_sum(np.power(absa, ord), dim, keepdim), 1.0 / ord)).astype(a.dtype)
         ctx._save(self=a, ord=ord, dim=dim, keepdim=keepdim, result=r)
@@ -109,6 +113,8 @@ class LinalgVectorNormBackward0(Function):
 
     def _backward(ctx, k: Any, g: Any, s: dict[str, Any]) -> tuple[Any, ...]:
         a, p, dim, keep, r = (s[key] for key in ("self", "ord", "dim", "keepdim", "result"))
+        if p == 0:  # PyTorch gives no gradient at all for a count of nonzeros: .grad stays None
+            return (None,)
         if dim is not None:
             shape = ctx._in_shapes[0]
             g, r = k.expand_back(g, shape, dim, keep), k.expand_back(r, shape, dim, keep)
@@ -116,7 +122,7 @@ class LinalgVectorNormBackward0(Function):
             out = k.where(r == 0, 0, a * (g / r))
         elif p == 1:
             out = k.sign(a) * g
-        elif p == float("inf"):
+        elif p in (float("inf"), -float("inf")):
             mask = k.abs(a) == r
             out = k.sign(a) * g * mask / k.sum(mask, dim, True)
         else:
@@ -129,8 +135,10 @@ class LinalgVectorNormBackward0(Function):
             return ("{grad} · {0} / {out}",)
         if p == 1:
             return ("{grad} · sign({0})",)
-        if p == float("inf"):
+        if p in (float("inf"), -float("inf")):
             return ("{grad} · sign({0}) where |{0}| = {out} (shared among ties), 0 elsewhere",)
+        if p == 0:
+            return ("0 (a count of nonzeros has no slope)",)
         return (f"{{grad}} · {{0}}·|{{0}}|^{number(p - 2)} / {{out}}^{number(p - 1)}",)
 
 
@@ -300,5 +308,5 @@ def repeat(a: Tensor, *sizes: Any) -> Tensor:
     if len(reps) < a._data.ndim:
         raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor")
     reps_numel = math.prod(int(r) for r in reps)  # exact: np.prod wraps around (2**32 * 2**32 == 0)
-    check_alloc(max(reps_numel * a._data.size, reps_numel))  # numpy's work grows with the repeats even when empty
+    check_alloc(max(reps_numel * a._data.size, reps_numel), a)  # numpy's work grows with the repeats even when empty
     return RepeatBackward0.apply(a, repeats=tuple(int(r) for r in reps))

@@ -27,7 +27,7 @@ from engine.size_device import Size
 from engine.tensor import Tensor
 
 MAX_DIMS = 64
-_SEQUENCES = (list, tuple, str)
+_SEQUENCES = (list, tuple, range, str)  # what PyTorch reads as a sequence (PySequence_Check) of these
 _NUMBERS = {float: "float", int: "int", bool: "bool"}
 
 
@@ -119,7 +119,7 @@ class Reader:
             self.kinds.add("float")
         else:
             if self.infer:
-                if isinstance(value, (list, tuple)):
+                if isinstance(value, (list, tuple, range)):
                     for item in value:  # inference reads every element, however deep
                         self._infer_only(item, 1)
                 else:
@@ -130,7 +130,7 @@ class Reader:
     def _infer_only(self, value: Any, depth: int) -> None:
         if isinstance(value, Tensor):
             self.kinds.add({"f": "float", "b": "bool"}.get(value._data.dtype.kind, "int"))
-        elif isinstance(value, (list, tuple)):
+        elif isinstance(value, (list, tuple, range)):
             if depth > MAX_DIMS:
                 raise ValueError(f"too many dimensions '{type(value).__name__}'")
             for item in value:
@@ -162,7 +162,7 @@ def plain(data: Any, depth: int, ndim: int) -> Any:
     """``data`` as nested Python lists of numbers (a tensor at a leaf gives its one value)."""
     if isinstance(data, Tensor):
         return data._data.item() if depth >= ndim else data._data.tolist()
-    if isinstance(data, (list, tuple)):
+    if isinstance(data, (list, tuple, range)):
         return [plain(d, depth + 1, ndim) for d in data]
     return data.item() if isinstance(data, Scalar) else data
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.meta import is_meta
 from engine.numerics import cpu, native
 from engine.optim.optimizer import Optimizer, _addcmul, _axpy, _held, _sqrt, _zeros
 from engine.run_state import state
@@ -70,7 +71,7 @@ class Adam(Optimizer):
         for g in self.param_groups:
             lr, (b1, b2), eps, wd = g["lr"], g["betas"], g["eps"], g["weight_decay"]
             for p in g["params"]:
-                if p.grad is None:  # the public name: a non-tensor in param_groups fails as in PyTorch
+                if p.grad is None or is_meta(p._data):  # (p.grad: a non-tensor fails as in PyTorch; meta: no values)
                     continue
                 grad = p._grad._data if not g["maximize"] else -p._grad._data
                 before = p._data.copy() if state().observer is not None else None
@@ -188,7 +189,7 @@ class RMSprop(Optimizer):
         loss = closure() if closure is not None else None
         for g in self.param_groups:
             for p in g["params"]:
-                if p.grad is None:  # the public name: a non-tensor in param_groups fails as in PyTorch
+                if p.grad is None or is_meta(p._data):  # (p.grad: a non-tensor fails as in PyTorch; meta: no values)
                     continue
                 grad = p._grad._data if not g["maximize"] else -p._grad._data
                 dt = p._data.dtype.type
@@ -266,7 +267,7 @@ class Adagrad(Optimizer):
         loss = closure() if closure is not None else None
         for g in self.param_groups:
             for p in g["params"]:
-                if p.grad is None:  # the public name: a non-tensor in param_groups fails as in PyTorch
+                if p.grad is None or is_meta(p._data):  # (p.grad: a non-tensor fails as in PyTorch; meta: no values)
                     continue
                 grad = p._grad._data if not g["maximize"] else -p._grad._data
                 dt = p._data.dtype.type

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.meta import is_meta
 from engine.optim.optimizer import Optimizer, _axpy, _held
 
 
@@ -56,7 +57,7 @@ class SGD(Optimizer):
         for g in self.param_groups:
             lr, mom, damp, wd = g["lr"], g["momentum"], g["dampening"], g["weight_decay"]
             for p in g["params"]:
-                if p.grad is None:  # the public name: a non-tensor in param_groups fails as in PyTorch
+                if p.grad is None or is_meta(p._data):  # (p.grad: a non-tensor fails as in PyTorch; meta: no values)
                     continue
                 d = p._grad._data if not g["maximize"] else -p._grad._data
                 if wd != 0:

@@ -81,7 +81,13 @@ class UserFunction:
 
     @property
     def qualname(self) -> str:
-        return f"{self.owner.__name__}.{self.name}" if self.owner is not None else self.name
+        """Python's ``__qualname__``: ``Net.forward`` for a method, ``outer.<locals>.inner`` for a function made by a
+        call of another (the nearest call frame around its definition)."""
+        own = f"{self.owner.__name__}.{self.name}" if self.owner is not None else self.name
+        frame = self.closure
+        while frame is not None and frame.fn is None:
+            frame = frame.parent
+        return own if frame is None else f"{frame.fn.qualname}.<locals>.{own}"
 
     def _bind(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
         params = self.params
@@ -92,7 +98,7 @@ class UserFunction:
         if len(args) > n:
             if self.vararg is None:
                 raise TypeError(
-                    f"{self.name}() takes {n} positional argument{'s' * (n != 1)} but {len(args)} "
+                    f"{self.qualname}() takes {n} positional argument{'s' * (n != 1)} but {len(args)} "
                     f"{'were' if len(args) != 1 else 'was'} given"
                 )
             names[self.vararg] = tuple(args[n:])
@@ -103,12 +109,12 @@ class UserFunction:
         for key, value in kwargs.items():
             if key in params or key in self.kwonly:
                 if key in names:
-                    raise TypeError(f"{self.name}() got multiple values for argument '{key}'")
+                    raise TypeError(f"{self.qualname}() got multiple values for argument '{key}'")
                 names[key] = value
             elif self.kwarg is not None:
                 extra[key] = value
             else:
-                raise TypeError(f"{self.name}() got an unexpected keyword argument '{key}'")
+                raise TypeError(f"{self.qualname}() got an unexpected keyword argument '{key}'")
         if self.kwarg is not None:
             names[self.kwarg] = extra
         first_default = n - len(self.defaults)
@@ -122,13 +128,13 @@ class UserFunction:
         if missing:
             listed = " and ".join(f"'{m}'" for m in missing)
             raise TypeError(
-                f"{self.name}() missing {len(missing)} required positional argument"
+                f"{self.qualname}() missing {len(missing)} required positional argument"
                 f"{'s' * (len(missing) != 1)}: {listed}"
             )
         for key, default in zip(self.kwonly, self.kw_defaults):
             if key not in names:
                 if default is _MISSING:
-                    raise TypeError(f"{self.name}() missing 1 required keyword-only argument: '{key}'")
+                    raise TypeError(f"{self.qualname}() missing 1 required keyword-only argument: '{key}'")
                 names[key] = default
         return names
 

@@ -31,14 +31,15 @@ from engine.sandbox.expressions import EVAL
 from engine.sandbox.functions import UserFunction
 from engine.sandbox.generators import generator_call
 from engine.sandbox.policy import engine_type, set_attr
-from engine.sandbox.safe_builtins import EXCEPTIONS, UNAVAILABLE, make_builtins
+from engine.sandbox.safe_builtins import EXCEPTIONS, PLAIN_BUILTINS, UNAVAILABLE, make_builtins
 from engine.sandbox.safe_math import make_math
 from engine.sandbox.sizes import NESTED, check_nested
 from engine.sandbox.statements import EXEC
 from engine.sandbox.typeview import TypeOf
-from engine.stdlib import make_stdlib
+from engine.stdlib import RunStdlib
 
 _MISSING: Any = object()
+_EXCEPTION_TYPES = frozenset(PLAIN_BUILTINS[name] for name in EXCEPTIONS)  # Python's own: the same in every run
 RECURSION_HEADROOM = 6000  # Python frames: ~12 per nested user call, 2 per syntax level
 _SIGNALS = (BreakSignal, ContinueSignal, ReturnSignal)
 
@@ -46,12 +47,13 @@ _SIGNALS = (BreakSignal, ContinueSignal, ReturnSignal)
 class Frame:
     """One scope: the module, a function call, a comprehension or a class body."""
 
-    __slots__ = ("names", "parent", "declared")
+    __slots__ = ("names", "parent", "declared", "fn")
 
-    def __init__(self, names: dict[str, Any], parent: Frame | None) -> None:
+    def __init__(self, names: dict[str, Any], parent: Frame | None, fn: Any = None) -> None:
         self.names = names
         self.parent = parent
         self.declared: dict[str, Frame] | None = None  # `global x` / `nonlocal x`: where x is assigned
+        self.fn = fn  # the user function whose call this frame is (a def inside is `fn.<locals>.name`)
 
 
 class Interpreter:
@@ -64,15 +66,14 @@ class Interpreter:
         self.rec = recorder
         self.modules = dict(modules)
         self.modules.setdefault("math", make_math())
-        for name, module in make_stdlib(self.write, budget).items():  # random, itertools, pprint, ...: fresh
-            self.modules.setdefault(name, module)
+        self.stdlib = RunStdlib(self.write, budget)  # random, itertools, pprint, ...: fresh, made when imported
         self.stdout: list[str] = []
         self._write_hook = write
         self.builtins = make_builtins(self.write, budget)
         self.builtins["super"] = make_super(self)
-        self.builtins["type"] = TypeOf(self.builtins, self.modules, lambda cls: cls.__module__ in PER_RUN_MODULES)
+        self.builtins["type"] = TypeOf(self.builtins, self.all_modules, lambda cls: cls.__module__ in PER_RUN_MODULES)
         self.builtins["__name__"] = "__main__"
-        self.exception_types = frozenset(self.builtins[name] for name in EXCEPTIONS)
+        self.exception_types = _EXCEPTION_TYPES
         self.handling: list[BaseException] = []  # exceptions being handled (for a bare `raise`)
         self.globals: dict[str, Any] = {}
         self.finished = False  # the run is over: nothing of it runs any more (a dropped generator's clean-up)
@@ -97,6 +98,16 @@ class Interpreter:
             self.finished = True
             if self.rec is not None:
                 self.rec.flush()
+
+    def close(self) -> None:
+        """Let go of everything the run made, once it is over: its names, modules and builtins. Most of it refers
+        back to the interpreter (``super``, ``type``, ``print``, the learner's functions), so that without this only
+        a garbage collection would free it, walking all of it again."""
+        self.finished = True
+        for store in (self.globals, self.builtins, self.modules, self.handling):
+            store.clear()
+        self.stdlib.close()
+        self.frame = self.module_frame = Frame(self.globals, None)
 
     def exec_block(self, body: list[ast.stmt]) -> None:
         for stmt in body:
@@ -230,8 +241,17 @@ class Interpreter:
         finally:
             self.frame = saved
 
-    def module(self, name: str) -> Any:
+    def find_module(self, name: str) -> Any:
+        """The module imported as ``name``, or None."""
         module = self.modules.get(name)
+        return self.stdlib.get(name) if module is None else module
+
+    def all_modules(self) -> dict[str, Any]:
+        """Every module the run can import, by name (the standard ones made now if not yet)."""
+        return {**self.stdlib.all(), **self.modules}
+
+    def module(self, name: str) -> Any:
+        module = self.find_module(name)
         if module is None:
             raise NotSupported(f"module '{name}' is not available")
         return module
@@ -250,8 +270,8 @@ class Interpreter:
             names[CLASS_KEY] = fn.owner
             names[SELF_KEY] = names.get(fn.params[0])
         if fn.generator:  # a generator function: nothing of the body runs until the first next()
-            return generator_call(self, Frame(names, fn.closure), fn.qualname, fn.body)
-        self.frame = Frame(names, fn.closure)
+            return generator_call(self, Frame(names, fn.closure, fn), fn.qualname, fn.body)
+        self.frame = Frame(names, fn.closure, fn)
         budget.depth += 1
         try:
             return fn.run_body()

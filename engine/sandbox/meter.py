@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from engine.meta import MetaArray
 from engine.sandbox.budget import TRACK_MIN, Budget
 from engine.trace.recorder import Recorder
 
@@ -54,9 +55,10 @@ class Meter:
         fn = t._grad_fn
         data = t._data
         size = data.size
-        if size >= TRACK_MIN or data.base is not None:  # a small view may keep a big buffer alive
+        meta = type(data) is MetaArray  # a meta tensor: a shape and a dtype, no elements to count
+        if not meta and (size >= TRACK_MIN or data.base is not None):  # a small view may keep a big buffer alive
             budget.track(data, size)
-        if size == 0 and data.ndim > 1:  # an empty tensor keeps its other sizes: the next op may fill them
+        if size == 0 and data.ndim > 1 and not meta:  # an empty tensor keeps its other sizes: the next op may fill them
             budget.check_alloc(math.prod(d for d in data.shape if d))
         if fn is not None and fn._trace_id is None:
             budget.track_node(fn)

@@ -155,12 +155,23 @@ def _parse_checked(code: str, max_ast_depth: int) -> ast.Module:
             flags = (False, False, True)
         else:
             flags = (False, in_loop, in_function)
-        for child in ast.iter_child_nodes(node):
+        # The children in ast.iter_child_nodes' order, without its generators (this walk is most of a parse).
+        below, where = depth + 1, line or outer_line
+        for field in kind._fields:
+            value = getattr(node, field, None)
             child_flags = flags
-            if (kind is ast.For or kind is ast.While) and child in node.body:  # type: ignore[attr-defined]
+            if field == "body" and (kind is ast.For or kind is ast.While):
                 child_flags = (False, True, in_function)
-            stack.append((child, depth + 1, *child_flags, line or outer_line))
+            if type(value) is list:
+                for child in value:
+                    if isinstance(child, _AST):
+                        stack.append((child, below, *child_flags, where))
+            elif isinstance(value, _AST):
+                stack.append((value, below, *child_flags, where))
     return tree
+
+
+_AST = ast.AST
 
 
 def _check_node(node: ast.AST, kind: type, line: int | None, in_class: bool, in_loop: bool, in_function: bool) -> None:

@@ -26,6 +26,7 @@ from engine.sandbox.budget import Budget
 from engine.sandbox.errors import NotSupported
 from engine.sandbox.parse import USER_DUNDERS
 from engine.sandbox.plain_methods import PLAIN_METHODS, plain_base, plain_method
+from engine.sandbox.safe_builtins import Counted
 from engine.tensor import Tensor
 
 PRIVATE_KEY = (
@@ -233,7 +234,9 @@ def get_attr(obj: Any, name: str, budget: Budget) -> Any:
             return obj.lookup(name)
         if name == "__name__":
             return _name_of(obj)
-        if name == "__version__" and type(obj).__name__ == "Namespace" and engine_type(t):
+        if name == "__version__" and (
+            (t is SafeNamespace and name in obj.__dict__) or (type(obj).__name__ == "Namespace" and engine_type(t))
+        ):
             return _checked_result(getattr(obj, name), name)
         if not _private_ok(obj, name):
             raise NotSupported(f"attribute '{name}' is not accessible")
@@ -257,6 +260,8 @@ def get_attr(obj: Any, name: str, budget: Budget) -> Any:
         return _checked_result(getattr(obj, name), name)
     if user_class(obj):
         return _class_attr(obj, name)
+    if t is Counted and name == "next":  # Python 2's `it.next()` in old notebooks: Python's own error (any other
+        raise AttributeError(f"'{obj._kind}' object has no attribute 'next'")  # name stays refused: gi_frame...
     raise NotSupported(f"attribute '{name}' of a {_type_name(obj)} value is not accessible")
 
 

@@ -16,6 +16,7 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+from engine.data import _SingleProcessDataLoaderIter
 from engine.run_state import address_of, read_the_machine
 from engine.sandbox.budget import Budget
 from engine.sandbox.errors import NotSupported
@@ -131,6 +132,9 @@ def _concatenated(items: Any, start: list[Any] | tuple[Any, ...]) -> Any:
     return tuple(out) if type(start) is tuple else start + base(out[len(start) :])
 
 
+PLAIN_BUILTINS: dict[str, Any] = {name: getattr(builtins, name) for name in NAMES + EXCEPTIONS}  # Python's own
+
+
 def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
     """The builtins namespace of one run."""
     materialize = budget.materialize
@@ -143,7 +147,10 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         return wrapped
 
     def iter_(*args: Any) -> Counted:
-        return Counted(iter(*args), budget, "iterator")
+        it = iter(*args)
+        if type(it) is _SingleProcessDataLoaderIter:  # has a len; its batches cost the budget as they are made
+            return it
+        return Counted(it, budget, type(it).__name__)  # Python's name in its errors: 'list_iterator' object ...
 
     def range_(*args: Any) -> range:
         r = range(*args)
@@ -273,7 +280,7 @@ def make_builtins(write: Callable[[str], None], budget: Budget) -> dict[str, Any
         check_nested(cls, budget)  # nested tuples of classes are walked in full
         return isinstance(obj, unwrap(cls))
 
-    names: dict[str, Any] = {name: getattr(builtins, name) for name in NAMES + EXCEPTIONS}
+    names: dict[str, Any] = dict(PLAIN_BUILTINS)
     names.update(types_)
     names.update(
         print=print_,

@@ -81,7 +81,9 @@ def _pow(x: Any, y: Any) -> float:
 
 def make_math() -> SafeNamespace:
     """A fresh ``math`` namespace for one run."""
-    members: dict[str, Any] = {name: getattr(math, name) for name in _NAMES}
-    members["factorial"] = _factorial
-    members["pow"] = _pow
-    return SafeNamespace("math", members)
+    return SafeNamespace("math", dict(_MEMBERS))
+
+
+_MEMBERS: dict[str, Any] = {name: getattr(math, name) for name in _NAMES}
+_MEMBERS["factorial"] = _factorial
+_MEMBERS["pow"] = _pow

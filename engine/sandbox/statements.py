@@ -284,9 +284,8 @@ def _import_from(interp: Interpreter, node: ast.ImportFrom) -> None:
         if alias.name == "*":
             raise NotSupported("'from ... import *' is not supported here")
         full = f"{base}.{alias.name}"
-        if full in interp.modules:
-            value = interp.modules[full]
-        else:
+        value = interp.find_module(full)
+        if value is None:
             module = interp.module(base)
             try:
                 value = get_attr(module, alias.name, interp.budget)

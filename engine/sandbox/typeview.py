@@ -178,7 +178,9 @@ _HIDDEN_NAMES = {
 class TypeOf:
     """The ``type`` builtin of one run: ``type(x)`` only (``type(name, bases, dict)`` makes classes: refused)."""
 
-    def __init__(self, builtins: dict[str, Any], modules: dict[str, Any], per_run: Callable[[type], bool]) -> None:
+    def __init__(
+        self, builtins: dict[str, Any], modules: Callable[[], dict[str, Any]], per_run: Callable[[type], bool]
+    ) -> None:
         self._builtins, self._modules, self._per_run = builtins, modules, per_run
         self._known: dict[type, Any] | None = None
         self.reachable: dict[type, str] = {}
@@ -202,7 +204,7 @@ class TypeOf:
             elif isinstance(value, type):
                 known.setdefault(value, value)
         seen: set[int] = set()
-        todo = sorted(self._modules.items())
+        todo = sorted(self._modules().items())
         while todo:
             path, module = todo.pop(0)
             if id(module) in seen:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.ndarray import printopts
 from engine.sandbox.budget import Budget
 from engine.stdlib.clock import make_time, make_timeit
 from engine.stdlib.containers import make_collections
@@ -31,24 +32,59 @@ from engine.stdlib.text import make_pprint, make_string, make_typing
 
 def make_stdlib(write: Callable[[str], None], budget: Budget) -> dict[str, Any]:
     """The standard-module facades of one run, by import name."""
-    numpy = make_numpy(budget)
-    time = make_time(budget)
-    return {
-        "numpy": numpy,
-        "numpy.random": numpy.random,
-        "numpy.linalg": numpy.linalg,
-        "random": make_random(budget),
-        "itertools": make_itertools(budget),
-        "functools": make_functools(budget),
-        "collections": make_collections(budget),
-        "copy": make_copy(budget),
-        "dataclasses": make_dataclasses(budget),
-        "pprint": make_pprint(write, budget),
-        "string": make_string(),
-        "time": time,
-        "timeit": make_timeit(time),
-        "typing": make_typing(),
-    }
+    modules = RunStdlib(write, budget)
+    return {name: modules.get(name) for name in _MAKERS}
 
 
-__all__ = ["make_stdlib"]
+def _ignore(text: str) -> None:
+    pass
+
+
+_MAKERS: dict[str, Callable[[RunStdlib], Any]] = {
+    "numpy": lambda m: make_numpy(m.budget),
+    "numpy.random": lambda m: m.get("numpy").random,
+    "numpy.linalg": lambda m: m.get("numpy").linalg,
+    "random": lambda m: make_random(m.budget),
+    "itertools": lambda m: make_itertools(m.budget),
+    "functools": lambda m: make_functools(m.budget),
+    "collections": lambda m: make_collections(m.budget),
+    "copy": lambda m: make_copy(m.budget),
+    "dataclasses": lambda m: make_dataclasses(m.budget),
+    "pprint": lambda m: make_pprint(m.write, m.budget),
+    "string": lambda m: make_string(),
+    "time": lambda m: make_time(m.budget),
+    "timeit": lambda m: make_timeit(m.get("time")),
+    "typing": lambda m: make_typing(),
+}
+
+
+class RunStdlib:
+    """The standard-module facades of one run, each made on its first import: most programs import none, and
+    making them all (their classes and closures) cost a run more than the rest of its start."""
+
+    def __init__(self, write: Callable[[str], None], budget: Budget) -> None:
+        printopts.reset()  # numpy's print options live in a ContextVar: no run starts with another's
+        self.write, self.budget = write, budget
+        self._made: dict[str, Any] = {}
+
+    def get(self, name: str) -> Any:
+        """The facade imported as ``name`` (made now if the run had not imported it yet), or None."""
+        module = self._made.get(name)
+        if module is None:
+            make = _MAKERS.get(name)
+            if make is None:
+                return None
+            module = self._made[name] = make(self)
+        return module
+
+    def close(self) -> None:
+        """The run is over: let go of its facades and of its output."""
+        self._made.clear()
+        self.write = _ignore
+
+    def all(self) -> dict[str, Any]:
+        """Every facade, by import name (made now when not yet)."""
+        return {name: self.get(name) for name in _MAKERS}
+
+
+__all__ = ["RunStdlib", "make_stdlib"]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy as _copy
 from typing import Any
 
+from engine.meta import is_meta
 from engine.ops.operands import check_alloc
 from engine.run_state import state
 from engine.sandbox.budget import Budget
@@ -35,7 +36,8 @@ NON_LEAF = (
 def _tensor_copy(t: Tensor, memo: dict[int, Any], budget: Budget) -> Tensor:
     if t._grad_fn is not None:
         raise RuntimeError(NON_LEAF)
-    check_alloc(t._data.size)
+    if not is_meta(t._data):  # (a meta tensor has no elements to copy)
+        check_alloc(t._data.size)
     y = type(t)._make(t._data.copy(), None, t._requires_grad)
     memo[id(t)] = y
     obs = state().observer

@@ -34,7 +34,7 @@ from engine.ndarray import (
     wrap,
 )
 from engine.ndarray.kinds import MODULE_TYPES, SCALAR_TYPES
-from engine.ndarray.values import product_cost, unwrap_args
+from engine.ndarray.values import product_cost, unwrap_args, work_cost
 from engine.sandbox.budget import Budget
 from engine.sandbox.policy import SafeNamespace
 from engine.stdlib.numpy_random import make_numpy_random
@@ -74,6 +74,14 @@ def _dot(args: list[Any], kwargs: dict[str, Any], n: int) -> int:
 
 def _outer(args: list[Any], kwargs: dict[str, Any], n: int) -> int:
     return prod(_shape(args[0])) * prod(_shape(args[1])) if len(args) >= 2 else 0
+
+
+def _convolve(args: list[Any], kwargs: dict[str, Any], n: int) -> int:
+    if len(args) < 2:
+        return 0
+    a, v = prod(_shape(args[0])), prod(_shape(args[1]))
+    work_cost(a * v)  # every output element is a dot product of up to min(a, v) pairs
+    return a + v
 
 
 def _tile(args: list[Any], kwargs: dict[str, Any], n: int) -> int:
@@ -336,6 +344,8 @@ def _members() -> dict[str, Any]:
         dot=_fn("dot", _dot),
         inner=_fn("inner", _dot),
         outer=_fn("outer", _outer),
+        convolve=_fn("convolve", _convolve),
+        correlate=_fn("correlate", _convolve),
         diag=_fn("diag", _diag),
         tile=_fn("tile", _tile),
         repeat=_fn("repeat", _repeat),
@@ -378,7 +388,8 @@ def make_numpy(budget: Budget) -> SafeNamespace:
     """A fresh ``numpy`` for one run, with its own ``np.random`` (numpy's legacy MT19937 stream)."""
     printopts.reset()  # numpy's print options live in a ContextVar: no run starts with another's
     linalg = SafeNamespace("numpy.linalg", {"norm": _norm})
-    return SafeNamespace("numpy", {**_MEMBERS, "random": make_numpy_random(budget), "linalg": linalg})
+    members = {**_MEMBERS, "random": make_numpy_random(budget), "linalg": linalg, "__version__": np.__version__}
+    return SafeNamespace("numpy", members)
 
 
 __all__ = ["array_of", "make_numpy"]

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from engine.ndarray import check, host_array, ndarray, prod, unwrap, unwrap_args, wrap
+from engine.random import legacy_mersenne
 from engine.run_state import state
 from engine.sandbox.budget import Budget
 from engine.sandbox.policy import SafeNamespace
@@ -101,7 +102,7 @@ class RandomState(_Draws):
 
     def _gen(self) -> Any:
         if self._rng is None:
-            self._rng = np.random.RandomState(0)
+            self._rng = legacy_mersenne(0)
         if not self._seeded:  # first use before any seed: the run's seed (see the module's docstring)
             gen = state().generator
             self._rng.seed((gen.initial_seed() if gen is not None else 0) % 2**32)
@@ -115,7 +116,7 @@ class RandomState(_Draws):
         plain, _ = unwrap(seed)
         check(np.size(plain))
         if self._rng is None:
-            self._rng = np.random.RandomState(0)
+            self._rng = legacy_mersenne(0)
         self._rng.seed(plain)
         self._seeded = True
 

@@ -26,6 +26,7 @@ Example::
 
 from __future__ import annotations
 
+import functools
 import re
 import types
 from collections.abc import Callable
@@ -34,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from engine.autograd import AccumulateGrad
+from engine.meta import MetaArray
 from engine.trace.folding import LEDGER, Folder, Loop, iteration_event
 from engine.trace.values import MAX_ELEMENTS, summarize, to_values
 
@@ -54,6 +56,10 @@ def _dtype_name(dtype: Any) -> str:
     return name
 
 
+def _ignore(_: Any) -> None:
+    pass
+
+
 def _engine_function(fn: Any) -> bool:
     return isinstance(fn, types.FunctionType) and (fn.__module__ or "").startswith(("engine.", "torch"))
 
@@ -62,6 +68,11 @@ _PLACE = re.compile(r"\{(\d+)(\.shape)?\}")
 
 
 def _renumber(formulas: list[str | None], edges: list[int]) -> list[str | None]:
+    return list(_renumbered(tuple(formulas), tuple(edges)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _renumbered(formulas: tuple[str | None, ...], edges: tuple[int, ...]) -> tuple[str | None, ...]:
     """Templates number a node's inputs as ``next_functions`` does; the trace numbers only those it tracks (the
     tensor event's ``inputs``, the ``edges`` kept). Renumber to the trace's order, so ``{0}`` is ``inputs[0]``; an
     input the trace doesn't have (a constant tensor) is written ``(a constant)``."""
@@ -71,7 +82,7 @@ def _renumber(formulas: list[str | None], edges: list[int]) -> list[str | None]:
         j = int(m.group(1))
         return f"{{{where[j]}{m.group(2) or ''}}}" if j in where else "(a constant)"
 
-    return [None if f is None else _PLACE.sub(put, f) for f in formulas]
+    return tuple(None if f is None else _PLACE.sub(put, f) for f in formulas)
 
 
 class Recorder:
@@ -197,6 +208,13 @@ class Recorder:
         self.flush()
         self._folder.close()
 
+    def detach(self) -> None:
+        """The run is over, its events all written: drop the links back to this recorder (its folder's, and the
+        meter's that announces through it), so that it goes with its run by reference counting, not at a later
+        garbage collection that would walk all its events first."""
+        self._folder = Folder(_ignore)
+        self.announce = _ignore
+
     # -- modules ------------------------------------------------------------------------------------------------
 
     def module_entered(self, module: Any) -> None:
@@ -285,7 +303,7 @@ class Recorder:
             self._emit({"seq": None, "type": "name", "line": self.line, "tensor": tid, "name": name})
 
     def _values(self, array: Any) -> Any:
-        if array is None:
+        if array is None or type(array) is MetaArray:  # (a meta tensor has no values: None, as for no gradient)
             return None
         if type(array) is not np.ndarray:
             array = np.asarray(array)
@@ -368,7 +386,7 @@ class Recorder:
                 "root": self._id(root),
                 "gradient": self._values(gradient),
                 "retain_graph": bool(retain_graph),
-                "values": self._values(data) if data.size <= SMALL else summarize(data),
+                "values": self._values(data) if data.size <= SMALL or type(data) is MetaArray else summarize(data),
             }
         )
 

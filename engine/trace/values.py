@@ -18,6 +18,8 @@ from typing import Any
 
 import numpy as np
 
+from engine.run_state import state
+
 MAX_ELEMENTS = 1000  # larger arrays are summarized
 FIRST = 10  # how many leading values a summary keeps
 
@@ -47,9 +49,19 @@ def to_values(array: Any) -> Any:
         if type(values) is float:
             if values - values != 0:  # nan or ±inf
                 return _clean(values)
-        elif not np.isfinite(array).all():
+        elif not _all_finite(array):
             return _clean(values)
     return values
+
+
+def _all_finite(array: np.ndarray) -> bool:
+    """Whether every value is finite. Inside a run (numpy's float errors ignored) one sum says so when it is finite
+    itself (a nan or an infinity would make it nan or infinite); an infinite sum of finite values looks again."""
+    if state().floats_quiet:
+        total = float(np.add.reduce(array, axis=None))
+        if total - total == 0:
+            return True
+    return bool(np.isfinite(array).all())
 
 
 def summarize(array: np.ndarray) -> dict[str, Any]:

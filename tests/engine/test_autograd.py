@@ -44,6 +44,21 @@ PROGRAMS = [
     "x = torch.tensor([1., 2.], requires_grad=True)\ny = x.sum()\ny.backward()\ny.backward()\nprint(x.grad)",
     "x = torch.tensor([1., 2.], requires_grad=True)\nx.requires_grad_(False)\nprint(x)\nx.requires_grad = True\n"
     "print(x)",
+    # leaves whose gradients are ready at once run their AccumulateGrad (and hooks) in the order of PyTorch's ready
+    # queue, a std::priority_queue: not the order the leaves were made in, nor the reverse (rasbt/deeplearning-models,
+    # "manual gradients": hooks on x, w, b, u, v of a = relu(x * w + b))
+    "x = torch.tensor([3.], requires_grad=True)\nw = torch.tensor([2.], requires_grad=True)\n"
+    "b = torch.tensor([1.], requires_grad=True)\nu = x * w\nv = u + b\n"
+    "for n, t in zip('xwbuv', (x, w, b, u, v)):\n    t.register_hook(lambda g, n=n: print(n, g))\n"
+    "torch.relu(v).backward()",
+    "ts = [torch.tensor(float(i), requires_grad=True) for i in range(7)]\n"
+    "for i, t in enumerate(ts):\n    t.register_hook(lambda g, i=i: print(i, end=' '))\n"
+    "torch.stack(ts).sum().backward()\nprint()\nsum(t * (i + 1) for i, t in enumerate(ts)).backward()\nprint()\n"
+    "torch.cat([t.view(1) * 2 for t in ts[::-1]]).sum().backward()\nprint()",
+    "m = torch.nn.Linear(3, 2)\nfor n, p in m.named_parameters():\n    p.register_hook(lambda g, n=n: print(n))\n"
+    "m2 = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.Tanh(), torch.nn.Linear(2, 1))\n"
+    "for n, p in m2.named_parameters():\n    p.register_hook(lambda g, n=n: print(n))\n"
+    "m2(m(torch.ones(4, 3))).sum().backward()",
 ]
 
 

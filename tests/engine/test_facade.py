@@ -35,6 +35,8 @@ def test_fresh_tree_per_call() -> None:
         "torch.random",
         "torch.utils",
         "torch.utils.data",
+        "torch.utils.data.dataset",
+        "torch.utils.data.dataloader",
         "torch.linalg",
         "torch.functional",
         "torch.distributions",

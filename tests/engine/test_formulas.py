@@ -107,6 +107,8 @@ z = z + torch.diag(x).sum() + torch.diag(n[:2]).sum() + m.masked_fill(m > 3, 0.)
 z = z + x.double().sum() + F.mse_loss(x, y) + F.cross_entropy(m, torch.tensor([0, 2]), label_smoothing=0.1)
 z = z + F.binary_cross_entropy(torch.sigmoid(x), torch.sigmoid(y)) + F.binary_cross_entropy_with_logits(x, y)
 z = z + F.cross_entropy(m, torch.tensor([[0.2, 0.5, 0.3], [0., 0., 1.]])) + F.softmax(m, 1).sum()
+z = z + torch.index_select(m, 1, torch.tensor([0, 2])).sum() + m.masked_select(m > 1).sum() + m.prod(1).sum()
+z = z + F.prelu(m, torch.tensor([0.25], requires_grad=True)).sum()
 w = m * 1
 w[0, 1] = x[0]
 z = z + w.sum()

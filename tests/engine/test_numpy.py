@@ -299,7 +299,33 @@ with torch.no_grad():
     print(w.numpy(), np.array(w), np.asarray(w * 2))
 """
 
+# Raschka's chapter 14 (rasbt/machine-learning-book): a 1-D convolution by hand beside np.convolve, and the version
+CONVOLUTION = """
+import numpy as np
+x, w = [1, 3, 2, 4, 5, 6, 1, 3], [1, 0, 3, 1, 2]
+print(np.convolve(x, w, mode='same'), np.convolve(x, w), np.convolve(np.array(x, dtype=np.float32), w, 'valid'))
+print(np.correlate([1.0, 2.0, 3.0], [0.0, 1.0, 0.5]), np.correlate(x, w, 'full'))
+print(type(np.__version__).__name__, np.__version__ == '.'.join(np.__version__.split('.')))
+"""
+
+# torch.as_tensor over a numpy array shares its buffer when no conversion is needed (Godoy's "Deep Learning with
+# PyTorch Step-by-Step", chapter 1: "Modifies the numpy array ... Tensor gets modified too")
+AS_TENSOR = """
+import torch, numpy as np
+a = np.array([1, 2, 3]); t = torch.as_tensor(a); a[1] = 0; print(t)
+b = np.array([1., 2.]); t2 = torch.as_tensor(b, dtype=torch.float32); b[0] = 9; print(t2)
+t3 = torch.as_tensor(b, dtype=torch.float64); b[1] = 7; print(t3)
+t3.add_(1); print(b)
+try:
+    print(torch.as_tensor(np.array([1, 2, 3])[::-1]))
+except ValueError as e:
+    print(e)
+print(torch.as_tensor(np.float64(2.5)), torch.as_tensor(np.array(3.0)))
+"""
+
 PROGRAMS = {
+    "as_tensor": AS_TENSOR,
+    "convolution": CONVOLUTION,
     "python_types": PYTHON_TYPES,
     "python_types_as_dtypes": PYTHON_TYPES_AS_DTYPES,
     "polynomial_warmup": POLYNOMIAL_WARMUP,

@@ -17,6 +17,16 @@ EXPRS = [
     "torch.tensor([[1., 2.]], dtype=torch.float64)",
     "torch.tensor([1, 2], dtype=torch.float32)",
     "torch.tensor([torch.tensor(1.), torch.tensor(2.)])",
+    "torch.tensor(range(100))",  # MIT 6.S191 lab 1: count_to_100 = torch.tensor(range(100))
+    "torch.tensor([range(3), range(3, 6)], dtype=torch.float32)",
+    "torch.tensor([range(2), [1.5, 2]])",
+    "torch.tensor(range(0))",
+    "torch.subtract(torch.tensor([1., 2.]), 1, alpha=2)",  # MIT 6.S191 lab 1: d = torch.subtract(b, 1)
+    "torch.tensor([3., 4.]).subtract_(torch.tensor(1.))",
+    "torch.divide(torch.tensor([1., 2.]), 4)",
+    "torch.true_divide(torch.tensor([1, 2]), 4)",
+    "torch.tensor([1., 2.]).divide_(2)",
+    "torch.tensor([1., 2.]).multiply_(3)",
     "torch.zeros(2, 3)",
     "torch.ones((2, 2), dtype=torch.int64)",
     "torch.full((2,), 7)",
@@ -99,6 +109,7 @@ ERRORS = [
     "torch.tensor([1, 2]) ** -1",
     "torch.zeros(-1)",
     "torch.ones(3)[3]",
+    "torch.tensor([range(2), range(3)])",
 ]
 
 

@@ -16,7 +16,7 @@ import pytest
 
 import engine
 from engine import random as engine_random
-from engine.numerics import chains, fma, native
+from engine.numerics import chains, fma, native, summation
 
 F32 = np.float32
 ROOT = Path(__file__).resolve().parents[2]
@@ -204,3 +204,40 @@ def test_box_muller_as_the_numpy_path() -> None:
         with native.switched_off():
             plain = engine_random._box_muller16(u, mean, std)
         assert same_bits(compiled, plain)
+
+
+def _sums_of(a: np.ndarray) -> list[np.ndarray]:
+    """``torch_sum`` of ``a`` over every axis, every pair of axes and all of it, kept or not."""
+    with np.errstate(all="ignore"):  # inf - inf, overflow: silently, as in PyTorch
+        out = [summation.torch_sum(a, None, False), summation.torch_sum(a, None, True)]
+        for axes in [(d,) for d in range(a.ndim)] + [(d, e) for d in range(a.ndim) for e in range(d + 1, a.ndim)]:
+            out += [summation.torch_sum(a, axes, False), summation.torch_sum(a, axes, True)]
+    return out
+
+
+@needs_library
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_cascade_sums_as_the_numpy_path(dtype: type) -> None:
+    """x.sum(dims) in PyTorch's order (engine/numerics/summation.py), compiled: the same bits as the numpy path on
+    random shapes (1 to 70,000 elements, transposed views too) and on values of every size, signed zeros, subnormals,
+    infinities and NaN."""
+    assert native.cascade_sum("row", np.ones((5, 3), dtype)) is not None
+    rng = np.random.default_rng(14)
+    shapes = [(1,), (3,), (7,), (8,), (9,), (16,), (17,), (100,), (1000,), (4099,), (70_000,), (2, 3), (16, 2)]
+    shapes += [(16, 10), (3, 33), (33, 3), (64, 129), (5, 7, 9), (2, 3, 4, 5), (300, 40), (1, 513), (513, 1)]
+    specials = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-45, -1e-45, 3e38, -3e38, 1e-310], np.float64)
+    for shape in shapes:
+        for kind in range(3):
+            a = (rng.standard_normal(shape) * 10.0 ** rng.integers(-6, 7, shape)).astype(dtype)
+            if kind == 1:
+                a.reshape(-1)[rng.integers(0, a.size, max(1, a.size // 5))] = -0.0
+            elif kind == 2:
+                flat = a.reshape(-1)
+                flat[rng.integers(0, a.size, 3)] = rng.choice(specials, 3).astype(dtype)
+            for view in (a, a.T):
+                compiled = _sums_of(view)
+                with native.switched_off():
+                    plain = _sums_of(view)
+                for c, p in zip(compiled, plain):
+                    assert c.dtype == p.dtype and c.shape == p.shape
+                    assert np.array_equal(c.view(f"u{c.itemsize}"), p.view(f"u{p.itemsize}")), (shape, kind)

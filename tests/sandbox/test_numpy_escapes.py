@@ -110,6 +110,9 @@ CASES = [
     ("xs = [np.ones(10**6) for _ in range(100)]", LE, "tensor elements at once (memory limit)", 2),
     ("xs = []\nfor i in range(100):\n    xs.append(np.ones(10**6).copy())", LE, "(memory limit)", 4),
     ("while True:\n    a = np.ones(3) + 1", LE, "(step limit)", 3),
+    # np.convolve of two long vectors is one C call of len(a) * len(v) multiply-adds: charged before it runs
+    ("a = np.ones(3_000_000)\nb = np.convolve(a, a)", LE, "(step limit)", 3),
+    ("a = np.ones(3_000_000)\nb = np.correlate(a, a, 'full')", LE, "(step limit)", 3),
     # iterating in C (list, sorted, max) costs steps per item: the step limit, or the clock on a loaded machine
     ("x = list(np.ones(10**6))", LE, " limit)", 2),
     ("x = sorted(np.arange(10**6))", LE, " limit)", 2),

@@ -57,6 +57,16 @@ SNIPPETS = {
         "f = make()\nf()\nprint(f())"
     ),
     "assert_ok": "assert 1 + 1 == 2, 'math'\nprint('ok')",
+    # qualified names, as Python prints a function and words its argument errors (Godoy's "Deep Learning with PyTorch
+    # Step-by-Step", chapter 2, prints a function a higher-order function returned)
+    "qualified_names": (
+        "def builder(k):\n    def step(x):\n        return x * k\n    return step, lambda y: y\n"
+        "class Net:\n    def forward(self, x):\n        def helper():\n            pass\n        return helper\n"
+        "for f in (*builder(2), Net.forward, Net().forward(1), builder):\n    print(repr(f).split(' at ')[0])\n"
+        "for call in (lambda: builder(2)[0](), lambda: Net().forward(), lambda: Net().forward(1, 2),\n"
+        "             lambda: Net().forward(y=1), lambda: builder(2)[0](1, x=2)):\n"
+        "    try:\n        call()\n    except TypeError as e:\n        print(e)"
+    ),
 }
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from server.dispatch import COSTLY, FairDispatch
+from server.dispatch import COSTLY, LONG_RUN, FairDispatch
 
 T = TypeVar("T")
 
@@ -86,5 +86,25 @@ def test_a_new_client_may_use_every_worker_and_charges_fade() -> None:
         assert dispatch.charge("new") > COSTLY
         future = 200.0 + max(when for _, when in dispatch._charges.values())
         assert dispatch.charge("new", now=future) < 0.01
+
+    _run(scenario)
+
+
+def test_one_long_run_makes_a_client_leave_the_reserve_and_short_runs_bring_it_back() -> None:
+    async def scenario() -> None:
+        dispatch = FairDispatch(workers=4, reserve=1)
+        await dispatch.acquire("slow")
+        dispatch.release("slow", seconds=LONG_RUN + 1)  # charged less than COSTLY, but its runs are long
+        assert dispatch.charge("slow") < COSTLY and dispatch.costly("slow")
+        held = [asyncio.ensure_future(dispatch.acquire("slow")) for _ in range(4)]
+        await asyncio.sleep(0)
+        assert [_started(task) for task in held] == [True, True, True, False]
+        held[3].cancel()
+        for _ in range(3):
+            dispatch.release("slow", seconds=0.01)
+        for _ in range(2):
+            await dispatch.acquire("slow")
+            dispatch.release("slow", seconds=0.01)
+        assert not dispatch.costly("slow")  # five short runs since: its runs are short again
 
     _run(scenario)
