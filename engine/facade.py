@@ -24,6 +24,7 @@ from engine import (
     autograd_function,
     autograd_functional,
     data,
+    distributions,
     dtypes,
     grad_mode,
     lr_scheduler,
@@ -257,11 +258,16 @@ def _members_of(module: Any) -> dict[str, Any]:
     return {name: getattr(module, name) for name in module.__all__}
 
 
+# the submodule of torch.distributions each class lives in (``from torch.distributions.normal import Normal``)
+_DISTRIBUTION_FILES = {"Categorical": "categorical", "Multinomial": "multinomial", "Normal": "normal"}
+
+
 def make_modules() -> dict[str, Namespace]:
     """A fresh ``torch`` module tree for one run: keys ``torch``, ``torch.nn``, ``torch.nn.functional``,
     ``torch.nn.init``, ``torch.nn.utils``, ``torch.nn.parameter``, ``torch.optim``, ``torch.optim.lr_scheduler``,
     ``torch.autograd``, ``torch.autograd.functional``, ``torch.autograd.function``, ``torch.utils``,
-    ``torch.utils.data`` and the platform's (``torch.cuda``, ``torch.accelerator``, ``torch.backends``,
+    ``torch.utils.data``, ``torch.linalg``, ``torch.functional``, ``torch.distributions`` (and its modules of
+    ``_DISTRIBUTION_FILES``) and the platform's (``torch.cuda``, ``torch.accelerator``, ``torch.backends``,
     ``torch.backends.mps``, ``torch.backends.cudnn``, ``torch.random``)."""
     functional = Namespace("torch.nn.functional", _functional_members())
     init = Namespace("torch.nn.init", _init_members())
@@ -326,6 +332,11 @@ def make_modules() -> dict[str, Namespace]:
         },
     )
     linalg_ns = Namespace("torch.linalg", {**decompositions.LINALG, **linalg_norms.LINALG_NORMS})
+    dist = {name: getattr(distributions, name) for name in distributions.__all__}
+    dist_ns = Namespace(
+        "torch.distributions",
+        {**dist, **{m: Namespace(f"torch.distributions.{m}", {c: dist[c]}) for c, m in _DISTRIBUTION_FILES.items()}},
+    )
     functional_torch = Namespace(  # what the engine has of torch.functional.__all__ (a real module of PyTorch)
         "torch.functional", _torch_functional_members()
     )
@@ -334,6 +345,7 @@ def make_modules() -> dict[str, Namespace]:
         {
             **_torch_members(),
             "linalg": linalg_ns,
+            "distributions": dist_ns,
             "functional": functional_torch,
             "nn": nn_ns,
             "optim": optim_ns,
@@ -360,6 +372,8 @@ def make_modules() -> dict[str, Namespace]:
         "torch.utils.data.dataloader": dataloader_ns,
         "torch.utils.backcompat": backcompat_ns,
         "torch.linalg": linalg_ns,
+        "torch.distributions": dist_ns,
+        **{f"torch.distributions.{m}": getattr(dist_ns, m) for m in _DISTRIBUTION_FILES.values()},
         "torch.functional": functional_torch,
         **platform,
     }

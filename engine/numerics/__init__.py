@@ -9,7 +9,7 @@ Each function returns None where PyTorch's order for that case is not known, so 
 from engine.numerics import mkl_vml
 from engine.numerics.blas import one_thread
 from engine.numerics.fma import fma32, fma64
-from engine.numerics.matmul import addmm, dot, gemm, gemv_t
+from engine.numerics.matmul import addmm, dot, gemm, gemv_t, mv
 from engine.numerics.mkl_sqrt import rsqrt14, sqrt
 from engine.numerics.mkl_trig import cos, sin
 from engine.numerics.pointwise import addcdiv, addcmul, lerp
@@ -37,6 +37,7 @@ __all__ = [
     "lerp",
     "gemm",
     "gemv_t",
+    "mv",
     "addmm",
     "dot",
     "sin",

@@ -124,8 +124,20 @@ def randn_like(t: Tensor, dtype: Any = None) -> Tensor:
         "float mean, float std, int[] size, *, Generator? generator=None, Tensor? out=None",
     ),
 )
-def normal(mean: Any, std: Any = 1.0, size: Any = None, dtype: Any = None, generator: Any = None) -> Tensor:
-    """``torch.normal(0., 1., size=(2, 3))``, or elementwise means/stds: ``torch.normal(means, stds)``."""
+def normal(
+    mean: Any,
+    std: Any = 1.0,
+    size: Any = None,
+    dtype: Any = None,
+    generator: Any = None,
+    requires_grad: bool = False,
+    device: Any = None,
+    layout: Any = None,
+) -> Tensor:
+    """``torch.normal(0., 1., size=(2, 3))`` (with the factory keywords: ``requires_grad=True`` makes a leaf, as
+    d2l's ``w = torch.normal(0, 0.01, size=(2, 1), requires_grad=True)``), or elementwise means/stds:
+    ``torch.normal(means, stds)``."""
+    check_device(device)
     gen = generator if generator is not None else random.generator()
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         m = mean._data if isinstance(mean, Tensor) else np.asarray(mean, dtype=np.float32)
@@ -147,7 +159,7 @@ def normal(mean: Any, std: Any = 1.0, size: Any = None, dtype: Any = None, gener
             "normal", (mean, std, size), {}, ["float mean, float std, tuple of ints size"] * 2
         ) from None
 
-    return _new(gen._normal(int(math.prod(shape)), mean, std, _np_dtype(dtype)).reshape(shape))
+    return _new(gen._normal(int(math.prod(shape)), mean, std, _np_dtype(dtype)).reshape(shape), requires_grad)
 
 
 @torch_op("randperm", method=False, signature=(f"int n, {_CREATED}", f"int n, *, Generator? generator, {_CREATED[3:]}"))

@@ -27,6 +27,10 @@ from engine.sandbox.errors import NotSupported
 # PyTorch 2.13's module and name of each facade class (read from real torch), by the engine class's own.
 TORCH_NAMES = {
     "engine.data.DataLoader": "torch.utils.data.dataloader.DataLoader",
+    "engine.distributions.Categorical": "torch.distributions.categorical.Categorical",
+    "engine.distributions.Distribution": "torch.distributions.distribution.Distribution",
+    "engine.distributions.Multinomial": "torch.distributions.multinomial.Multinomial",
+    "engine.distributions.Normal": "torch.distributions.normal.Normal",
     "engine.data.Dataset": "torch.utils.data.dataset.Dataset",
     "engine.data.Subset": "torch.utils.data.dataset.Subset",
     "engine.data.TensorDataset": "torch.utils.data.dataset.TensorDataset",

@@ -40,6 +40,10 @@ def test_fresh_tree_per_call() -> None:
         "torch.utils.backcompat",
         "torch.linalg",
         "torch.functional",
+        "torch.distributions",
+        "torch.distributions.categorical",
+        "torch.distributions.multinomial",
+        "torch.distributions.normal",
     }
     a["torch"].tensor = None
     assert b["torch"].tensor is not None

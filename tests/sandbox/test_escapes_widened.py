@@ -33,6 +33,33 @@ CASES = [
     ("class A:\n    pass\nprint(A()._x)", AE, "'A' object has no attribute '_x'", 3),
     ("class A(Exception):\n    pass\nprint(A()._x)", AE, "'A' object has no attribute '_x'", 3),
     ("import random\nprint(random.Random(0)._rng)", NS, "attribute '_rng' is not accessible", 2),
+    # torch.distributions: its objects' privates, dunders and the class's machinery stay out of reach
+    (
+        T + "m = torch.distributions.Multinomial(3, torch.tensor([.5, .5]))\nprint(m._categorical)",
+        NS,
+        "attribute '_categorical' is not accessible",
+        3,
+    ),
+    (
+        T + "c = torch.distributions.Categorical(torch.tensor([.5, .5]))\nprint(c.__dict__)",
+        NS,
+        "attribute '__dict__' is not accessible",
+        3,
+    ),
+    (
+        T + "c = torch.distributions.Categorical(torch.tensor([.5, .5]))\nc.__getattr__('x')",
+        NS,
+        "attribute '__getattr__' is not accessible",
+        3,
+    ),
+    (T + "print(torch.distributions.Normal.__init__.__globals__)", NS, "attribute '__init__' is not accessible", 2),
+    (T + "from torch.distributions import _Plain", NS, "names starting with '_' are not allowed", 2),
+    (
+        T + "n = torch.distributions.Normal(0., 1.)\nn.arg_constraints['x'] = 1\nprint(type(n).__mro__)",
+        NS,
+        "attribute '__mro__' is not accessible",
+        4,
+    ),
     (T + "x = torch.ones(2, _budget=None)", NS, "keyword argument '_budget' is not allowed", 2),
     ("import random\nr = random.Random(0, _budget=None)", NS, "keyword argument '_budget' is not allowed", 2),
     ("print(print.__name__.__class__)", NS, "'__class__' is not accessible", 1),
@@ -227,3 +254,13 @@ def test_hashes_the_learner_writes_keep_a_run_reproducible_and_strings_do_not() 
 
     if sys.flags.hash_randomization:  # a string's hash comes from the process's secret: never kept
         assert not engine.run(frozen.format("str", "'a'", "'a'"), seed=1).reproducible
+
+
+def test_a_distributions_constraints_dict_is_the_runs_own() -> None:
+    """``arg_constraints`` is a fresh dict: a learner's change cannot reach the shared class or the next run."""
+    first = engine.run(
+        T + "n = torch.distributions.Normal(0., 1.)\nn.arg_constraints['x'] = 1\nprint(n.arg_constraints)"
+    )
+    second = engine.run(T + "print(torch.distributions.Normal(0., 1.).arg_constraints)")
+    assert first.error is None and second.error is None
+    assert first.stdout == second.stdout == "{'loc': 'Real()', 'scale': 'GreaterThan(lower_bound=0.0)'}\n"
