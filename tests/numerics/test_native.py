@@ -17,12 +17,12 @@ import pytest
 import engine
 from engine import random as engine_random
 from engine.numerics import chains, fma, native, summation
+from tests.conftest import IN_CI
 
 F32 = np.float32
 ROOT = Path(__file__).resolve().parents[2]
 COMPILER = shutil.which("cc") or shutil.which("gcc")
 # CI (.ci/run exports CI=true) must build and test the compiled path: there a missing compiler or library fails
-IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 
 def test_built_wherever_a_compiler_is() -> None:
