@@ -22,7 +22,7 @@ def _dim_list(dim: Any) -> list[int]:
     return [int(d) for d in dim] if isinstance(dim, (tuple, list)) else [int(dim)]
 
 
-def _matrix_checks(A: Tensor, dims: list[int], low_precision: bool) -> list[int]:
+def _matrix_checks(A: Tensor, dims: list[int]) -> list[int]:
     if A._data.ndim < 2:
         raise RuntimeError("linalg.matrix_norm: The input tensor A must have at least 2 dimensions.")
     if A._data.dtype.kind != "f":
@@ -60,14 +60,14 @@ def linalg_matrix_norm(
     if isinstance(ord, str):
         if ord not in ("fro", "nuc"):
             raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
-        d0, d1 = _matrix_checks(A, dims, low_precision=True)
+        d0, d1 = _matrix_checks(A, dims)
         if ord == "fro":
             return linalg_vector_norm(A, 2, (d0, d1), keepdim)
         return _singular(A, d0, d1, keepdim, lambda s: reduce_sum(s, -1, keepdim))
     order = float(ord)
     if abs(order) not in (1.0, 2.0, math.inf):
         raise RuntimeError(f"linalg.matrix_norm: Order {_order_text(ord)} not supported.")
-    d0, d1 = _matrix_checks(A, dims, low_precision=abs(order) != 2.0)
+    d0, d1 = _matrix_checks(A, dims)
     extreme = amax if order > 0 else amin
     if abs(order) == 2.0:
         return _singular(A, d0, d1, keepdim, lambda s: extreme(s, -1))

@@ -76,8 +76,11 @@ def _unstable_rows(a: np.ndarray, idx: np.ndarray, dim: int, descending: bool) -
     flat = out.reshape(-1, a.shape[dim])
     n = rows.shape[1]
     nan = np.isnan(rows).any(axis=1) if rows.dtype.kind == "f" else np.zeros(len(rows), dtype=bool)
-    srt = np.sort(rows, axis=1)
-    tied = (srt[:, 1:] == srt[:, :-1]).any(axis=1) if n > 16 else np.zeros(len(rows), dtype=bool)
+    if n > 16:  # the rows in their sorted order (already known: idx), not a second sort
+        srt = np.take_along_axis(rows, flat, axis=1)
+        tied = (srt[:, 1:] == srt[:, :-1]).any(axis=1)
+    else:
+        tied = np.zeros(len(rows), dtype=bool)
     todo = np.flatnonzero(tied | nan)
     if not len(todo) or len(todo) * n > UNSTABLE_MAX:
         return
